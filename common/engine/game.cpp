@@ -1,0 +1,195 @@
+// The update loop, game end, and the state hash.
+#include "common/engine/game.h"
+
+#include <algorithm>
+#include <cassert>
+
+namespace sr::engine {
+namespace {
+
+// FNV-1a, 64 bit, over little-endian encodings of fixed-width integers.
+class Fnv1a {
+ public:
+  void u8(std::uint8_t v) {
+    hash_ ^= v;
+    hash_ *= 0x100000001B3ull;
+  }
+  void u16(std::uint16_t v) { bytes(v, 2); }
+  void u32(std::uint32_t v) { bytes(v, 4); }
+  void u64(std::uint64_t v) { bytes(v, 8); }
+  void i8(std::int8_t v) { u8(static_cast<std::uint8_t>(v)); }
+  void i32(std::int32_t v) { u32(static_cast<std::uint32_t>(v)); }
+  void i64(std::int64_t v) { u64(static_cast<std::uint64_t>(v)); }
+  void flag(bool v) { u8(v ? 1 : 0); }
+  [[nodiscard]] std::uint64_t value() const { return hash_; }
+
+ private:
+  void bytes(std::uint64_t v, int n) {
+    for (int i = 0; i < n; ++i) u8(static_cast<std::uint8_t>(v >> (8 * i)));
+  }
+  std::uint64_t hash_ = 0xCBF29CE484222325ull;
+};
+
+}  // namespace
+
+Game::Game(GameConfig config, std::uint64_t seed) : config_(std::move(config)), seed_(seed) {
+  assert(!config_error(config_));
+  state_.generator = Generator(config_.generator, seed);
+  for (auto& p : state_.queue) p = state_.generator.next(config_.fixed_sequence);
+  for (std::size_t y = 0; y < config_.initial_board.size(); ++y) {
+    for (int x = 0; x < kMatrixWidth; ++x) {
+      const Piece p = config_.initial_board[y][static_cast<std::size_t>(x)];
+      if (p != Piece::kNone) state_.matrix.set(x, static_cast<int>(y), p);
+    }
+  }
+  state_.stats.level = config_.start_level;
+  if (config_.limit == LimitKind::kTime) state_.end_at = config_.limit_value * 1'000'000;
+  state_.spawn_at = 0;
+  events_.reserve(64);
+}
+
+UpdateResult Game::update(TimeUs time_us, std::optional<Buttons> buttons) {
+  events_.clear();
+  if (time_us < state_.now_us) return {UpdateError::kTimeInPast, {}};
+  if (buttons && (*buttons & ~button::kAll) != 0) return {UpdateError::kInvalidButtons, {}};
+  if (state_.phase == Phase::kOver) return {UpdateError::kOk, {}};
+  run_events(time_us);
+  if (state_.phase != Phase::kOver) {
+    state_.now_us = time_us;
+    state_.stats.time_us = time_us;
+    if (buttons && *buttons != state_.held) {
+      apply_buttons(time_us, *buttons);
+      run_events(time_us);
+    }
+  }
+  return {UpdateError::kOk, events_};
+}
+
+void Game::run_events(TimeUs until) {
+  // Each pass handles the earliest pending event; ties go by the fixed order below.
+  while (state_.phase != Phase::kOver) {
+    const TimeUs cap_at = ground_cap_at();
+    const TimeUs lock_at = std::min(state_.lock_timer_at, cap_at);
+    const TimeUs next = std::min({state_.end_at, state_.spawn_at, lock_at, state_.fall_at, state_.shift_at});
+    if (next > until) break;
+    state_.now_us = next;
+    state_.stats.time_us = next;
+    if (state_.end_at == next) {
+      finish(next);
+    } else if (state_.spawn_at == next) {
+      state_.spawn_at = kNever;
+      state_.hold_used = false;
+      spawn(next, pop_queue(), false);
+    } else if (cap_at == next) {
+      lock(next);
+    } else if (state_.lock_timer_at == next) {
+      on_lock_timer(next);
+    } else if (state_.fall_at == next) {
+      on_fall_timer(next);
+    } else {
+      on_shift_timer(next);
+    }
+  }
+}
+
+void Game::finish(TimeUs t) {
+  state_.finished = true;
+  state_.phase = Phase::kOver;
+  state_.now_us = t;
+  state_.stats.time_us = t;
+  state_.end_at = state_.spawn_at = state_.fall_at = state_.shift_at = state_.lock_timer_at = kNever;
+  Event e;
+  e.time_us = t;
+  e.kind = EventKind::kFinished;
+  emit(e);
+}
+
+void Game::top_out(TimeUs t, TopOut reason) {
+  state_.top_out = reason;
+  state_.phase = Phase::kOver;
+  state_.now_us = t;
+  state_.stats.time_us = t;
+  state_.end_at = state_.spawn_at = state_.fall_at = state_.shift_at = state_.lock_timer_at = kNever;
+  Event e;
+  e.time_us = t;
+  e.kind = EventKind::kGameOver;
+  e.top_out = reason;
+  emit(e);
+}
+
+std::optional<ActivePiece> Game::active() const {
+  if (state_.phase != Phase::kFalling) return std::nullopt;
+  return state_.active;
+}
+
+int Game::ghost_y() const {
+  const ActivePiece& a = state_.active;
+  if (state_.phase != Phase::kFalling) return a.y;
+  int y = a.y;
+  while (!state_.matrix.collides(a.piece, a.rotation, a.x, y - 1)) --y;
+  return y;
+}
+
+std::span<const Piece> Game::preview() const {
+  return std::span<const Piece>(state_.queue).first(config_.preview);
+}
+
+std::int64_t Game::lines_left() const {
+  if (config_.limit != LimitKind::kLines) return 0;
+  return std::max<std::int64_t>(0, config_.limit_value - state_.stats.lines);
+}
+
+// Canonical encoding, in this order (integers little-endian, bools one byte, enums their underlying value):
+// now_us, phase, matrix cells (row 0 first, x 0..9), generator (kind, 4 rng words, bag, bag position, 7 recency
+// counters, fixed position), queue, active (piece, rotation, x, y), hold, hold_used, held, das_dir, das_charged,
+// pending_initial, end_at, spawn_at, fall_at, shift_at, lock_timer_at, lowest_y, lock_started, lock_on_landing,
+// lock_resets, ground_since, ground_time_us, last_rotated, last_kick, combo, b2b_chain, tetrs_b2b, level_lines,
+// stats (in declaration order), top_out, finished.
+std::uint64_t Game::state_hash() const {
+  const GameState& s = state_;
+  Fnv1a h;
+  h.i64(s.now_us);
+  h.u8(static_cast<std::uint8_t>(s.phase));
+  s.matrix.hash_into(h);
+  s.generator.hash_into(h);
+  for (Piece p : s.queue) h.u8(static_cast<std::uint8_t>(p));
+  h.u8(static_cast<std::uint8_t>(s.active.piece));
+  h.u8(static_cast<std::uint8_t>(s.active.rotation));
+  h.i8(s.active.x);
+  h.i8(s.active.y);
+  h.u8(static_cast<std::uint8_t>(s.hold));
+  h.flag(s.hold_used);
+  h.u16(s.held);
+  h.i8(s.das_dir);
+  h.flag(s.das_charged);
+  h.u16(s.pending_initial);
+  for (TimeUs t : {s.end_at, s.spawn_at, s.fall_at, s.shift_at, s.lock_timer_at}) h.i64(t);
+  h.i8(s.lowest_y);
+  h.flag(s.lock_started);
+  h.flag(s.lock_on_landing);
+  h.i32(s.lock_resets);
+  h.i64(s.ground_since);
+  h.i64(s.ground_time_us);
+  h.flag(s.last_rotated);
+  h.i8(s.last_kick);
+  h.i32(s.combo);
+  h.i32(s.b2b_chain);
+  h.i32(s.tetrs_b2b);
+  h.i32(s.level_lines);
+  const Stats& st = s.stats;
+  h.i64(st.time_us);
+  for (std::int64_t v : {st.pieces, st.lines, st.score}) h.i64(v);
+  h.i32(st.level);
+  for (std::int64_t v : {st.key_presses, st.holds, st.singles, st.doubles, st.triples, st.tetrises, st.tspins,
+                         st.tspin_singles, st.tspin_doubles, st.tspin_triples, st.minis, st.mini_singles,
+                         st.mini_doubles, st.perfect_clears}) {
+    h.i64(v);
+  }
+  h.i32(st.max_combo);
+  h.i32(st.max_b2b);
+  h.u8(static_cast<std::uint8_t>(s.top_out));
+  h.flag(s.finished);
+  return h.value();
+}
+
+}  // namespace sr::engine

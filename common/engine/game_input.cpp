@@ -1,0 +1,81 @@
+// Button changes and auto-shift (DAS / ARR / DAS cut delay).
+#include "common/engine/game.h"
+
+#include <bit>
+
+namespace sr::engine {
+
+void Game::apply_buttons(TimeUs t, Buttons buttons) {
+  const Buttons pressed = static_cast<Buttons>(buttons & ~state_.held);
+  const Buttons released = static_cast<Buttons>(state_.held & ~buttons);
+  state_.held = buttons;
+  state_.stats.key_presses += std::popcount(pressed);
+
+  // Direction keys: the newest held direction wins; releasing it hands over to the other if still held.
+  const bool left_held = buttons & button::kMoveLeft;
+  const bool right_held = buttons & button::kMoveRight;
+  std::int8_t new_dir = state_.das_dir;
+  bool restart = false;
+  if (pressed & button::kMoveRight) {
+    new_dir = 1;
+    restart = true;
+  } else if (pressed & button::kMoveLeft) {
+    new_dir = -1;
+    restart = true;
+  } else if ((state_.das_dir == -1 && (released & button::kMoveLeft)) ||
+             (state_.das_dir == 1 && (released & button::kMoveRight))) {
+    new_dir = right_held ? 1 : (left_held ? -1 : 0);
+    restart = new_dir != 0;
+    if (new_dir == 0) {
+      state_.das_dir = 0;
+      state_.das_charged = false;
+      state_.shift_at = kNever;
+    }
+  }
+
+  const bool piece_out = state_.phase == Phase::kFalling;
+  if (!piece_out) {
+    Buttons keep = 0;
+    if (config_.handling.irs) keep |= button::kRotateCw | button::kRotateCcw | button::kRotate180;
+    if (config_.handling.ihs) keep |= button::kHold;
+    state_.pending_initial |= static_cast<Buttons>(pressed & keep);
+    if (restart) start_das(t, new_dir);
+    return;
+  }
+
+  if (pressed & button::kHold) do_hold(t);
+  if (state_.phase == Phase::kFalling && (pressed & button::kRotateCcw)) try_rotate(t, rotate_ccw(state_.active.rotation));
+  if (state_.phase == Phase::kFalling && (pressed & button::kRotateCw)) try_rotate(t, rotate_cw(state_.active.rotation));
+  if (state_.phase == Phase::kFalling && (pressed & button::kRotate180) && config_.allow_180) {
+    try_rotate(t, rotate_180(state_.active.rotation));
+  }
+  if (restart) start_das(t, new_dir);
+  if (state_.phase != Phase::kFalling) return;
+  if (pressed & button::kSoftDrop) {
+    soft_drop_press(t);
+  } else if (released & button::kSoftDrop) {
+    // Back to normal gravity, counted from now.
+    if (!grounded()) state_.fall_at = t + fall_interval_us();
+  }
+  if (state_.phase == Phase::kFalling && (pressed & button::kHardDrop)) hard_drop(t);
+}
+
+void Game::start_das(TimeUs t, std::int8_t dir) {
+  state_.das_dir = dir;
+  state_.das_charged = false;
+  state_.shift_at = t + config_.handling.das_us;
+  if (state_.phase == Phase::kFalling) try_move(t, dir);
+}
+
+void Game::on_shift_timer(TimeUs t) {
+  if (config_.handling.arr_us == 0) {
+    state_.shift_at = kNever;
+    state_.das_charged = true;
+    if (state_.phase == Phase::kFalling) shift_to_wall(t);
+    return;
+  }
+  state_.shift_at = t + config_.handling.arr_us;
+  if (state_.phase == Phase::kFalling) try_move(t, state_.das_dir);
+}
+
+}  // namespace sr::engine
