@@ -6,6 +6,8 @@ set -euo pipefail
 packages=(
   # toolchain
   build-essential cmake ninja-build pkg-config git clang libclang-rt-14-dev
+  # llvm: llvm-symbolizer, so clang sanitizer reports show file:line (clang only recommends it)
+  llvm clang-format
   # libraries
   libcereal-dev libcli11-dev libspdlog-dev libfmt-dev libsqlite3-dev libenet-dev
   libglfw3-dev libimgui-dev python3-glad libgl-dev
@@ -17,7 +19,8 @@ packages=(
 
 missing=()
 for p in "${packages[@]}"; do
-  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed'; then
+  status="$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)"
+  if [ "$status" != "install ok installed" ]; then
     missing+=("$p")
   fi
 done
