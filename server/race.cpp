@@ -1,0 +1,114 @@
+#include "server/race.h"
+
+#include <algorithm>
+#include <tuple>
+
+namespace sr::server {
+namespace {
+
+// 0 = finished, 1 = still racing or topped out, 2 = did not finish (disconnected or removed).
+int status_group(RacerStatus s) {
+  switch (s) {
+    case RacerStatus::kFinished: return 0;
+    case RacerStatus::kRacing:
+    case RacerStatus::kToppedOut: return 1;
+    case RacerStatus::kDisconnected:
+    case RacerStatus::kRemoved: return 2;
+  }
+  return 2;
+}
+
+}  // namespace
+
+Race::Race(engine::GameConfig config, std::uint64_t seed, PaceLimits limits)
+    : config_(std::move(config)), seed_(seed), limits_(limits) {}
+
+void Race::add_racer(RacerId id, std::string name, const engine::Handling& handling) {
+  engine::GameConfig own = config_;
+  own.handling = handling;
+  racers_.push_back(Entry{id, std::move(name), handling, RacerReferee(std::move(own), seed_, limits_)});
+}
+
+const Race::Entry* Race::find(RacerId id) const {
+  for (const Entry& e : racers_) {
+    if (e.id == id) return &e;
+  }
+  return nullptr;
+}
+
+Race::Entry* Race::find_mutable(RacerId id) {
+  for (Entry& e : racers_) {
+    if (e.id == id) return &e;
+  }
+  return nullptr;
+}
+
+Violation Race::on_batch(RacerId id, TimeUs real_us, std::span<const InputChange> changes, TimeUs clock_us) {
+  Entry* e = find_mutable(id);
+  return e ? e->referee.on_batch(real_us, changes, clock_us) : Violation::kNone;
+}
+
+void Race::disconnect(RacerId id) {
+  if (Entry* e = find_mutable(id)) e->referee.disconnect();
+}
+
+std::vector<Race::Removal> Race::tick(TimeUs real_us) {
+  std::vector<Removal> removed;
+  for (Entry& e : racers_) {
+    const Violation v = e.referee.check_pace(real_us);
+    if (v != Violation::kNone) removed.push_back({e.id, v});
+  }
+  if (config_.limit == engine::LimitKind::kTime &&
+      real_us > config_.limit_value * 1'000'000 + kTimeLimitGraceUs) {
+    for (Entry& e : racers_) e.referee.stop_as_disconnected();
+  }
+  return removed;
+}
+
+bool Race::over() const {
+  return std::none_of(racers_.begin(), racers_.end(),
+                      [](const Entry& e) { return e.referee.status() == RacerStatus::kRacing; });
+}
+
+std::vector<Standing> Race::standings() const {
+  std::vector<Standing> out;
+  out.reserve(racers_.size());
+  for (const Entry& e : racers_) {
+    const engine::Stats& st = e.referee.game().stats();
+    Standing s;
+    s.id = e.id;
+    s.name = e.name;
+    s.status = e.referee.status();
+    s.removal = e.referee.removal_reason();
+    s.time_us = st.time_us;
+    s.lines = st.lines;
+    s.lines_left = e.referee.game().lines_left();
+    s.score = st.score;
+    s.pieces = st.pieces;
+    s.key_presses = st.key_presses;
+    s.pps_x100 = st.time_us > 0 ? st.pieces * 100'000'000 / st.time_us : 0;
+    s.kpp_x100 = st.pieces > 0 ? st.key_presses * 100 / st.pieces : 0;
+    out.push_back(std::move(s));
+  }
+  const engine::GoalKind goal = config_.goal;
+  // Sort key: status group, then the goal (lower is better for every tuple member), then the id for a stable order.
+  auto key = [goal](const Standing& s) {
+    const int group = status_group(s.status);
+    std::int64_t primary = 0, secondary = 0;
+    if (group == 0 && goal == engine::GoalKind::kTime) {
+      primary = s.time_us;
+    } else if (goal == engine::GoalKind::kScore) {
+      primary = -s.score;
+      secondary = -s.lines;
+    } else {
+      primary = -s.lines;
+      secondary = -s.time_us;  // survived longer
+    }
+    return std::make_tuple(group, primary, secondary, s.id);
+  };
+  std::sort(out.begin(), out.end(), [&key](const Standing& a, const Standing& b) { return key(a) < key(b); });
+  for (std::size_t i = 0; i < out.size(); ++i) out[i].place = static_cast<int>(i) + 1;
+  return out;
+}
+
+}  // namespace sr::server

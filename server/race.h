@@ -1,0 +1,81 @@
+// A race: every racer's refereed game, the live standings, and when the race is over.
+// Like RacerReferee it reads no clock: callers pass the server's real time since the race started.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "server/racer_referee.h"
+
+namespace sr::server {
+
+using RacerId = std::uint32_t;
+
+// One line of the standings, all numbers from the server's simulation.
+struct Standing {
+  RacerId id = 0;
+  std::string name;
+  int place = 0;  // 1-based
+  RacerStatus status = RacerStatus::kRacing;
+  Violation removal = Violation::kNone;
+  TimeUs time_us = 0;  // game time reached (the finish time once finished)
+  std::int64_t lines = 0;
+  std::int64_t lines_left = 0;  // lines-limited modes
+  std::int64_t score = 0;
+  std::int64_t pieces = 0;
+  std::int64_t key_presses = 0;
+  std::int64_t pps_x100 = 0;  // pieces per second x 100
+  std::int64_t kpp_x100 = 0;  // key presses per piece x 100
+};
+
+class Race {
+ public:
+  // `config` is the room's game config; each racer plays it with their own handling.
+  Race(engine::GameConfig config, std::uint64_t seed, PaceLimits limits = {});
+
+  void add_racer(RacerId id, std::string name, const engine::Handling& handling);
+
+  // Forwards to the racer's referee. Unknown ids return kNone and change nothing.
+  [[nodiscard]] Violation on_batch(RacerId id, TimeUs real_us, std::span<const InputChange> changes, TimeUs clock_us);
+  void disconnect(RacerId id);
+
+  struct Removal {
+    RacerId id;
+    Violation reason;
+  };
+  // Pace checks for every racer; for modes with a time limit, racers still racing well after the limit (a stalled
+  // connection) are stopped as did-not-finish. Returns the racers removed by this call.
+  [[nodiscard]] std::vector<Removal> tick(TimeUs real_us);
+
+  // True when no racer is still racing.
+  [[nodiscard]] bool over() const;
+
+  // Places: finished racers first (by the mode's goal), then racers still racing or topped out (by progress), then
+  // those who disconnected or were removed.
+  [[nodiscard]] std::vector<Standing> standings() const;
+
+  [[nodiscard]] const engine::GameConfig& config() const { return config_; }
+  [[nodiscard]] std::uint64_t seed() const { return seed_; }
+  struct Entry {
+    RacerId id;
+    std::string name;
+    engine::Handling handling;
+    RacerReferee referee;
+  };
+  [[nodiscard]] const std::vector<Entry>& racers() const { return racers_; }
+  [[nodiscard]] const Entry* find(RacerId id) const;
+
+  // Real time after the mode's time limit at which stalled racers are stopped.
+  static constexpr TimeUs kTimeLimitGraceUs = 3'000'000;
+
+ private:
+  Entry* find_mutable(RacerId id);
+
+  engine::GameConfig config_;
+  std::uint64_t seed_;
+  PaceLimits limits_;
+  std::vector<Entry> racers_;
+};
+
+}  // namespace sr::server

@@ -1,0 +1,75 @@
+#include "server/racer_referee.h"
+
+#include <algorithm>
+
+namespace sr::server {
+
+const char* violation_text(Violation v) {
+  switch (v) {
+    case Violation::kNone: return "no violation";
+    case Violation::kTimeWentBack: return "input timestamps went backwards";
+    case Violation::kInvalidButtons: return "input had unknown button bits";
+    case Violation::kSlowClock: return "game clock fell behind real time (slowed game or stalled connection)";
+    case Violation::kFastClock: return "game clock ran ahead of real time";
+    case Violation::kInputFlood: return "too many inputs per second";
+  }
+  return "unknown violation";
+}
+
+RacerReferee::RacerReferee(engine::GameConfig config, std::uint64_t seed, PaceLimits limits)
+    : game_(std::move(config), seed), limits_(limits) {
+  (void)game_.update(0);
+}
+
+Violation RacerReferee::remove(Violation v) {
+  status_ = RacerStatus::kRemoved;
+  removal_ = v;
+  return v;
+}
+
+void RacerReferee::sync_status() {
+  if (status_ != RacerStatus::kRacing || !game_.over()) return;
+  status_ = game_.state().finished ? RacerStatus::kFinished : RacerStatus::kToppedOut;
+}
+
+Violation RacerReferee::on_batch(TimeUs real_us, std::span<const InputChange> changes, TimeUs clock_us) {
+  if (status_ != RacerStatus::kRacing) return Violation::kNone;
+  for (const InputChange& c : changes) {
+    if (c.time_us < clock_us_) return remove(Violation::kTimeWentBack);
+    if ((c.buttons & ~engine::button::kAll) != 0) return remove(Violation::kInvalidButtons);
+    recent_change_times_.push_back(c.time_us);
+    while (recent_change_times_.front() <= c.time_us - 1'000'000) recent_change_times_.pop_front();
+    if (static_cast<int>(recent_change_times_.size()) > limits_.max_changes_per_second) {
+      return remove(Violation::kInputFlood);
+    }
+    clock_us_ = c.time_us;
+    log_.push_back(c);
+    if (!game_.over()) (void)game_.update(c.time_us, c.buttons);
+  }
+  if (clock_us < clock_us_) return remove(Violation::kTimeWentBack);
+  clock_us_ = clock_us;
+  if (!game_.over()) (void)game_.update(clock_us);
+  sync_status();
+  if (status_ != RacerStatus::kRacing) return Violation::kNone;
+  return check_pace(real_us);
+}
+
+Violation RacerReferee::check_pace(TimeUs real_us) {
+  if (status_ != RacerStatus::kRacing) return Violation::kNone;
+  if (clock_us_ > real_us + limits_.max_lead_us) return remove(Violation::kFastClock);
+  lag_samples_.emplace_back(real_us, real_us - clock_us_);
+  while (!lag_samples_.empty() && lag_samples_.front().first < real_us - limits_.lag_window_us) {
+    lag_samples_.pop_front();
+  }
+  if (real_us < limits_.pace_grace_us + limits_.lag_window_us) return Violation::kNone;
+  TimeUs min_lag = INT64_MAX;
+  for (const auto& sample : lag_samples_) min_lag = std::min(min_lag, sample.second);
+  if (min_lag > limits_.max_lag_us) return remove(Violation::kSlowClock);
+  return Violation::kNone;
+}
+
+void RacerReferee::disconnect() {
+  if (status_ == RacerStatus::kRacing) status_ = RacerStatus::kDisconnected;
+}
+
+}  // namespace sr::server

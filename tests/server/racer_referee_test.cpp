@@ -1,0 +1,152 @@
+#include "server/racer_referee.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <vector>
+
+#include "common/engine/random.h"
+
+namespace sr::server {
+namespace {
+
+using engine::button::kHardDrop;
+using engine::button::kMoveLeft;
+
+// A simulated client: its game clock runs at `rate` x real time, it sends a batch every 50 ms of game time with
+// a move tap every 400 ms (no hard drops, so the game lasts), over a reliable ordered channel with latency 20 ms + jitter, and a lost packet is
+// resent after a retransmission timeout; packets behind it wait (head-of-line blocking), as with ENet.
+struct Arrival {
+  TimeUs real_us;
+  std::vector<InputChange> changes;
+  TimeUs clock_us;
+};
+
+std::vector<Arrival> simulate_client(double rate, TimeUs jitter_us, int loss_percent, TimeUs duration_us,
+                                     std::uint64_t seed) {
+  engine::Random rng(seed);
+  std::vector<Arrival> out;
+  TimeUs last_arrival = 0;
+  bool pressed = false;
+  for (TimeUs game = 50'000; static_cast<double>(game) / rate < static_cast<double>(duration_us); game += 50'000) {
+    Arrival a;
+    if (game % 400'000 == 0 || (pressed && game % 400'000 == 50'000)) {
+      pressed = !pressed;
+      a.changes.push_back({game - 10'000, pressed ? kMoveLeft : engine::Buttons{0}});
+    }
+    a.clock_us = game;
+    const TimeUs sent = static_cast<TimeUs>(static_cast<double>(game) / rate);
+    TimeUs delay = 20'000 + static_cast<TimeUs>(rng.below(static_cast<std::uint32_t>(jitter_us) + 1));
+    while (static_cast<int>(rng.below(100)) < loss_percent) delay += 250'000;  // retransmission timeout
+    a.real_us = std::max(last_arrival, sent + delay);
+    last_arrival = a.real_us;
+    out.push_back(std::move(a));
+  }
+  return out;
+}
+
+// Feeds arrivals and runs the pace check every 100 ms of real time, as the server does. Returns the real time of
+// removal, or -1.
+TimeUs run(RacerReferee& ref, const std::vector<Arrival>& arrivals, TimeUs duration_us) {
+  std::size_t next = 0;
+  for (TimeUs real = 0; real <= duration_us; real += 100'000) {
+    while (next < arrivals.size() && arrivals[next].real_us <= real) {
+      const Arrival& a = arrivals[next++];
+      if (ref.on_batch(a.real_us, a.changes, a.clock_us) != Violation::kNone) return a.real_us;
+    }
+    if (ref.check_pace(real) != Violation::kNone) return real;
+  }
+  return -1;
+}
+
+engine::GameConfig endless() { return engine::make_endless(); }
+
+TEST(RacerReferee, HonestRacerWithJitterAndLossIsNeverRemoved) {
+  for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+    RacerReferee ref(endless(), seed);
+    const TimeUs duration = 60'000'000;
+    const auto arrivals = simulate_client(1.0, 200'000, 5, duration, seed);
+    EXPECT_EQ(run(ref, arrivals, duration), -1) << "seed " << seed << ": " << violation_text(ref.removal_reason());
+    EXPECT_EQ(ref.status(), RacerStatus::kRacing);
+  }
+}
+
+TEST(RacerReferee, ClockAtNinetyPercentIsRemovedWithinFifteenSeconds) {
+  for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+    RacerReferee ref(endless(), seed);
+    const auto arrivals = simulate_client(0.9, 200'000, 5, 60'000'000, seed);
+    const TimeUs removed_at = run(ref, arrivals, 60'000'000);
+    ASSERT_NE(removed_at, -1) << "seed " << seed;
+    EXPECT_LE(removed_at, 15'000'000) << "seed " << seed;
+    EXPECT_EQ(ref.status(), RacerStatus::kRemoved);
+    EXPECT_EQ(ref.removal_reason(), Violation::kSlowClock);
+  }
+}
+
+TEST(RacerReferee, ClockRunningFastIsRemoved) {
+  RacerReferee ref(endless(), 1);
+  const auto arrivals = simulate_client(1.1, 0, 0, 30'000'000, 1);
+  const TimeUs removed_at = run(ref, arrivals, 30'000'000);
+  ASSERT_NE(removed_at, -1);
+  EXPECT_LE(removed_at, 3'000'000);
+  EXPECT_EQ(ref.removal_reason(), Violation::kFastClock);
+}
+
+TEST(RacerReferee, TimestampGoingBackRemovesAndStopsApplying) {
+  RacerReferee ref(endless(), 1);
+  const InputChange first[] = {{100'000, kMoveLeft}, {150'000, 0}};
+  ASSERT_EQ(ref.on_batch(200'000, first, 200'000), Violation::kNone);
+  const InputChange back[] = {{190'000, kHardDrop}};
+  EXPECT_EQ(ref.on_batch(300'000, back, 300'000), Violation::kTimeWentBack);
+  EXPECT_EQ(ref.status(), RacerStatus::kRemoved);
+  EXPECT_EQ(ref.log().size(), 2u);
+  EXPECT_EQ(ref.game().stats().pieces, 0);
+}
+
+TEST(RacerReferee, ClockReportBeforeLastInputIsTimeGoingBack) {
+  RacerReferee ref(endless(), 1);
+  const InputChange changes[] = {{500'000, kMoveLeft}};
+  EXPECT_EQ(ref.on_batch(600'000, changes, 400'000), Violation::kTimeWentBack);
+}
+
+TEST(RacerReferee, InputFloodIsRemoved) {
+  RacerReferee ref(endless(), 1);
+  std::vector<InputChange> flood;
+  for (int i = 0; i < 101; ++i) flood.push_back({1'000 + i * 5'000, static_cast<engine::Buttons>(i % 2 ? 0 : kMoveLeft)});
+  EXPECT_EQ(ref.on_batch(700'000, flood, 600'000), Violation::kInputFlood);
+  EXPECT_EQ(ref.log().size(), 100u);
+}
+
+TEST(RacerReferee, UnknownButtonBitsAreRemoved) {
+  RacerReferee ref(endless(), 1);
+  const InputChange bad[] = {{1'000, 0x100}};
+  EXPECT_EQ(ref.on_batch(2'000, bad, 2'000), Violation::kInvalidButtons);
+}
+
+TEST(RacerReferee, ServerSimulationDecidesTheResult) {
+  // Hard drops every 100 ms on a sprint: the referee's engine counts the pieces, not the client.
+  RacerReferee ref(engine::make_sprint(40), 5);
+  std::vector<InputChange> taps;
+  for (int i = 0; i < 10; ++i) {
+    taps.push_back({i * 100'000 + 10'000, kHardDrop});
+    taps.push_back({i * 100'000 + 60'000, 0});
+  }
+  ASSERT_EQ(ref.on_batch(1'000'000, taps, 1'000'000), Violation::kNone);
+  EXPECT_EQ(ref.game().stats().pieces, 10);
+  EXPECT_EQ(ref.clock_us(), 1'000'000);
+  EXPECT_EQ(ref.game().now(), 1'000'000);
+}
+
+TEST(RacerReferee, DisconnectKeepsTheGameAsItWas) {
+  RacerReferee ref(endless(), 1);
+  const InputChange taps[] = {{10'000, kHardDrop}, {50'000, 0}};
+  ASSERT_EQ(ref.on_batch(100'000, taps, 100'000), Violation::kNone);
+  ref.disconnect();
+  EXPECT_EQ(ref.status(), RacerStatus::kDisconnected);
+  const InputChange more[] = {{150'000, kHardDrop}};
+  EXPECT_EQ(ref.on_batch(200'000, more, 200'000), Violation::kNone);
+  EXPECT_EQ(ref.game().stats().pieces, 1);
+}
+
+}  // namespace
+}  // namespace sr::server
