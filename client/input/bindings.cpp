@@ -1,0 +1,84 @@
+#include "client/input/bindings.h"
+
+#include <GLFW/glfw3.h>
+
+#include <algorithm>
+
+namespace sr::client {
+
+Bindings Bindings::defaults() {
+  Bindings b;
+  auto keys = [&b](Action a, std::vector<int> k) { b.keys[static_cast<std::size_t>(a)] = std::move(k); };
+  auto pad = [&b](Action a, std::vector<int> p) { b.pad[static_cast<std::size_t>(a)] = std::move(p); };
+  keys(Action::kMoveLeft, {GLFW_KEY_LEFT});
+  keys(Action::kMoveRight, {GLFW_KEY_RIGHT});
+  keys(Action::kSoftDrop, {GLFW_KEY_DOWN});
+  keys(Action::kHardDrop, {GLFW_KEY_SPACE});
+  keys(Action::kRotateCw, {GLFW_KEY_UP, GLFW_KEY_X});
+  keys(Action::kRotateCcw, {GLFW_KEY_Z, GLFW_KEY_LEFT_CONTROL, GLFW_KEY_RIGHT_CONTROL});
+  keys(Action::kRotate180, {GLFW_KEY_A});
+  keys(Action::kHold, {GLFW_KEY_C, GLFW_KEY_LEFT_SHIFT, GLFW_KEY_RIGHT_SHIFT});
+  keys(Action::kRestart, {GLFW_KEY_R});
+  pad(Action::kMoveLeft, {GLFW_GAMEPAD_BUTTON_DPAD_LEFT, kPadStickLeft});
+  pad(Action::kMoveRight, {GLFW_GAMEPAD_BUTTON_DPAD_RIGHT, kPadStickRight});
+  pad(Action::kSoftDrop, {GLFW_GAMEPAD_BUTTON_DPAD_DOWN, kPadStickDown});
+  pad(Action::kHardDrop, {GLFW_GAMEPAD_BUTTON_DPAD_UP});
+  pad(Action::kRotateCw, {GLFW_GAMEPAD_BUTTON_B});
+  pad(Action::kRotateCcw, {GLFW_GAMEPAD_BUTTON_A});
+  pad(Action::kRotate180, {GLFW_GAMEPAD_BUTTON_Y});
+  pad(Action::kHold, {GLFW_GAMEPAD_BUTTON_LEFT_BUMPER, GLFW_GAMEPAD_BUTTON_RIGHT_BUMPER});
+  pad(Action::kRestart, {GLFW_GAMEPAD_BUTTON_BACK});
+  return b;
+}
+
+void Bindings::bind_key(Action a, int key) {
+  auto& v = keys[static_cast<std::size_t>(a)];
+  if (std::find(v.begin(), v.end(), key) == v.end()) v.push_back(key);
+}
+
+void Bindings::bind_pad(Action a, int pad_input) {
+  auto& v = pad[static_cast<std::size_t>(a)];
+  if (std::find(v.begin(), v.end(), pad_input) == v.end()) v.push_back(pad_input);
+}
+
+void Bindings::clear(Action a) {
+  keys[static_cast<std::size_t>(a)].clear();
+  pad[static_cast<std::size_t>(a)].clear();
+}
+
+bool HeldInputs::set_key(int key, bool down) {
+  if (key < 0 || key >= kKeyCodeLimit) return false;
+  keys_[static_cast<std::size_t>(key)] = down;
+  return true;
+}
+
+void HeldInputs::set_pad(int pad_input, bool down) {
+  if (pad_input < 0 || pad_input >= kPadInputCount) return;
+  pad_[static_cast<std::size_t>(pad_input)] = down;
+}
+
+void HeldInputs::release_all() {
+  keys_.reset();
+  pad_.reset();
+}
+
+bool HeldInputs::action_down(const Bindings& b, Action a) const {
+  for (int k : b.keys_for(a)) {
+    if (key_down(k)) return true;
+  }
+  for (int p : b.pad_for(a)) {
+    if (pad_down(p)) return true;
+  }
+  return false;
+}
+
+engine::Buttons HeldInputs::buttons(const Bindings& b) const {
+  engine::Buttons out = 0;
+  for (std::size_t i = 0; i < kGameActionCount; ++i) {
+    const Action a = kAllActions[i];
+    if (action_down(b, a)) out = static_cast<engine::Buttons>(out | action_button(a));
+  }
+  return out;
+}
+
+}  // namespace sr::client

@@ -1,0 +1,44 @@
+// Turns wall-clock seconds (glfwGetTime) into game microseconds.
+//
+// Game time is integer microseconds since the game started (its 0 is the end of the countdown), with paused spans
+// removed, on a 1 ms grid (multiples of 1000 us) because the replay codec stores such times compactly. Stamps are
+// monotone: a key event is never stamped earlier than one already handed out, so Game::update never sees the past.
+#pragma once
+
+#include "common/engine/types.h"
+
+namespace sr::client {
+
+inline constexpr engine::TimeUs kStampGridUs = 1000;
+
+// Game microseconds for `wall_s` when game time 0 is at `start_s`, rounded to the nearest multiple of 1000 us.
+// Negative before the start.
+[[nodiscard]] engine::TimeUs wall_to_game_us(double wall_s, double start_s);
+
+class GameClock {
+ public:
+  // Game time 0 is at wall time `start_s`.
+  void start(double start_s);
+  // While paused, wall time passes without game time.
+  void pause(double wall_s);
+  void resume(double wall_s);
+  [[nodiscard]] bool paused() const { return paused_; }
+  [[nodiscard]] bool started() const { return started_; }
+
+  // The stamp for an event at `wall_s`: wall_to_game_us with paused spans removed, never below 0, never below an
+  // earlier stamp, and frozen while paused.
+  [[nodiscard]] engine::TimeUs stamp(double wall_s);
+  // The last stamp handed out.
+  [[nodiscard]] engine::TimeUs last() const { return last_us_; }
+  // Seconds of wall time until game time 0 (countdown); <= 0 once started.
+  [[nodiscard]] double until_start_s(double wall_s) const { return start_s_ - wall_s; }
+
+ private:
+  double start_s_ = 0;  // moves later by every paused span
+  double paused_at_s_ = 0;
+  bool started_ = false;
+  bool paused_ = false;
+  engine::TimeUs last_us_ = 0;
+};
+
+}  // namespace sr::client

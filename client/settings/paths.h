@@ -1,0 +1,22 @@
+// Where the client keeps its files. Follows the XDG base directory spec, with command-line overrides.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+
+namespace sr::client {
+
+struct Paths {
+  std::filesystem::path config_dir;  // settings.json lives here
+  std::filesystem::path data_dir;    // replays/ lives here
+  [[nodiscard]] std::filesystem::path settings_file() const { return config_dir / "settings.json"; }
+  [[nodiscard]] std::filesystem::path replay_dir() const { return data_dir / "replays"; }
+};
+
+// config: `config_override`, else $XDG_CONFIG_HOME/stackrace, else $HOME/.config/stackrace.
+// data: `data_override`, else $XDG_DATA_HOME/stackrace, else $HOME/.local/share/stackrace.
+// Relative XDG values are ignored, as the spec says. Without HOME either, the current directory is used.
+[[nodiscard]] Paths resolve_paths(const std::optional<std::filesystem::path>& config_override,
+                                  const std::optional<std::filesystem::path>& data_override);
+
+}  // namespace sr::client

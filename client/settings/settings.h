@@ -1,0 +1,49 @@
+// The player's settings: handling, key and pad bindings, visuals, name. Stored as JSON in
+// $XDG_CONFIG_HOME/stackrace/settings.json (settings_io.h reads and writes it).
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "client/input/bindings.h"
+#include "common/engine/config.h"
+
+namespace sr::client {
+
+// Handling as players know it, in milliseconds; converted to the engine's microseconds by to_engine().
+struct HandlingSettings {
+  std::int32_t das_ms = 167;  // 0..2000: delayed auto shift
+  std::int32_t arr_ms = 33;   // 0..1000: auto repeat rate; 0 = to the wall at once
+  std::int32_t sdf = 20;      // 0..1000: soft drop factor (x gravity); 0 = instant
+  std::int32_t dcd_ms = 0;    // 0..1000: DAS cut delay after a spawn
+  bool operator==(const HandlingSettings&) const = default;
+};
+
+enum class Skin : std::uint8_t { kGuideline = 0, kFlat = 1, kMonochrome = 2 };
+inline constexpr int kSkinCount = 3;
+[[nodiscard]] const char* skin_name(Skin s);  // "guideline", "flat", "monochrome"
+
+struct Visuals {
+  bool ghost = true;
+  bool grid = true;
+  float board_scale = 1.0f;  // 0.5..1.5 of the size that fits the window
+  Skin skin = Skin::kGuideline;
+  bool operator==(const Visuals&) const = default;
+};
+
+struct Settings {
+  HandlingSettings handling;
+  Bindings bindings = Bindings::defaults();
+  Visuals visuals;
+  std::string player_name = "player";  // 1..24 characters
+  bool operator==(const Settings&) const = default;
+};
+
+// Puts every field into its documented range (out-of-range numbers are clamped, an empty name becomes "player").
+// Returns true if anything changed.
+bool clamp_settings(Settings& s);
+
+// The engine handling for these settings (ARE, line clear delay and IRS/IHS keep the engine defaults).
+[[nodiscard]] engine::Handling to_engine(const HandlingSettings& h);
+
+}  // namespace sr::client

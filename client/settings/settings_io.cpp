@@ -1,0 +1,166 @@
+#include "client/settings/settings_io.h"
+
+#include <cereal/archives/json.hpp>
+#include <cereal/types/string.hpp>
+#include <cereal/types/vector.hpp>
+
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+#include <system_error>
+
+namespace sr::client {
+namespace {
+
+// settings.json format version. Version 1: version, player_name, handling, visuals, keys, pad.
+constexpr int kFormatVersion = 1;
+
+template <typename Archive, typename Fn>
+void node(Archive& ar, const char* name, Fn&& fn) {
+  ar.setNextName(name);
+  ar.startNode();
+  fn();
+  ar.finishNode();
+}
+
+std::vector<std::string> names_of(const std::vector<int>& codes, bool pad) {
+  std::vector<std::string> out;
+  for (int c : codes) {
+    std::string n = pad ? pad_name(c) : key_name(c);
+    if (!n.empty()) out.push_back(std::move(n));
+  }
+  return out;
+}
+
+std::vector<int> codes_of(const std::vector<std::string>& names, bool pad, const char* action) {
+  std::vector<int> out;
+  for (const auto& n : names) {
+    auto code = pad ? pad_from_name(n) : key_from_name(n);
+    if (!code) throw std::runtime_error("unknown " + std::string(pad ? "pad input" : "key") + " \"" + n + "\" for " +
+                                        action);
+    out.push_back(*code);
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string settings_to_json(const Settings& s) {
+  std::ostringstream os;
+  {
+    cereal::JSONOutputArchive ar(os);
+    ar(cereal::make_nvp("version", kFormatVersion));
+    ar(cereal::make_nvp("player_name", s.player_name));
+    node(ar, "handling", [&] {
+      ar(cereal::make_nvp("das_ms", s.handling.das_ms), cereal::make_nvp("arr_ms", s.handling.arr_ms),
+         cereal::make_nvp("sdf", s.handling.sdf), cereal::make_nvp("dcd_ms", s.handling.dcd_ms));
+    });
+    node(ar, "visuals", [&] {
+      ar(cereal::make_nvp("ghost", s.visuals.ghost), cereal::make_nvp("grid", s.visuals.grid),
+         cereal::make_nvp("board_scale", s.visuals.board_scale),
+         cereal::make_nvp("skin", std::string(skin_name(s.visuals.skin))));
+    });
+    for (bool pad : {false, true}) {
+      node(ar, pad ? "pad" : "keys", [&] {
+        for (Action a : kAllActions) {
+          ar(cereal::make_nvp(action_id(a), names_of(pad ? s.bindings.pad_for(a) : s.bindings.keys_for(a), pad)));
+        }
+      });
+    }
+  }
+  os << "\n";
+  return os.str();
+}
+
+Settings settings_from_json(const std::string& json) {
+  Settings s;
+  try {
+    std::istringstream is(json);
+    cereal::JSONInputArchive ar(is);
+    int version = 0;
+    ar(cereal::make_nvp("version", version));
+    if (version < 1 || version > kFormatVersion) {
+      throw std::runtime_error("format version " + std::to_string(version) + " is not one this build reads (1.." +
+                               std::to_string(kFormatVersion) + ")");
+    }
+    ar(cereal::make_nvp("player_name", s.player_name));
+    node(ar, "handling", [&] {
+      ar(cereal::make_nvp("das_ms", s.handling.das_ms), cereal::make_nvp("arr_ms", s.handling.arr_ms),
+         cereal::make_nvp("sdf", s.handling.sdf), cereal::make_nvp("dcd_ms", s.handling.dcd_ms));
+    });
+    node(ar, "visuals", [&] {
+      std::string skin;
+      ar(cereal::make_nvp("ghost", s.visuals.ghost), cereal::make_nvp("grid", s.visuals.grid),
+         cereal::make_nvp("board_scale", s.visuals.board_scale), cereal::make_nvp("skin", skin));
+      bool known = false;
+      for (int i = 0; i < kSkinCount; ++i) {
+        if (skin == skin_name(static_cast<Skin>(i))) {
+          s.visuals.skin = static_cast<Skin>(i);
+          known = true;
+        }
+      }
+      if (!known) throw std::runtime_error("unknown skin \"" + skin + "\"");
+    });
+    for (bool pad : {false, true}) {
+      node(ar, pad ? "pad" : "keys", [&] {
+        for (Action a : kAllActions) {
+          std::vector<std::string> names;
+          ar(cereal::make_nvp(action_id(a), names));
+          auto& dst = pad ? s.bindings.pad : s.bindings.keys;
+          dst[static_cast<std::size_t>(a)] = codes_of(names, pad, action_id(a));
+        }
+      });
+    }
+  } catch (const cereal::Exception& e) {
+    throw std::runtime_error(e.what());
+  }
+  return s;
+}
+
+SettingsLoad load_settings(const std::filesystem::path& path) {
+  SettingsLoad out;
+  std::error_code ec;
+  if (!std::filesystem::exists(path, ec)) return out;
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream text;
+  text << in.rdbuf();
+  if (!in) {
+    out.problem = "cannot read " + path.string() + "; using default settings";
+    return out;
+  }
+  try {
+    out.settings = settings_from_json(text.str());
+    out.from_file = true;
+    if (clamp_settings(out.settings)) {
+      out.problem = path.string() + " had values out of range; they were clamped";
+    }
+    return out;
+  } catch (const std::exception& e) {
+    out.settings = Settings{};
+    const auto damaged = std::filesystem::path(path.string() + ".damaged");
+    std::filesystem::rename(path, damaged, ec);
+    out.problem = path.string() + " is damaged (" + e.what() + "); using default settings" +
+                  (ec ? std::string() : ", the damaged file was kept as " + damaged.string());
+    const std::string save_error = save_settings(path, out.settings);
+    if (!save_error.empty()) out.problem += "; " + save_error;
+  }
+  return out;
+}
+
+std::string save_settings(const std::filesystem::path& path, const Settings& s) {
+  std::error_code ec;
+  if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path(), ec);
+  if (ec) return "cannot create " + path.parent_path().string() + ": " + ec.message();
+  const auto tmp = std::filesystem::path(path.string() + ".tmp");
+  {
+    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+    out << settings_to_json(s);
+    out.flush();
+    if (!out) return "cannot write " + tmp.string();
+  }
+  std::filesystem::rename(tmp, path, ec);
+  if (ec) return "cannot replace " + path.string() + ": " + ec.message();
+  return {};
+}
+
+}  // namespace sr::client

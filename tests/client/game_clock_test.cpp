@@ -1,0 +1,73 @@
+#include "client/input/game_clock.h"
+
+#include <gtest/gtest.h>
+
+namespace sr::client {
+namespace {
+
+TEST(WallToGameUs, RoundsToTheNearestMillisecond) {
+  EXPECT_EQ(wall_to_game_us(10.0, 10.0), 0);
+  EXPECT_EQ(wall_to_game_us(10.0014, 10.0), 1000);
+  EXPECT_EQ(wall_to_game_us(10.0016, 10.0), 2000);
+  EXPECT_EQ(wall_to_game_us(12.3456, 10.0), 2'346'000);
+  EXPECT_EQ(wall_to_game_us(9.5, 10.0), -500'000);
+}
+
+TEST(WallToGameUs, EveryStampIsOnTheMillisecondGrid) {
+  for (int i = 0; i < 5000; ++i) {
+    const double wall = 1234.5678 + i * 0.000317;
+    EXPECT_EQ(wall_to_game_us(wall, 1234.5678) % kStampGridUs, 0) << wall;
+  }
+}
+
+TEST(WallToGameUs, StaysExactAfterHoursOfUptime) {
+  // glfwGetTime counts from program start; a double still resolves microseconds after days.
+  EXPECT_EQ(wall_to_game_us(86'400.0 + 1.25, 86'400.0), 1'250'000);
+}
+
+TEST(GameClock, StampsAreMonotone) {
+  GameClock c;
+  c.start(100.0);
+  EXPECT_EQ(c.stamp(100.010), 10'000);
+  EXPECT_EQ(c.stamp(100.005), 10'000);  // an event delivered late is not stamped in the past
+  EXPECT_EQ(c.stamp(100.020), 20'000);
+  EXPECT_EQ(c.last(), 20'000);
+}
+
+TEST(GameClock, NeverStampsBeforeZero) {
+  GameClock c;
+  c.start(100.0);
+  EXPECT_EQ(c.stamp(99.0), 0);
+}
+
+TEST(GameClock, PausedTimeIsRemoved) {
+  GameClock c;
+  c.start(0.0);
+  EXPECT_EQ(c.stamp(1.0), 1'000'000);
+  c.pause(1.5);
+  EXPECT_EQ(c.stamp(3.0), 1'000'000);  // frozen while paused
+  c.resume(11.5);                      // 10 s paused
+  EXPECT_EQ(c.stamp(11.5), 1'500'000);
+  EXPECT_EQ(c.stamp(12.0), 2'000'000);
+}
+
+TEST(GameClock, DoublePauseAndResumeAreHarmless) {
+  GameClock c;
+  c.start(0.0);
+  c.pause(1.0);
+  c.pause(2.0);
+  c.resume(3.0);
+  c.resume(4.0);
+  EXPECT_EQ(c.stamp(3.5), 1'500'000);
+}
+
+TEST(GameClock, StartResetsTheLastStamp) {
+  GameClock c;
+  c.start(0.0);
+  EXPECT_EQ(c.stamp(5.0), 5'000'000);
+  c.start(10.0);
+  EXPECT_EQ(c.stamp(10.25), 250'000);
+}
+
+}  // namespace
+}  // namespace sr::client

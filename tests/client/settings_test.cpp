@@ -1,0 +1,160 @@
+#include "client/settings/settings_io.h"
+
+#include <GLFW/glfw3.h>
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "client/settings/paths.h"
+
+namespace sr::client {
+namespace {
+
+namespace fs = std::filesystem;
+
+class SettingsFile : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() /
+           ("stackrace-settings-test-" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+  fs::path path() const { return dir_ / "stackrace" / "settings.json"; }
+  void write(const std::string& text) {
+    fs::create_directories(path().parent_path());
+    std::ofstream(path()) << text;
+  }
+  std::string read() const {
+    std::ifstream in(path());
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+  }
+  fs::path dir_;
+};
+
+Settings changed_settings() {
+  Settings s;
+  s.handling = {100, 0, 0, 17};
+  s.bindings.bind_key(Action::kHardDrop, GLFW_KEY_W);
+  s.bindings.bind_pad(Action::kRestart, GLFW_GAMEPAD_BUTTON_START);
+  s.bindings.clear(Action::kRotate180);
+  s.visuals = {false, false, 1.25f, Skin::kMonochrome};
+  s.player_name = "Ünïcode name";
+  return s;
+}
+
+TEST_F(SettingsFile, MissingFileGivesDefaultsWithoutProblem) {
+  const auto load = load_settings(path());
+  EXPECT_EQ(load.settings, Settings{});
+  EXPECT_TRUE(load.problem.empty());
+  EXPECT_FALSE(load.from_file);
+}
+
+TEST_F(SettingsFile, SaveThenLoadGivesTheSameSettings) {
+  const Settings s = changed_settings();
+  ASSERT_EQ(save_settings(path(), s), "");
+  const auto load = load_settings(path());
+  EXPECT_TRUE(load.problem.empty()) << load.problem;
+  EXPECT_TRUE(load.from_file);
+  EXPECT_EQ(load.settings, s);
+}
+
+TEST_F(SettingsFile, JsonNamesKeysReadably) {
+  const std::string json = settings_to_json(Settings{});
+  EXPECT_NE(json.find("\"hard_drop\": [\n"), std::string::npos) << json;
+  EXPECT_NE(json.find("\"Space\""), std::string::npos);
+  EXPECT_NE(json.find("\"Left Shift\""), std::string::npos);
+  EXPECT_NE(json.find("\"das_ms\": 167"), std::string::npos);
+}
+
+TEST_F(SettingsFile, DamagedFileIsReportedAndReplacedByDefaults) {
+  write("{ \"version\": 1, \"player_name\": \"x\", \"handling\": { \"das_ms\": ");
+  const auto load = load_settings(path());
+  EXPECT_EQ(load.settings, Settings{});
+  EXPECT_NE(load.problem.find("damaged"), std::string::npos) << load.problem;
+  EXPECT_TRUE(fs::exists(path().string() + ".damaged"));
+  // The file now holds the defaults and loads cleanly.
+  const auto again = load_settings(path());
+  EXPECT_TRUE(again.problem.empty()) << again.problem;
+  EXPECT_EQ(again.settings, Settings{});
+}
+
+TEST_F(SettingsFile, EveryKindOfDamageIsCaught) {
+  const std::string good = settings_to_json(changed_settings());
+  auto replace = [&](const std::string& from, const std::string& to) {
+    std::string s = good;
+    const auto at = s.find(from);
+    EXPECT_NE(at, std::string::npos) << from;
+    return s.replace(at, from.size(), to);
+  };
+  const std::vector<std::string> damaged = {
+      "",
+      "not json at all",
+      "[1, 2, 3]",
+      "\x89PNG\r\n\x1a\n\0\0\0",
+      replace("\"das_ms\": 100", "\"das_ms\": \"fast\""),
+      replace("\"das_ms\": 100", "\"das_ms\": 1.5"),
+      replace("\"das_ms\": 100,", ""),
+      replace("\"version\": 1", "\"version\": 99"),
+      replace("\"monochrome\"", "\"neon\""),
+      replace("\"Space\"", "\"NoSuchKey\""),
+      replace("\"ghost\": false", "\"ghost\": 3"),
+      good.substr(0, good.size() / 2),
+  };
+  for (const auto& text : damaged) {
+    write(text);
+    const auto load = load_settings(path());
+    EXPECT_EQ(load.settings, Settings{}) << text;
+    EXPECT_FALSE(load.problem.empty()) << text;
+  }
+}
+
+TEST_F(SettingsFile, OutOfRangeValuesAreClampedAndReported) {
+  Settings s;
+  s.handling.das_ms = 99'999;
+  s.handling.arr_ms = -5;
+  s.visuals.board_scale = 9.0f;
+  s.player_name = "";
+  write(settings_to_json(s));
+  const auto load = load_settings(path());
+  EXPECT_EQ(load.settings.handling.das_ms, 2000);
+  EXPECT_EQ(load.settings.handling.arr_ms, 0);
+  EXPECT_EQ(load.settings.visuals.board_scale, 1.5f);
+  EXPECT_EQ(load.settings.player_name, "player");
+  EXPECT_NE(load.problem.find("clamped"), std::string::npos);
+}
+
+TEST(Settings, HandlingConvertsToEngineMicroseconds) {
+  const auto h = to_engine({133, 0, 0, 20});
+  EXPECT_EQ(h.das_us, 133'000);
+  EXPECT_EQ(h.arr_us, 0);
+  EXPECT_EQ(h.sdf, 0);
+  EXPECT_EQ(h.dcd_us, 20'000);
+}
+
+TEST(Paths, OverridesWin) {
+  const auto p = resolve_paths(fs::path("/tmp/cfg"), fs::path("/tmp/data"));
+  EXPECT_EQ(p.settings_file(), fs::path("/tmp/cfg/settings.json"));
+  EXPECT_EQ(p.replay_dir(), fs::path("/tmp/data/replays"));
+}
+
+TEST(Paths, HonourXdgVariables) {
+  ::setenv("XDG_CONFIG_HOME", "/xdg/config", 1);
+  ::setenv("XDG_DATA_HOME", "/xdg/data", 1);
+  const auto p = resolve_paths(std::nullopt, std::nullopt);
+  EXPECT_EQ(p.config_dir, fs::path("/xdg/config/stackrace"));
+  EXPECT_EQ(p.data_dir, fs::path("/xdg/data/stackrace"));
+  ::setenv("XDG_CONFIG_HOME", "relative/is/ignored", 1);
+  ::unsetenv("XDG_DATA_HOME");
+  ::setenv("HOME", "/home/someone", 1);
+  const auto q = resolve_paths(std::nullopt, std::nullopt);
+  EXPECT_EQ(q.config_dir, fs::path("/home/someone/.config/stackrace"));
+  EXPECT_EQ(q.data_dir, fs::path("/home/someone/.local/share/stackrace"));
+}
+
+}  // namespace
+}  // namespace sr::client
