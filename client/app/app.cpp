@@ -1,0 +1,240 @@
+#include "client/app/app.h"
+
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+#include <spdlog/spdlog.h>
+
+#include <chrono>
+#include <cstdio>
+#include <ctime>
+
+#include "client/game/modes.h"
+#include "client/render/screenshot.h"
+#include "client/settings/settings_io.h"
+#include "client/ui/hud.h"
+
+namespace sr::client {
+
+App::App(AppOptions options, Window& window, Fonts fonts)
+    : options_(std::move(options)),
+      window_(window),
+      fonts_(fonts),
+      paths_(resolve_paths(options_.config_dir, options_.data_dir)),
+      replays_(paths_.replay_dir()) {}
+
+App::~App() = default;
+
+std::string App::init() {
+  auto load = load_settings(paths_.settings_file());
+  settings_ = load.settings;
+  settings_problem_ = load.problem;
+  if (!settings_problem_.empty()) spdlog::warn("{}", settings_problem_);
+  if (auto err = batch_.init(); !err.empty()) return err;
+  spdlog::info("settings: {}; replays: {}", paths_.settings_file().string(), paths_.replay_dir().string());
+  if (options_.bench_frames > 0) {
+    screen_ = Screen::kBench;
+    window_.set_vsync(false);
+    bench_.start(options_.bench_frames);
+    return {};
+  }
+  if (options_.mode) {
+    std::string error;
+    auto config = config_for_cli(*options_.mode, options_.limit, error);
+    if (!config) return error;
+    start_game(GamePick{*config, options_.bot_pps}, Window::now_s());
+  }
+  return {};
+}
+
+MenuNav App::read_nav() {
+  MenuNav nav;
+  nav.up = ImGui::IsKeyPressed(GLFW_KEY_UP) || pads_.pressed(GLFW_GAMEPAD_BUTTON_DPAD_UP);
+  nav.down = ImGui::IsKeyPressed(GLFW_KEY_DOWN) || pads_.pressed(GLFW_GAMEPAD_BUTTON_DPAD_DOWN);
+  nav.left = ImGui::IsKeyPressed(GLFW_KEY_LEFT) || pads_.pressed(GLFW_GAMEPAD_BUTTON_DPAD_LEFT);
+  nav.right = ImGui::IsKeyPressed(GLFW_KEY_RIGHT) || pads_.pressed(GLFW_GAMEPAD_BUTTON_DPAD_RIGHT);
+  nav.accept = ImGui::IsKeyPressed(GLFW_KEY_ENTER, false) || ImGui::IsKeyPressed(GLFW_KEY_KP_ENTER, false) ||
+               pads_.pressed(GLFW_GAMEPAD_BUTTON_A);
+  nav.back = ImGui::IsKeyPressed(GLFW_KEY_ESCAPE, false) || pads_.pressed(GLFW_GAMEPAD_BUTTON_B);
+  nav.suppressed = nav_suppressed_;
+  return nav;
+}
+
+void App::input(double now_s) {
+  nav_suppressed_ = false;
+  for (const KeyEvent& ev : window_.take_key_events()) {
+    if (ev.action == GLFW_PRESS && ev.key == GLFW_KEY_F11) {
+      window_.toggle_fullscreen();
+      continue;
+    }
+    if (ev.action == GLFW_PRESS && ev.key == GLFW_KEY_F12) {
+      screenshot_requested_ = true;
+      continue;
+    }
+    if (screen_ == Screen::kSettings && settings_screen_.capturing() && ev.action == GLFW_PRESS) {
+      settings_screen_.capture_key(settings_, ev.key);
+      nav_suppressed_ = true;
+      continue;
+    }
+    if (screen_ == Screen::kGame) game_key(ev);
+  }
+  pad_changes(pads_.poll(), now_s);
+  if (screen_ == Screen::kBench) bench_.step();
+  tick_game(now_s);
+}
+
+void App::pad_changes(const std::vector<PadChange>& changes, double now_s) {
+  for (const auto& c : changes) {
+    if (screen_ == Screen::kSettings && settings_screen_.capturing() && c.down) {
+      settings_screen_.capture_pad(settings_, c.input);
+      nav_suppressed_ = true;
+      continue;
+    }
+    if (screen_ != Screen::kGame || !session_) continue;
+    if (c.down && c.input == GLFW_GAMEPAD_BUTTON_START) {
+      game_key({GLFW_KEY_ESCAPE, GLFW_PRESS, 0, now_s});
+      continue;
+    }
+    held_.set_pad(c.input, c.down);
+    bool restart_pressed = false;
+    for (int p : settings_.bindings.pad_for(Action::kRestart)) restart_pressed |= c.down && p == c.input;
+    if (restart_pressed && session_->phase() != SessionPhase::kPaused) {
+      restart(now_s);
+      continue;
+    }
+    session_->set_buttons(now_s, held_.buttons(settings_.bindings));
+  }
+}
+
+void App::ui(double now_s) {
+  const MenuNav nav = read_nav();
+  if (!settings_problem_.empty() && screen_ == Screen::kMain) {
+    ImGui::SetNextWindowPos(ImVec2(10, 10), ImGuiCond_Always);
+    ImGui::Begin("Settings problem", nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoNav);
+    ImGui::TextWrapped("%s", settings_problem_.c_str());
+    if (ImGui::Button("OK")) settings_problem_.clear();
+    ImGui::End();
+  }
+  switch (screen_) {
+    case Screen::kMain:
+      switch (draw_main_menu(main_menu_, nav, settings_.player_name)) {
+        case MainChoice::kSolo: screen_ = Screen::kSolo; break;
+        case MainChoice::kBot: screen_ = Screen::kBot; break;
+        case MainChoice::kSettings: screen_ = Screen::kSettings; break;
+        case MainChoice::kQuit: done_ = true; break;
+        case MainChoice::kNone:
+          if (main_menu_.back()) done_ = true;
+          break;
+      }
+      break;
+    case Screen::kSolo: {
+      bool back = false, custom = false;
+      if (auto pick = solo_menu_.draw(nav, back, custom)) {
+        back_to_ = Screen::kSolo;
+        start_game(*pick, now_s);
+      } else if (custom) {
+        screen_ = Screen::kCustom;
+      } else if (back) {
+        screen_ = Screen::kMain;
+      }
+      break;
+    }
+    case Screen::kCustom: {
+      bool back = false;
+      if (auto pick = custom_menu_.draw(nav, back)) {
+        back_to_ = Screen::kCustom;
+        start_game(*pick, now_s);
+      } else if (back) {
+        screen_ = Screen::kSolo;
+      }
+      break;
+    }
+    case Screen::kBot: {
+      bool back = false;
+      if (auto pick = bot_menu_.draw(nav, back, BotRacer::available())) {
+        back_to_ = Screen::kBot;
+        start_game(*pick, now_s);
+      } else if (back) {
+        screen_ = Screen::kMain;
+      }
+      break;
+    }
+    case Screen::kSettings:
+      if (settings_screen_.draw(settings_, nav)) leave_settings();
+      break;
+    case Screen::kGame: game_ui(now_s, nav); break;
+    case Screen::kBench: {
+      const ImGuiIO& io = ImGui::GetIO();
+      layout_boards(io.DisplaySize.x, io.DisplaySize.y);
+      for (std::size_t i = 0; i < bench_.games().size() && i < layouts_.size(); ++i) {
+        draw_hud(fonts_, HudBoard{&bench_.games()[i], nullptr, layouts_[i], "bench " + std::to_string(i + 1), 0},
+                 now_s);
+      }
+      break;
+    }
+  }
+}
+
+void App::leave_settings() {
+  clamp_settings(settings_);
+  const std::string error = save_settings(paths_.settings_file(), settings_);
+  if (!error.empty()) {
+    spdlog::error("{}", error);
+    settings_problem_ = error;
+  }
+  screen_ = Screen::kMain;
+}
+
+void App::render(int fb_w, int fb_h, double now_s) {
+  const ImGuiIO& io = ImGui::GetIO();
+  BoardLook look{settings_.visuals, false};
+  if (screen_ == Screen::kGame && session_) {
+    look.dim = session_->phase() == SessionPhase::kPaused || session_->phase() == SessionPhase::kOver;
+    draw_board(batch_, layouts_.at(0), session_->game(), &session_->feedback(), look, now_s);
+    if (bot_ && layouts_.size() > 1) draw_board(batch_, layouts_[1], bot_->game(), &bot_->feedback(), look, now_s);
+  } else if (screen_ == Screen::kBench) {
+    for (std::size_t i = 0; i < bench_.games().size() && i < layouts_.size(); ++i) {
+      draw_board(batch_, layouts_[i], bench_.games()[i], nullptr, look, now_s);
+    }
+  }
+  batch_.flush(fb_w, fb_h, io.DisplaySize.x, io.DisplaySize.y);
+}
+
+void App::after_render(int fb_w, int fb_h) {
+  if (!screenshot_requested_) return;
+  screenshot_requested_ = false;
+  std::filesystem::path path;
+  if (options_.screenshot) {
+    path = *options_.screenshot;
+  } else {
+    const std::time_t t = std::time(nullptr);
+    char name[64];
+    std::strftime(name, sizeof name, "stackrace-%Y%m%d-%H%M%S.png", std::localtime(&t));
+    path = paths_.data_dir / "screenshots" / name;
+  }
+  std::string error = write_screenshot(path, fb_w, fb_h);
+  const float scale = ImGui::GetIO().DisplaySize.x > 0 ? static_cast<float>(fb_w) / ImGui::GetIO().DisplaySize.x : 1;
+  if (error.empty()) error = write_layout(path, layouts_, scale);
+  if (error.empty()) {
+    spdlog::info("screenshot written to {}", path.string());
+  } else {
+    spdlog::error("screenshot failed: {}", error);
+  }
+}
+
+void App::end_frame(double frame_s) {
+  if (screen_ != Screen::kBench) return;
+  bench_.record(frame_s);
+  if (bench_.finished()) {
+    std::printf("frame time at %dx%d (CPU, from polling to after the buffer swap, vsync off):\n%s",
+                static_cast<int>(ImGui::GetIO().DisplaySize.x), static_cast<int>(ImGui::GetIO().DisplaySize.y),
+                bench_.report().c_str());
+    std::fflush(stdout);
+    done_ = true;
+  }
+}
+
+void App::shutdown(double now_s) {
+  if (session_ && session_->phase() != SessionPhase::kOver) quit_game(now_s);
+}
+
+}  // namespace sr::client

@@ -1,0 +1,109 @@
+// The application: which screen is up, where keys go, the solo game in progress, and the frame's drawing.
+// main.cpp owns the loop and calls, every frame: input() after polling, ui() inside the ImGui frame, render()
+// before ImGui draws, after_render() before the swap.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "client/app/cli.h"
+#include "client/app/frame_bench.h"
+#include "client/game/bot_racer.h"
+#include "client/game/replay_link.h"
+#include "client/game/solo_session.h"
+#include "client/input/bindings.h"
+#include "client/platform/gamepad.h"
+#include "client/platform/window.h"
+#include "client/render/board_renderer.h"
+#include "client/render/quad_batch.h"
+#include "client/settings/paths.h"
+#include "client/settings/settings.h"
+#include "client/ui/fonts.h"
+#include "client/ui/screens.h"
+#include "client/ui/settings_screen.h"
+
+namespace sr::client {
+
+class App {
+ public:
+  App(AppOptions options, Window& window, Fonts fonts);
+  ~App();
+
+  // Loads settings, sets up the renderer, and starts the --mode game if one was asked for. Returns an error
+  // sentence or "".
+  [[nodiscard]] std::string init();
+  // Key events (stamped in the callback) and gamepads; advances the game to `now_s`.
+  void input(double now_s);
+  // The ImGui part of the frame: menus, HUD text, overlays.
+  void ui(double now_s);
+  // Our batched board renderer, before ImGui's draw data.
+  void render(int fb_w, int fb_h, double now_s);
+  // Screenshots (the back buffer is complete here).
+  void after_render(int fb_w, int fb_h);
+  // Frame-time bookkeeping for --bench-frames: the whole frame took `frame_s` seconds.
+  void end_frame(double frame_s);
+  // Saves a game still in progress as abandoned.
+  void shutdown(double now_s);
+
+  [[nodiscard]] bool done() const { return done_; }
+  [[nodiscard]] int exit_code() const { return exit_code_; }
+
+ private:
+  enum class Screen { kMain, kSolo, kBot, kCustom, kSettings, kGame, kBench };
+
+  // app.cpp: screens and input routing
+  MenuNav read_nav();
+  void game_key(const KeyEvent& ev);
+  void pad_changes(const std::vector<PadChange>& changes, double now_s);
+  void leave_settings();
+  // app_game.cpp: the solo game
+  void start_game(const GamePick& pick, double now_s);
+  void restart(double now_s);
+  void end_game(double now_s);
+  void quit_game(double now_s);
+  void tick_game(double now_s);
+  void game_ui(double now_s, const MenuNav& nav);
+  void layout_boards(float w, float h);
+  [[nodiscard]] bool restart_key(int key) const;
+
+  AppOptions options_;
+  Window& window_;
+  Fonts fonts_;
+  Paths paths_;
+  Settings settings_;
+  std::string settings_problem_;  // shown once on the main menu
+  QuadBatch batch_;
+  Gamepads pads_;
+  HeldInputs held_;
+  ReplayLink replays_;
+
+  Screen screen_ = Screen::kMain;
+  Menu main_menu_;
+  SoloMenu solo_menu_;
+  BotMenu bot_menu_;
+  CustomMenu custom_menu_;
+  SettingsScreen settings_screen_;
+  Menu pause_menu_;
+  Menu results_menu_;
+  Screen back_to_ = Screen::kSolo;  // the menu a game returns to
+  bool nav_suppressed_ = false;      // a key press was consumed before the UI ran this frame
+
+  // The game in progress.
+  std::optional<GamePick> pick_;
+  std::unique_ptr<SoloSession> session_;
+  std::unique_ptr<BotRacer> bot_;
+  std::optional<RunResult> best_before_;
+  std::optional<ResultsView> results_;
+  std::int64_t started_unix_ms_ = 0;
+  std::vector<BoardLayout> layouts_;
+
+  FrameBench bench_;
+  bool screenshot_requested_ = false;
+  bool done_ = false;
+  int exit_code_ = 0;
+};
+
+}  // namespace sr::client

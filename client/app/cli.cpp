@@ -1,0 +1,54 @@
+#include "client/app/cli.h"
+
+#include <CLI/CLI.hpp>
+
+#include <iostream>
+
+#include "client/game/modes.h"
+
+namespace sr::client {
+
+std::optional<int> parse_command_line(int argc, char** argv, AppOptions& o) {
+  CLI::App cli{"stackrace: a deterministic tetromino racing game. Without options it opens the main menu."};
+  cli.set_version_flag("--version", "stackrace 0.1.0");
+  cli.add_option("--mode", o.mode, "Start straight into a game: sprint, ultra, marathon, master, endless, contest");
+  cli.add_option("--limit", o.limit, "With --mode: lines for sprint and master, seconds for ultra");
+  cli.add_option("--seed", o.seed, "With --mode: the piece seed (quick restart keeps it); random otherwise");
+  cli.add_option("--bot-pps", o.bot_pps, "With --mode: race the bot at this many pieces per second")
+      ->check(CLI::Range(0.1, 10.0));
+  cli.add_option("--config-dir", o.config_dir, "Where settings.json lives (default $XDG_CONFIG_HOME/stackrace)");
+  cli.add_option("--data-dir", o.data_dir, "Where replays are saved (default $XDG_DATA_HOME/stackrace)");
+  cli.add_option("--screenshot", o.screenshot, "Where F12 writes its PNG (default <data-dir>/screenshots/...)");
+  cli.add_option("--countdown-ms", o.countdown_ms, "Length of the 3-2-1 countdown")->check(CLI::Range(0, 10'000));
+  cli.add_flag("--exit-after-game", o.exit_after_game,
+               "Quit once the game started with --mode ends (after saving its replay)");
+  cli.add_option("--bench-frames", o.bench_frames,
+                 "Frame-time benchmark: N frames with 1 board, then N with 16 boards at the window size; "
+                 "prints average and 99th percentile and quits")
+      ->check(CLI::Range(1, 1'000'000));
+  cli.add_option("--width", o.width, "Window width")->check(CLI::Range(320, 16384));
+  cli.add_option("--height", o.height, "Window height")->check(CLI::Range(240, 16384));
+  cli.add_flag("--fullscreen", o.fullscreen, "Start in fullscreen (F11 toggles)");
+  bool no_vsync = false;
+  cli.add_flag("--no-vsync", no_vsync, "Do not wait for the display's refresh");
+  cli.add_option("--log-level", o.log_level, "trace, debug, info, warn, error");
+  try {
+    cli.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return cli.exit(e);
+  }
+  o.vsync = !no_vsync;
+  if (o.mode) {
+    std::string error;
+    if (!config_for_cli(*o.mode, o.limit, error)) {
+      std::cerr << "stackrace: " << error << "\n";
+      return 2;
+    }
+  } else if (o.limit || o.seed || o.bot_pps || o.exit_after_game) {
+    std::cerr << "stackrace: --limit, --seed, --bot-pps and --exit-after-game need --mode\n";
+    return 2;
+  }
+  return std::nullopt;
+}
+
+}  // namespace sr::client

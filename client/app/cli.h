@@ -1,0 +1,31 @@
+// The command line of `stackrace`.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+
+namespace sr::client {
+
+struct AppOptions {
+  std::optional<std::string> mode;  // start straight into this mode
+  std::optional<std::int64_t> limit;
+  std::optional<std::uint64_t> seed;  // fixed seed (also kept by quick restart)
+  std::optional<double> bot_pps;      // race the bot at this speed (with --mode)
+  std::optional<std::filesystem::path> config_dir, data_dir;
+  std::optional<std::filesystem::path> screenshot;  // where F12 writes
+  int bench_frames = 0;
+  int countdown_ms = 3000;
+  bool exit_after_game = false;
+  int width = 1280, height = 720;
+  bool fullscreen = false;
+  bool vsync = true;
+  std::string log_level = "info";
+};
+
+// Parses argv. Returns an exit code when the program should stop now (--help, --version, bad arguments; the
+// message is already printed), nullopt to go on.
+[[nodiscard]] std::optional<int> parse_command_line(int argc, char** argv, AppOptions& out);
+
+}  // namespace sr::client

@@ -1,0 +1,96 @@
+// stackrace: the game client. Reads top to bottom like Dear ImGui's example_glfw_opengl3: set up, loop (poll,
+// new frame, UI, render, swap), shut down in reverse order. Everything else lives in App.
+#include <glad/gl.h>
+// glad before GLFW
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+#include <backends/imgui_impl_glfw.h>
+#include <backends/imgui_impl_opengl3.h>
+#include <spdlog/spdlog.h>
+
+#include <cstdio>
+
+#include "client/app/app.h"
+#include "client/app/cli.h"
+#include "client/platform/window.h"
+#include "client/ui/fonts.h"
+
+int main(int argc, char** argv) {
+  using namespace sr::client;
+
+  // Command line.
+  AppOptions options;
+  if (auto exit_code = parse_command_line(argc, argv, options)) return *exit_code;
+  spdlog::set_level(spdlog::level::from_str(options.log_level));
+
+  // Window and OpenGL context (GLFW + glad). Without a display, say so and point to what works headless.
+  Window window;
+  WindowOptions window_options;
+  window_options.width = options.width;
+  window_options.height = options.height;
+  window_options.fullscreen = options.fullscreen;
+  window_options.vsync = options.vsync;
+  if (const std::string error = window.open(window_options); !error.empty()) {
+    std::fprintf(stderr,
+                 "stackrace: %s.\n"
+                 "Without a display you can run a server (./stackrace.sh server) or let the headless bot play "
+                 "(stackrace-bot).\n",
+                 error.c_str());
+    return 2;
+  }
+  spdlog::info("OpenGL: {}", window.gl_description());
+
+  // Dear ImGui, with our key callback installed first so ImGui's chains to it.
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  ImGuiIO& io = ImGui::GetIO();
+  io.IniFilename = nullptr;  // screens are laid out by code; nothing to remember
+  ImGui::StyleColorsDark();
+  const float dpi_scale = window.content_scale();
+  ImGui::GetStyle().ScaleAllSizes(dpi_scale);
+  const Fonts fonts = load_fonts(dpi_scale);
+  ImGui_ImplGlfw_InitForOpenGL(window.handle(), true);
+  ImGui_ImplOpenGL3_Init("#version 330 core");
+
+  // The application.
+  App app(options, window, fonts);
+  if (const std::string error = app.init(); !error.empty()) {
+    std::fprintf(stderr, "stackrace: %s\n", error.c_str());
+    ImGui_ImplOpenGL3_Shutdown();
+    ImGui_ImplGlfw_Shutdown();
+    ImGui::DestroyContext();
+    return 1;
+  }
+
+  // Main loop.
+  while (!window.should_close() && !app.done()) {
+    const double frame_start = Window::now_s();
+    glfwPollEvents();  // key callbacks stamp each event with glfwGetTime()
+    app.input(Window::now_s());
+
+    ImGui_ImplOpenGL3_NewFrame();
+    ImGui_ImplGlfw_NewFrame();
+    ImGui::NewFrame();
+    app.ui(Window::now_s());
+    ImGui::Render();
+
+    int fb_w = 0, fb_h = 0;
+    window.framebuffer_size(fb_w, fb_h);
+    glViewport(0, 0, fb_w, fb_h);
+    glClearColor(0.063f, 0.067f, 0.094f, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    app.render(fb_w, fb_h, Window::now_s());  // boards: our batched renderer
+    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+    app.after_render(fb_w, fb_h);  // screenshots read the finished back buffer
+    glfwSwapBuffers(window.handle());
+    app.end_frame(Window::now_s() - frame_start);
+  }
+
+  // Shut down in reverse order.
+  app.shutdown(Window::now_s());
+  ImGui_ImplOpenGL3_Shutdown();
+  ImGui_ImplGlfw_Shutdown();
+  ImGui::DestroyContext();
+  window.close();
+  return app.exit_code();
+}

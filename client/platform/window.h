@@ -1,0 +1,67 @@
+// The GLFW window: creation with an OpenGL 3.3 core context, fullscreen toggle, content scale, and key events
+// stamped with glfwGetTime() in the callback, the moment GLFW delivers them (not once per frame).
+#pragma once
+
+#include <string>
+#include <vector>
+
+struct GLFWwindow;
+
+namespace sr::client {
+
+struct KeyEvent {
+  int key = 0;     // GLFW key code
+  int action = 0;  // GLFW_PRESS, GLFW_RELEASE or GLFW_REPEAT
+  int mods = 0;
+  double time_s = 0;  // glfwGetTime() when the callback ran
+};
+
+struct WindowOptions {
+  std::string title = "stackrace";
+  int width = 1280, height = 720;
+  bool fullscreen = false;
+  bool vsync = true;
+  bool resizable = true;
+};
+
+class Window {
+ public:
+  Window() = default;
+  ~Window();
+  Window(const Window&) = delete;
+  Window& operator=(const Window&) = delete;
+
+  // Initialises GLFW, opens the window, makes its context current and loads OpenGL through glad. Returns an error
+  // sentence (for example when there is no display) or "". Install our callbacks before ImGui's, which chain them.
+  [[nodiscard]] std::string open(const WindowOptions& options);
+  void close();
+
+  [[nodiscard]] GLFWwindow* handle() const { return window_; }
+  [[nodiscard]] bool should_close() const;
+  void request_close();
+  void toggle_fullscreen();
+  void set_vsync(bool on);
+  [[nodiscard]] bool fullscreen() const { return fullscreen_; }
+
+  // Key events since the last call, in the order they happened.
+  [[nodiscard]] std::vector<KeyEvent> take_key_events();
+
+  // The monitor's DPI scale for this window (1 on a standard display).
+  [[nodiscard]] float content_scale() const;
+  void size(int& w, int& h) const;
+  void framebuffer_size(int& w, int& h) const;
+  [[nodiscard]] static double now_s();
+  // Human-readable OpenGL renderer and version strings.
+  [[nodiscard]] std::string gl_description() const;
+
+ private:
+  static void key_callback(GLFWwindow* w, int key, int scancode, int action, int mods);
+
+  GLFWwindow* window_ = nullptr;
+  bool glfw_ready_ = false;
+  bool fullscreen_ = false;
+  int windowed_x_ = 100, windowed_y_ = 100, windowed_w_ = 1280, windowed_h_ = 720;
+  std::vector<KeyEvent> keys_;
+};
+
+}  // namespace sr::client

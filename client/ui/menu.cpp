@@ -1,0 +1,137 @@
+#include "client/ui/menu.h"
+
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+#include <algorithm>
+
+namespace sr::client {
+
+void Menu::begin(const char* title, const MenuNav& nav, float width_em) {
+  nav_ = nav;
+  count_ = 0;
+  was_editing_ = editing_text_;
+  const ImGuiIO& io = ImGui::GetIO();
+  const float em = ImGui::GetFontSize();
+  const float w = std::min(width_em * em, io.DisplaySize.x * 0.95f);
+  ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x * 0.5f, io.DisplaySize.y * 0.5f), ImGuiCond_Always,
+                          ImVec2(0.5f, 0.5f));
+  ImGui::SetNextWindowSizeConstraints(ImVec2(w, 0), ImVec2(w, io.DisplaySize.y * 0.92f));
+  ImGui::Begin(title, nullptr,
+               ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
+                   ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings |
+                   ImGuiWindowFlags_NoNav);
+}
+
+void Menu::end() {
+  ImGui::End();
+  if (count_ == 0) return;
+  if (!editing_text_ && !nav_.suppressed) {
+    if (nav_.up) selected_ = (selected_ - 1 + count_) % count_;
+    if (nav_.down) selected_ = (selected_ + 1) % count_;
+  }
+  selected_ = std::clamp(selected_, 0, count_ - 1);
+}
+
+bool Menu::row(const std::string& label, const std::string& value, bool enabled, bool& activated) {
+  const int index = count_++;
+  const bool is_selected = index == selected_;
+  activated = false;
+  ImGui::PushID(index);
+  if (!enabled) ImGui::BeginDisabled();
+  const float full_w = ImGui::GetContentRegionAvail().x;
+  if (ImGui::Selectable("##row", is_selected, 0, ImVec2(full_w, 0))) {
+    selected_ = index;
+    activated = true;
+  }
+  if (is_selected && (nav_.up || nav_.down)) ImGui::SetScrollHereY();
+  ImGui::SameLine(ImGui::GetStyle().ItemSpacing.x);
+  ImGui::TextUnformatted(label.c_str());
+  if (!value.empty()) {
+    const float vw = ImGui::CalcTextSize(value.c_str()).x;
+    ImGui::SameLine(std::max(full_w - vw, ImGui::CalcTextSize(label.c_str()).x + 20.0f));
+    ImGui::TextUnformatted(value.c_str());
+  }
+  if (!enabled) ImGui::EndDisabled();
+  ImGui::PopID();
+  if (is_selected && nav_.accept && enabled && !nav_.suppressed) activated = true;
+  return is_selected && enabled && !nav_.suppressed;
+}
+
+bool Menu::button(const std::string& label, bool enabled) {
+  bool activated = false;
+  row(label, "", enabled, activated);
+  return activated && enabled;
+}
+
+bool Menu::choice(const std::string& label, int& index, std::span<const std::string> options) {
+  if (options.empty()) return false;
+  index = std::clamp(index, 0, static_cast<int>(options.size()) - 1);
+  bool activated = false;
+  const std::string value = "< " + options[static_cast<std::size_t>(index)] + " >";
+  const bool active = row(label, value, true, activated);
+  const int n = static_cast<int>(options.size());
+  const int before = index;
+  if (active && nav_.left) index = (index - 1 + n) % n;
+  if ((active && nav_.right) || activated) index = (index + 1) % n;
+  return index != before;
+}
+
+bool Menu::number(const std::string& label, int& value, int lo, int hi, int step, const char* unit,
+                  const char* zero_text) {
+  bool activated = false;
+  std::string shown = (value == 0 && zero_text != nullptr) ? zero_text : std::to_string(value) + unit;
+  const bool active = row(label, "< " + shown + " >", true, activated);
+  const int before = value;
+  if (ImGui::GetIO().KeyShift) step *= 10;  // Shift+Left/Right: big steps
+  if (active && nav_.left) value = std::max(lo, value - step);
+  if (active && nav_.right) value = std::min(hi, value + step);
+  return value != before;
+}
+
+bool Menu::toggle(const std::string& label, bool& value) {
+  bool activated = false;
+  const bool active = row(label, value ? "< on >" : "< off >", true, activated);
+  if (activated || (active && (nav_.left || nav_.right))) {
+    value = !value;
+    return true;
+  }
+  return false;
+}
+
+bool Menu::text(const std::string& label, std::string& value, std::size_t max_len) {
+  const int index = count_;
+  if (editing_text_ && editing_index_ == index) {
+    ++count_;
+    ImGui::PushID(index);
+    ImGui::TextUnformatted(label.c_str());
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(-1);
+    ImGui::SetKeyboardFocusHere();
+    bool done = ImGui::InputText("##edit", &value, ImGuiInputTextFlags_EnterReturnsTrue);
+    if (value.size() > max_len) value.resize(max_len);
+    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) done = true;
+    ImGui::PopID();
+    if (done) {
+      editing_text_ = false;
+      editing_index_ = -1;
+      return true;
+    }
+    return false;
+  }
+  bool activated = false;
+  row(label, value + "  (Enter to edit)", true, activated);
+  if (activated) {
+    editing_text_ = true;
+    editing_index_ = index;
+  }
+  return false;
+}
+
+void Menu::heading(const std::string& label) {
+  ImGui::Spacing();
+  ImGui::TextDisabled("%s", label.c_str());
+  ImGui::Separator();
+}
+
+}  // namespace sr::client

@@ -1,0 +1,55 @@
+// A keyboard-navigable menu, drawn with ImGui: Up/Down move the selection (wrapping at the ends), Enter
+// activates, Left/Right change a value, Esc goes back. The mouse works too. Gamepads navigate with the d-pad,
+// A to activate and B to go back. Immediate mode: items are declared every frame in the same order.
+#pragma once
+
+#include <span>
+#include <string>
+
+namespace sr::client {
+
+// This frame's navigation presses, from the keyboard and gamepad (filled by the app before the UI runs).
+struct MenuNav {
+  bool up = false, down = false, left = false, right = false, accept = false, back = false;
+  bool suppressed = false;  // a key was captured elsewhere this frame (key binding): ignore everything
+};
+
+class Menu {
+ public:
+  // Opens a centred window titled `title` of the given width (in body-font heights) and resets the item count.
+  void begin(const char* title, const MenuNav& nav, float width_em = 26.0f);
+  // Closes the window and applies Up/Down to the selection.
+  void end();
+
+  // A plain item; true when activated.
+  bool button(const std::string& label, bool enabled = true);
+  // An item with a value chosen from `options` by Left/Right (or Enter, which advances).
+  bool choice(const std::string& label, int& index, std::span<const std::string> options);
+  // An integer stepped by Left/Right, clamped to lo..hi, shown with `unit` ("ms", "x").
+  bool number(const std::string& label, int& value, int lo, int hi, int step, const char* unit = "",
+              const char* zero_text = nullptr);
+  bool toggle(const std::string& label, bool& value);
+  // Text edited in place after Enter; Enter or Esc ends editing.
+  bool text(const std::string& label, std::string& value, std::size_t max_len);
+  // A heading line that cannot be selected.
+  void heading(const std::string& label);
+
+  // Esc (or pad B) was pressed and no text is being edited.
+  [[nodiscard]] bool back() const { return nav_.back && !editing_text_ && !was_editing_ && !nav_.suppressed; }
+  [[nodiscard]] int selected() const { return selected_; }
+  void select(int index) { selected_ = index; }
+  // Whether the selected item's Enter/Left/Right are being used for something else (e.g. key capture).
+  [[nodiscard]] bool editing_text() const { return editing_text_; }
+
+ private:
+  bool row(const std::string& label, const std::string& value, bool enabled, bool& activated);
+
+  MenuNav nav_;
+  int selected_ = 0;
+  int count_ = 0;
+  bool editing_text_ = false;
+  bool was_editing_ = false;  // editing when the frame began: its Esc ended the editing, not the menu
+  int editing_index_ = -1;
+};
+
+}  // namespace sr::client

@@ -1,0 +1,143 @@
+#include "client/ui/screens.h"
+
+#include <imgui.h>
+
+#include <array>
+
+#include "client/game/modes.h"
+
+namespace sr::client {
+
+MainChoice draw_main_menu(Menu& menu, const MenuNav& nav, const std::string& player_name) {
+  MainChoice choice = MainChoice::kNone;
+  menu.begin("stackrace", nav, 20.0f);
+  ImGui::TextDisabled("Playing as %s", player_name.c_str());
+  ImGui::Separator();
+  if (menu.button("Solo")) choice = MainChoice::kSolo;
+  if (menu.button("Race the bot")) choice = MainChoice::kBot;
+  if (menu.button("Settings")) choice = MainChoice::kSettings;
+  if (menu.button("Quit")) choice = MainChoice::kQuit;
+  ImGui::Separator();
+  ImGui::TextDisabled("Arrows move, Enter selects, Esc goes back");
+  menu.end();
+  return choice;
+}
+
+namespace {
+
+std::vector<std::string> labels_of(const std::vector<ModeChoice>& choices) {
+  std::vector<std::string> out;
+  for (const auto& c : choices) out.push_back(c.label);
+  return out;
+}
+
+}  // namespace
+
+std::optional<GamePick> SoloMenu::draw(const MenuNav& nav, bool& back, bool& custom) {
+  static const auto sprints = mode_presets(engine::ModeKind::kSprint);
+  static const auto ultras = mode_presets(engine::ModeKind::kUltra);
+  static const auto marathons = mode_presets(engine::ModeKind::kMarathon);
+  static const auto sprint_labels = labels_of(sprints), ultra_labels = labels_of(ultras),
+                    marathon_labels = labels_of(marathons);
+  std::optional<GamePick> pick;
+  menu_.begin("Solo", nav);
+  ImGui::TextDisabled("Left/Right picks the variant, Enter starts");
+  ImGui::Separator();
+  auto play = [&](const std::string& label, std::vector<ModeChoice> const& list, int& index,
+                  const std::vector<std::string>& labels) {
+    menu_.choice(label, index, labels);
+    // Enter on a choice row cycles it; starting is on the row below, so the value stays what the player sees.
+    if (menu_.button("    Start " + labels[static_cast<std::size_t>(index)])) {
+      pick = GamePick{list[static_cast<std::size_t>(index)].config, std::nullopt};
+    }
+  };
+  play("Sprint", sprints, sprint_, sprint_labels);
+  play("Ultra", ultras, ultra_, ultra_labels);
+  play("Marathon", marathons, marathon_, marathon_labels);
+  for (auto mode : {engine::ModeKind::kMaster, engine::ModeKind::kEndless, engine::ModeKind::kContest}) {
+    const auto presets = mode_presets(mode);
+    if (menu_.button(presets.front().label)) pick = GamePick{presets.front().config, std::nullopt};
+  }
+  if (menu_.button("Custom...")) custom = true;
+  if (menu_.button("Back")) back = true;
+  back = back || menu_.back();
+  menu_.end();
+  return pick;
+}
+
+std::optional<GamePick> BotMenu::draw(const MenuNav& nav, bool& back, bool bot_available) {
+  static const std::vector<ModeChoice> modes = [] {
+    std::vector<ModeChoice> m = mode_presets(engine::ModeKind::kSprint);
+    for (auto& u : mode_presets(engine::ModeKind::kUltra)) m.push_back(u);
+    return m;
+  }();
+  static const auto mode_labels = labels_of(modes);
+  std::optional<GamePick> pick;
+  menu_.begin("Race the bot", nav);
+  if (!bot_available) {
+    ImGui::TextWrapped("This build has no bot yet (common/bot is not in the tree), so the race cannot start.");
+  } else {
+    ImGui::TextDisabled("The bot plays the same pieces on a second board");
+  }
+  ImGui::Separator();
+  menu_.choice("Mode", mode_, mode_labels);
+  menu_.number("Bot speed", pps_tenths_, 1, 100, 1, " / 10 pieces per second");
+  char pps[32];
+  std::snprintf(pps, sizeof pps, "%.1f", pps_tenths_ / 10.0);
+  if (menu_.button(std::string("Start (bot at ") + pps + " PPS)", bot_available)) {
+    pick = GamePick{modes[static_cast<std::size_t>(mode_)].config, pps_tenths_ / 10.0};
+  }
+  if (menu_.button("Back")) back = true;
+  back = back || menu_.back();
+  menu_.end();
+  return pick;
+}
+
+PauseChoice draw_pause_menu(Menu& menu, const MenuNav& nav) {
+  PauseChoice choice = PauseChoice::kNone;
+  menu.begin("Paused", nav, 16.0f);
+  if (menu.button("Resume (Esc)")) choice = PauseChoice::kResume;
+  if (menu.button("Restart (R)")) choice = PauseChoice::kRestart;
+  if (menu.button("Quit to menu (Q)")) choice = PauseChoice::kQuit;
+  if (menu.back()) choice = PauseChoice::kResume;
+  menu.end();
+  if (!nav.suppressed && choice == PauseChoice::kNone && ImGui::IsKeyPressed('Q', false)) choice = PauseChoice::kQuit;
+  return choice;
+}
+
+ResultsChoice draw_results(Menu& menu, const MenuNav& nav, const ResultsView& v) {
+  ResultsChoice choice = ResultsChoice::kNone;
+  menu.begin(v.title.c_str(), nav, 22.0f);
+  ImGui::TextDisabled("%s", v.mode.c_str());
+  ImGui::PushFont(ImGui::GetIO().Fonts->Fonts.Size > 1 ? ImGui::GetIO().Fonts->Fonts[1] : ImGui::GetFont());
+  ImGui::TextUnformatted(headline(v.result).c_str());
+  ImGui::PopFont();
+  if (v.new_best) {
+    ImGui::TextColored(ImVec4(1.0f, 0.85f, 0.3f, 1.0f), "New personal best!");
+  }
+  if (v.previous_best) {
+    ImGui::Text("Personal best before: %s", headline(*v.previous_best).c_str());
+  } else if (!v.result.abandoned) {
+    ImGui::TextDisabled("No earlier result in this mode");
+  }
+  if (!v.bot_line.empty()) ImGui::TextUnformatted(v.bot_line.c_str());
+  ImGui::Separator();
+  if (ImGui::BeginTable("stats", 2)) {
+    for (const auto& [label, value] : v.stats) {
+      ImGui::TableNextColumn();
+      ImGui::TextDisabled("%s", label.c_str());
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(value.c_str());
+    }
+    ImGui::EndTable();
+  }
+  ImGui::Separator();
+  ImGui::TextWrapped("%s", v.saved.c_str());
+  if (menu.button("Retry (R)")) choice = ResultsChoice::kRetry;
+  if (menu.button("Back to menu (Esc)")) choice = ResultsChoice::kMenu;
+  if (menu.back()) choice = ResultsChoice::kMenu;
+  menu.end();
+  return choice;
+}
+
+}  // namespace sr::client

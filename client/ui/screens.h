@@ -1,0 +1,78 @@
+// The menu screens, each a small class drawn with Menu: main menu, solo mode picker, race-the-bot picker, custom
+// game editor, pause menu and results. They return what the player chose; the app acts on it.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "client/game/results.h"
+#include "client/ui/menu.h"
+#include "common/engine/config.h"
+
+namespace sr::client {
+
+enum class MainChoice { kNone, kSolo, kBot, kSettings, kQuit };
+[[nodiscard]] MainChoice draw_main_menu(Menu& menu, const MenuNav& nav, const std::string& player_name);
+
+// A game to start: its config (handling is filled in by the app) and, for races, the bot's speed.
+struct GamePick {
+  engine::GameConfig config;
+  std::optional<double> bot_pps;
+};
+
+class SoloMenu {
+ public:
+  // nullopt while choosing; sets `back` on Esc and `custom` when the custom editor was picked.
+  [[nodiscard]] std::optional<GamePick> draw(const MenuNav& nav, bool& back, bool& custom);
+
+ private:
+  Menu menu_;
+  int sprint_ = 1, ultra_ = 1, marathon_ = 0;
+};
+
+class BotMenu {
+ public:
+  [[nodiscard]] std::optional<GamePick> draw(const MenuNav& nav, bool& back, bool bot_available);
+
+ private:
+  Menu menu_;
+  int mode_ = 0;
+  int pps_tenths_ = 15;
+};
+
+// Edits every option of the engine's custom mode.
+class CustomMenu {
+ public:
+  CustomMenu();
+  [[nodiscard]] std::optional<GamePick> draw(const MenuNav& nav, bool& back);
+
+ private:
+  Menu menu_;
+  engine::GameConfig config_;
+  std::string sequence_;  // fixed generator sequence as letters, "IJLOSTZ"
+  std::string board_;     // initial board, rows top to bottom separated by '/', '.' empty, 'G' garbage
+  std::string error_;
+};
+
+enum class PauseChoice { kNone, kResume, kRestart, kQuit };
+[[nodiscard]] PauseChoice draw_pause_menu(Menu& menu, const MenuNav& nav);
+
+struct ResultsView {
+  std::string title;     // "Finished!", "Game over", "Abandoned"
+  std::string mode;      // "sprint 40"
+  RunResult result;
+  std::optional<RunResult> previous_best;
+  bool new_best = false;
+  std::vector<std::pair<std::string, std::string>> stats;
+  std::string saved;  // where the replay went, or why it was not saved
+  std::string bot_line;  // "Bot: 0:52.100" when racing
+};
+enum class ResultsChoice { kNone, kRetry, kMenu };
+[[nodiscard]] ResultsChoice draw_results(Menu& menu, const MenuNav& nav, const ResultsView& view);
+
+// Parses the custom editor's text fields into `config`; returns an error sentence or "".
+[[nodiscard]] std::string parse_sequence(const std::string& letters, std::vector<engine::Piece>& out);
+[[nodiscard]] std::string parse_board(const std::string& rows, std::vector<engine::BoardRow>& out);
+
+}  // namespace sr::client
