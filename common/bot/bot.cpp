@@ -1,0 +1,175 @@
+#include "common/bot/bot.h"
+
+#include <algorithm>
+#include <cassert>
+
+namespace sr::bot {
+
+using engine::TimeUs;
+
+Bot::Bot(BotSettings settings) : settings_(std::move(settings)) {}
+
+void Bot::set_targets(std::vector<Target> targets) { targets_ = std::move(targets); }
+
+bool Bot::needs_decision(const engine::Game& game) const {
+  return !game.over() && !forfeited_ && plan_pos_ >= plan_.size() && game.now() >= plan_end_us_ &&
+         game.active().has_value();
+}
+
+std::optional<Step> Bot::next(const engine::Game& game) {
+  if (game.over() || forfeited_) return std::nullopt;
+  if (!seeded_) {
+    // SplitMix-style mixing keeps nearby seeds from giving related timing streams.
+    rng_ = engine::Random(game.seed() ^ (settings_.timing_seed * 0x9E3779B97F4A7C15ull + 0x632BE59BD9B4E019ull));
+    seeded_ = true;
+  }
+  if (plan_pos_ >= plan_.size() && game.now() < plan_end_us_) return Step{plan_end_us_, std::nullopt};
+  if (plan_pos_ >= plan_.size() && game.active()) {
+    decide(game);
+    if (forfeited_) return std::nullopt;
+  }
+  if (plan_pos_ < plan_.size()) {
+    const InputEvent e = plan_[plan_pos_++];
+    last_input_us_ = e.time_us;
+    return Step{e.time_us, e.buttons};
+  }
+  if (game.active()) return Step{game.now() + 1000, std::nullopt};  // let the lock timer do its work
+
+  // No piece out: waiting for a spawn. A key left held from the last piece goes up first.
+  const engine::GameState& state = game.state();
+  if (carry_.buttons & state.held) {
+    const TimeUs t = ceil_ms(std::max({carry_.release_us, game.now(), last_input_us_ + 1}));
+    const auto buttons = static_cast<engine::Buttons>(state.held & ~carry_.buttons);
+    carry_ = Carry{};
+    last_input_us_ = t;
+    return Step{t, buttons};
+  }
+  return Step{std::max(state.spawn_at == engine::kNever ? game.now() + 1000 : state.spawn_at, game.now()),
+              std::nullopt};
+}
+
+void Bot::adopt(PlanResult result) {
+  plan_ = std::move(result.inputs);
+  plan_pos_ = 0;
+  plan_end_us_ = result.lock_us;
+  carry_ = result.carry;
+}
+
+void Bot::decide(const engine::Game& game) {
+  ++counters_.decisions;
+  played_target_ = -1;
+  const BotView view = view_of(game, settings_.instant_gravity_us);
+  PlanRequest base;
+  base.after_us = last_input_us_;
+  base.carry = carry_;
+  if (settings_.pps_milli > 0) {
+    base.lock_not_before_us = ceil_ms((game.stats().pieces + 1) * 1'000'000'000 / settings_.pps_milli);
+  }
+
+  if (targets_) {
+    const std::vector<Target> targets = std::move(*targets_);
+    targets_.reset();
+    for (std::size_t i = 0; i < targets.size(); ++i) {
+      if (try_target(game, view, targets[i], base)) {
+        played_target_ = static_cast<int>(i);
+        return;
+      }
+    }
+    forfeited_ = true;
+    return;
+  }
+
+  const auto ranked = chooser_.rank(view, settings_.weights, settings_.chooser);
+  const Piece alt = chooser_.alternative_piece();
+  int tries = 0;
+  for (const Candidate& c : ranked) {
+    if (tries++ >= settings_.max_attempts) break;
+    if (try_candidate(game, view, chooser_.search(c.hold), c.placement, c.hold, alt, base)) return;
+    const auto start = c.hold ? spawn_state(view.board, alt) : std::optional<PieceState>(view.active);
+    if (start && try_other_model(game, view, *start, c.placement.state, c.placement.spin, c.hold, base)) return;
+  }
+  ++counters_.fallbacks;
+  adopt(plan_hard_drop(game, last_input_us_, carry_));
+}
+
+bool Bot::try_candidate(const engine::Game& game, const BotView& view, const PlacementSearch& search,
+                        const Placement& placement, bool hold, Piece hold_piece, const PlanRequest& base) {
+  (void)view;
+  search.path(placement, actions_);
+  search.path_states(placement, states_);
+  if (hold) {
+    actions_.insert(actions_.begin(), Action::kHold);
+    states_.insert(states_.begin(), PieceState{hold_piece, Rotation::kNorth, 0, 0});
+  }
+  PlanRequest request = base;
+  request.actions = actions_;
+  request.expected = states_;
+  request.target = placement.state;
+  ++counters_.plan_attempts;
+  auto result = plan_inputs(game, request, settings_.timing, rng_);
+  if (!result) return false;
+  adopt(std::move(*result));
+  return true;
+}
+
+bool Bot::try_other_model(const engine::Game& game, const BotView& view, const PieceState& start,
+                          const PieceState& cells, engine::SpinKind spin, bool hold, const PlanRequest& base) {
+  SearchOptions options = view.options;
+  options.tucks = true;
+  options.model = options.model == MoveModel::kStatic ? MoveModel::kInstantGravity : MoveModel::kStatic;
+  const Placement* match = nullptr;
+  for (const Placement& p : spare_.run(view.board, start, options)) {
+    if (!same_cells(p.state, cells)) continue;
+    if (p.spin == spin) {
+      match = &p;
+      break;
+    }
+    if (!match) match = &p;
+  }
+  return match && try_candidate(game, view, spare_, *match, hold, start.piece, base);
+}
+
+bool Bot::try_target(const engine::Game& game, const BotView& view, const Target& target, const PlanRequest& base) {
+  const Piece piece = target.state.piece;
+  bool hold = false;
+  std::optional<PieceState> start;
+  if (piece == view.active.piece) {
+    start = view.active;
+  } else if (view.can_hold) {
+    const Piece alt = view.hold != Piece::kNone ? view.hold : (view.queue_length > 0 ? view.queue[0] : Piece::kNone);
+    if (alt != piece) return false;
+    hold = true;
+    start = spawn_state(view.board, piece);
+  }
+  if (!start) return false;
+  for (const MoveModel model : {view.options.model, view.options.model == MoveModel::kStatic
+                                                        ? MoveModel::kInstantGravity
+                                                        : MoveModel::kStatic}) {
+    SearchOptions options = view.options;
+    options.model = model;
+    options.tucks = true;
+    const Placement* match = nullptr;
+    for (const Placement& p : spare_.run(view.board, *start, options)) {
+      if (!same_cells(p.state, target.state)) continue;
+      if (p.spin == target.spin) {
+        match = &p;
+        break;
+      }
+      if (!match) match = &p;
+    }
+    if (match && try_candidate(game, view, spare_, *match, hold, piece, base)) return true;
+  }
+  return false;
+}
+
+void play_to_end(engine::Game& game, Bot& bot, std::vector<InputEvent>& log, TimeUs stop_us) {
+  while (const auto step = bot.next(game)) {
+    if (step->time_us > stop_us) break;
+    const engine::UpdateResult r = game.update(step->time_us, step->buttons);
+    assert(r.error == engine::UpdateError::kOk);
+    if (r.error != engine::UpdateError::kOk) break;
+    if (step->buttons) log.push_back(InputEvent{step->time_us, *step->buttons});
+  }
+}
+
+}  // namespace sr::bot
