@@ -44,7 +44,7 @@ Game::Game(GameConfig config, std::uint64_t seed) : config_(std::move(config)), 
   }
   state_.stats.level = config_.start_level;
   if (config_.limit == LimitKind::kTime) state_.end_at = config_.limit_value * 1'000'000;
-  state_.spawn_at = 0;
+  state_.spawn_at = config_.handling.are_us;  // the first piece, like every other, after the spawn delay
   events_.reserve(64);
 }
 
