@@ -1,0 +1,149 @@
+#include <sstream>
+
+#include <rapidjson/error/en.h>
+
+#include "replays/codec.h"
+#include "replays/detail/serialization.h"
+#include "replays/simulate.h"
+
+namespace sr::replay {
+namespace {
+
+using detail::DecodeContext;
+using detail::DecodeFailure;
+
+// Cereal's JSON archive parses recursively, so nesting is bounded before it sees the text. Returns the offset of
+// the first bracket past the limit, or -1.
+std::int64_t too_deep_at(std::string_view text) {
+  int depth = 0;
+  bool in_string = false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (in_string) {
+      if (c == '\\') {
+        ++i;
+      } else if (c == '"') {
+        in_string = false;
+      }
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '[' || c == '{') {
+      if (++depth > kMaxJsonDepth) return static_cast<std::int64_t>(i);
+    } else if (c == ']' || c == '}') {
+      --depth;
+    }
+  }
+  return -1;
+}
+
+// Turns Cereal's and RapidJSON's exception texts into something a person can act on.
+std::string explain_json(const std::string& what) {
+  const std::string missing = "JSON Parsing failed - provided NVP (";
+  if (what.rfind(missing, 0) == 0) {
+    return "missing member \"" + what.substr(missing.size(), what.find(')') - missing.size()) + "\"";
+  }
+  struct Hint {
+    const char* needle;
+    const char* text;
+  };
+  static constexpr Hint kHints[] = {
+      {"kInt64Flag", "expected an integer"},        {"kUint64Flag", "expected a non-negative integer"},
+      {"kIntFlag", "expected an integer"},          {"kUintFlag", "expected a non-negative integer"},
+      {"IsBool", "expected true or false"},         {"IsString", "expected a string"},
+      {"IsArray", "expected an array"},             {"IsObject", "expected an object"},
+      {"No more objects", "array is too short"},
+  };
+  for (const Hint& h : kHints) {
+    if (what.find(h.needle) != std::string::npos) return h.text;
+  }
+  return what;
+}
+
+// Records what hand-written racers left out (JsonOptions::record_missing).
+void record_missing(Replay& replay, const std::vector<detail::RecordingRequest>& requests) {
+  for (std::size_t i = 0; i < replay.racers.size() && i < requests.size(); ++i) {
+    const detail::RecordingRequest& q = requests[i];
+    Racer& racer = replay.racers[i];
+    if (!q.has_result) {
+      engine::TimeUs end = q.end_time_us >= 0 ? q.end_time_us : 0;
+      record_racer(replay, i, end, ResultStatus::kForfeited);
+      continue;
+    }
+    if (!q.has_checkpoints) {
+      Simulation sim = simulate(racer_config(replay, i), replay.seed, racer.inputs, racer.result.stats.time_us,
+                                replay.checkpoint_every);
+      racer.checkpoints = std::move(sim.checkpoints);
+    }
+  }
+}
+
+}  // namespace
+
+std::string encode_json(const Replay& replay) {
+  assert(!replay_error(replay));
+  std::ostringstream os;
+  {
+    cereal::JSONOutputArchive ar(os, cereal::JSONOutputArchive::Options(
+                                         324, cereal::JSONOutputArchive::Options::IndentChar::space, 1));
+    ar(cereal::make_nvp("format", std::string("stackrace-replay")));
+    ar(cereal::make_nvp("format_version", static_cast<std::uint32_t>(kFormatVersion)));
+    detail::JsonWriter w(ar);
+    const std::uint32_t version = detail::current_version<Replay>();
+    w.class_version(version);
+    detail::schema(w, const_cast<Replay&>(replay), version);
+  }
+  return std::move(os).str() + "\n";
+}
+
+Result<Replay> decode_json(std::string_view text, const JsonOptions& options) {
+  if (text.size() > kMaxJsonBytes) {
+    return Error{ErrorKind::kBadJson, "JSON replays are at most 64 MiB", {}, -1};
+  }
+  if (const std::int64_t at = too_deep_at(text); at >= 0) {
+    return Error{ErrorKind::kBadJson,
+                 "nesting deeper than " + std::to_string(kMaxJsonDepth) + " at byte " + std::to_string(at), {}, -1};
+  }
+  {
+    rapidjson::Document doc;
+    doc.Parse<rapidjson::kParseFullPrecisionFlag | rapidjson::kParseNanAndInfFlag>(text.data(), text.size());
+    if (doc.HasParseError()) {
+      return Error{ErrorKind::kBadJson,
+                   std::string("syntax error at byte ") + std::to_string(doc.GetErrorOffset()) + ": " +
+                       rapidjson::GetParseError_En(doc.GetParseError()),
+                   {}, -1};
+    }
+    if (!doc.IsObject()) return Error{ErrorKind::kBadJson, "a JSON replay is an object", {}, -1};
+  }
+
+  std::istringstream in{std::string(text)};
+  DecodeContext ctx(nullptr, -1);
+  ctx.json_allow_recording = options.record_missing;
+  Replay replay;
+  try {
+    cereal::UserDataAdapter<DecodeContext, cereal::JSONInputArchive> ar(ctx, in);
+    detail::JsonReader r(ar);
+    std::string format = "stackrace-replay";
+    r.text("format", format, 64, detail::kOpt);
+    if (format != "stackrace-replay") detail::fail(ErrorKind::kBadJson, "\"format\" is not \"stackrace-replay\"");
+    std::uint32_t format_version = kFormatVersion;
+    r.number("format_version", format_version, detail::kOpt);
+    if (format_version > kFormatVersion) {
+      detail::fail(ErrorKind::kNewerVersion, "file format v" + std::to_string(format_version) +
+                                                 ", this build reads up to v" + std::to_string(kFormatVersion));
+    }
+    const std::uint32_t version = r.class_version("Replay", detail::current_version<Replay>());
+    detail::schema(r, replay, version);
+  } catch (const DecodeFailure& e) {
+    return Error{e.kind, e.message, ctx.failure_field(), -1};
+  } catch (const std::exception& e) {
+    return Error{ErrorKind::kBadJson, explain_json(e.what()), ctx.failure_field(), -1};
+  }
+  if (auto e = replay_error(replay)) return Error{ErrorKind::kBadValue, *e, {}, -1};
+  if (options.record_missing) {
+    record_missing(replay, ctx.recording);
+    if (auto e = replay_error(replay)) return Error{ErrorKind::kBadValue, *e, {}, -1};
+  }
+  return replay;
+}
+
+}  // namespace sr::replay

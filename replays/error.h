@@ -1,0 +1,63 @@
+// Error values of the replay library: every expected failure (bad bytes, bad JSON, a request outside a replay)
+// comes back as an Error inside a Result, never as an exception or a crash.
+#pragma once
+
+#include <cassert>
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <variant>
+
+namespace sr::replay {
+
+enum class ErrorKind : std::uint8_t {
+  kTruncated = 0,      // the input ended inside a field
+  kBadMagic = 1,       // not a replay file (the first bytes are not "SRRP")
+  kNewerVersion = 2,   // a format or class version newer than this build reads
+  kBadValue = 3,       // a field is out of range, malformed or inconsistent
+  kBadJson = 4,        // JSON syntax error, wrong JSON type or missing member
+  kTrailingBytes = 5,  // bytes after the end of the replay body
+  kOutOfRange = 6,     // a request (racer, piece, time) that the replay does not have
+};
+
+struct Error {
+  ErrorKind kind = ErrorKind::kBadValue;
+  std::string message;       // what was wrong, as a sentence fragment ("count 900 exceeds ...")
+  std::string field;         // where in the replay: "racers[1].inputs" (empty when not inside a field)
+  std::int64_t offset = -1;  // binary input only: byte offset (from the file start) of the failing field, else -1
+
+  // "racers[1].inputs at byte 345: count 900 exceeds ..." (the parts that are known).
+  [[nodiscard]] std::string describe() const;
+};
+
+// A value or an Error. Callers must look at it (see STYLE.md, "three kinds of failure").
+template <class T>
+class [[nodiscard]] Result {
+ public:
+  Result(T value) : v_(std::move(value)) {}       // NOLINT(google-explicit-constructor): returned implicitly
+  Result(Error error) : v_(std::move(error)) {}   // NOLINT(google-explicit-constructor)
+
+  [[nodiscard]] bool ok() const { return v_.index() == 0; }
+  explicit operator bool() const { return ok(); }
+  [[nodiscard]] T& value() & {
+    assert(ok());
+    return std::get<0>(v_);
+  }
+  [[nodiscard]] const T& value() const& {
+    assert(ok());
+    return std::get<0>(v_);
+  }
+  [[nodiscard]] T&& value() && {
+    assert(ok());
+    return std::get<0>(std::move(v_));
+  }
+  [[nodiscard]] const Error& error() const {
+    assert(!ok());
+    return std::get<1>(v_);
+  }
+
+ private:
+  std::variant<T, Error> v_;
+};
+
+}  // namespace sr::replay
