@@ -72,11 +72,14 @@ class Bot {
   // True when the next call to next() will make a decision.
   [[nodiscard]] bool needs_decision(const engine::Game& game) const;
 
+  // Makes a decision for `game` now, replacing any plan in progress (next() calls this when a piece appears).
+  // Public for benchmarks and tools; `game` must have a piece out.
+  void decide(const engine::Game& game);
+
   [[nodiscard]] const BotCounters& counters() const { return counters_; }
   [[nodiscard]] const BotSettings& settings() const { return settings_; }
 
  private:
-  void decide(const engine::Game& game);
   bool try_candidate(const engine::Game& game, const BotView& view, const PlacementSearch& search,
                      const Placement& placement, bool hold, Piece hold_piece, const PlanRequest& base);
   bool try_target(const engine::Game& game, const BotView& view, const Target& target, const PlanRequest& base);

@@ -1,0 +1,95 @@
+// Bot decision cost (issue 4: median at most 1 ms on one core with one-piece lookahead, and a cheaper setting).
+//
+// Positions come from real bot games (sprint, marathon, master and contest boards, several seeds): every decision
+// point is kept as a Game copy. Each benchmark iteration makes one whole decision on the next position (search,
+// evaluation, lookahead, input planning with its check on a game copy), and the per-decision median and 99th
+// percentile are reported as counters next to Google Benchmark's mean.
+#include <benchmark/benchmark.h>
+
+#include <algorithm>
+#include <time.h>
+#include <vector>
+
+#include "common/bot/bot.h"
+#include "common/bot/weights.h"
+
+namespace {
+
+using namespace sr;
+
+// CPU time of this thread, so other processes on the machine do not show up as slow decisions.
+std::int64_t thread_cpu_ns() {
+  timespec ts{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return static_cast<std::int64_t>(ts.tv_sec) * 1'000'000'000 + ts.tv_nsec;
+}
+
+struct Positions {
+  std::vector<engine::Game> games;
+};
+
+void collect(Positions& out, const engine::GameConfig& config, std::uint64_t seed, const char* weights) {
+  engine::Game game(config, seed);
+  bot::BotSettings settings;
+  settings.weights = *bot::weights_by_name(weights);
+  settings.pps_milli = 3000;
+  bot::Bot b(settings);
+  while (true) {
+    if (b.needs_decision(game)) out.games.push_back(game);
+    const auto step = b.next(game);
+    if (!step) break;
+    (void)game.update(step->time_us, step->buttons);
+  }
+}
+
+const Positions& positions() {
+  static const Positions p = [] {
+    Positions p;
+    for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+      collect(p, engine::make_sprint(), seed, "sprint");
+      collect(p, engine::make_marathon(), seed, "survival");
+      collect(p, engine::make_master(), seed, "survival");
+      collect(p, engine::make_contest(), seed, "contest");
+    }
+    return p;
+  }();
+  return p;
+}
+
+void run(benchmark::State& state, int lookahead, bool tucks) {
+  const Positions& p = positions();
+  bot::BotSettings settings;
+  settings.weights = *bot::weights_by_name("survival");
+  settings.chooser.lookahead = lookahead;
+  settings.chooser.tucks = tucks;
+  bot::Bot b(settings);
+  std::vector<std::int64_t> ns;
+  ns.reserve(p.games.size() * 4);
+  std::size_t i = 0;
+  for (auto _ : state) {
+    const engine::Game& g = p.games[i];
+    const std::int64_t t0 = thread_cpu_ns();
+    b.decide(g);
+    ns.push_back(thread_cpu_ns() - t0);
+    i = (i + 1) % p.games.size();
+  }
+  std::sort(ns.begin(), ns.end());
+  if (!ns.empty()) {
+    state.counters["median_us"] = static_cast<double>(ns[ns.size() / 2]) / 1000.0;
+    state.counters["p90_us"] = static_cast<double>(ns[ns.size() * 90 / 100]) / 1000.0;
+    state.counters["p99_us"] = static_cast<double>(ns[ns.size() * 99 / 100]) / 1000.0;
+    state.counters["max_us"] = static_cast<double>(ns.back()) / 1000.0;
+  }
+  state.counters["positions"] = static_cast<double>(p.games.size());
+}
+
+void BM_DecisionLookahead1(benchmark::State& s) { run(s, 1, true); }
+void BM_DecisionLookahead0(benchmark::State& s) { run(s, 0, true); }
+void BM_DecisionCheap(benchmark::State& s) { run(s, 0, false); }
+BENCHMARK(BM_DecisionLookahead1)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_DecisionLookahead0)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_DecisionCheap)->Unit(benchmark::kMicrosecond);
+
+}  // namespace
+
+BENCHMARK_MAIN();
