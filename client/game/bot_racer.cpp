@@ -1,13 +1,79 @@
 #include "client/game/bot_racer.h"
 
+#include <algorithm>
+#include <cmath>
+
+#ifdef STACKRACE_HAVE_BOT
+#include "common/bot/bot.h"
+#endif
+
 namespace sr::client {
 
-// Until the bot (common/bot, target sr_bot) is in the tree, there is no second board.
+#ifdef STACKRACE_HAVE_BOT
+namespace {
+
+// Feeds the bot's steps to its own Game as game time passes. A step is only applied once the player's clock has
+// reached it, and the game is never advanced past a pending step, so the bot sees exactly the game it planned for.
+class LiveBot final : public BotRacer {
+ public:
+  LiveBot(const engine::GameConfig& config, std::uint64_t seed, double pps)
+      : game_(config, seed), bot_(settings_for(pps)), pps_(pps) {}
+
+  void advance_to(engine::TimeUs t_us, double wall_s) override {
+    while (!game_.over()) {
+      if (!pending_) pending_ = bot_.next(game_);
+      if (!pending_ || pending_->time_us > t_us) break;
+      feed(std::max(pending_->time_us, game_.now()), pending_->buttons, wall_s);
+      pending_.reset();
+    }
+    if (t_us > game_.now() && (!pending_ || pending_->time_us >= t_us)) feed(t_us, std::nullopt, wall_s);
+    feedback_.expire(wall_s);
+  }
+  [[nodiscard]] const engine::Game& game() const override { return game_; }
+  [[nodiscard]] const Feedback& feedback() const override { return feedback_; }
+  [[nodiscard]] double pps() const override { return pps_; }
+
+ private:
+  static bot::BotSettings settings_for(double pps) {
+    bot::BotSettings s;
+    s.pps_milli = static_cast<std::int32_t>(std::lround(pps * 1000.0));
+    return s;
+  }
+  void feed(engine::TimeUs t, std::optional<engine::Buttons> buttons, double wall_s) {
+    const auto r = game_.update(t, buttons);
+    if (r.error == engine::UpdateError::kOk) feedback_.on_events(r.events, wall_s);
+  }
+
+  engine::Game game_;
+  bot::Bot bot_;
+  Feedback feedback_;
+  std::optional<bot::Step> pending_;
+  double pps_;
+};
+
+}  // namespace
+
+bool BotRacer::available() { return true; }
+
+std::unique_ptr<BotRacer> BotRacer::create(const engine::GameConfig& config, std::uint64_t seed, double pps,
+                                           std::string& error) {
+  if (!(pps > 0.0 && pps <= 20.0)) {
+    error = "the bot's speed must be between 0.1 and 20 pieces per second";
+    return nullptr;
+  }
+  return std::make_unique<LiveBot>(config, seed, pps);
+}
+
+#else
+
+// Without the bot (common/bot) in the build there is no second board.
 bool BotRacer::available() { return false; }
 
 std::unique_ptr<BotRacer> BotRacer::create(const engine::GameConfig&, std::uint64_t, double, std::string& error) {
-  error = "this build has no bot (common/bot is not built yet)";
+  error = "this build has no bot (common/bot)";
   return nullptr;
 }
+
+#endif
 
 }  // namespace sr::client

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# The game in a real window under Xvfb (Mesa software rendering): start a sprint with a fixed seed, type moves,
+# rotations, a hold and hard drops with xdotool, take a screenshot with F12, quit with Esc then Q. Then
+# client_window_check looks at the saved replay (exact button changes, verifies) and the screenshot's pixels.
+#
+# usage: sprint_keys_test.sh STACKRACE CHECKER WORK_DIR      (run by ctest inside xvfb-run)
+set -euo pipefail
+stackrace="$1"; checker="$2"; work="$3"
+seed=1
+
+rm -rf "$work"; mkdir -p "$work"
+export XDG_CONFIG_HOME="$work/xdg-config" XDG_DATA_HOME="$work/xdg-data"  # never the real home
+export ASAN_OPTIONS="${ASAN_OPTIONS:-}:detect_leaks=0"  # Mesa and X libraries leak at exit by design
+
+"$stackrace" --mode sprint --seed "$seed" --countdown-ms 0 --exit-after-game \
+  --config-dir "$work/config" --data-dir "$work/data" --screenshot "$work/screenshot.png" \
+  >"$work/stackrace.log" 2>&1 &
+pid=$!
+trap 'kill $pid 2>/dev/null || true' EXIT
+
+wid="$(timeout 60 xdotool search --sync --onlyvisible --name '^stackrace$' | head -n1)"
+xdotool windowfocus --sync "$wid"
+sleep 1  # first frames
+
+keys() { xdotool key --delay 120 "$@"; }
+keys Left Left space        # J: two left, hard drop
+keys Up space               # T: rotate clockwise, hard drop
+keys x space                # L: rotate clockwise (X), hard drop
+keys c                      # Z into hold, I comes out
+keys Right Right Right space
+keys space                  # S: straight down
+xdotool keydown Right; sleep 0.6; xdotool keyup Right   # O: auto-shift to the wall
+keys space
+sleep 0.6                   # let the lock flash fade
+keys F12
+sleep 0.5
+keys Escape                 # pause
+sleep 0.3
+keys q                      # quit: the game is saved as abandoned, and --exit-after-game ends the program
+
+for _ in $(seq 1 100); do kill -0 $pid 2>/dev/null || break; sleep 0.1; done
+if kill -0 $pid 2>/dev/null; then
+  echo "stackrace did not exit after the game"; cat "$work/stackrace.log"; exit 1
+fi
+trap - EXIT
+rc=0; wait $pid || rc=$?
+cat "$work/stackrace.log"
+[ "$rc" -eq 0 ] || { echo "stackrace exited with $rc"; exit 1; }
+"$checker" "$work/data/replays" "$work/screenshot.png" "$seed"
