@@ -20,7 +20,8 @@ struct PlayedGame {
   std::uint64_t seed = 0;
   const engine::Game* game = nullptr;                // the final state
   const std::vector<bot::InputEvent>* inputs = nullptr;
-  std::string bot_name;                             // e.g. "stackrace-bot sprint/1"
+  std::string bot_name;                             // e.g. "stackrace-bot sprint"
+  bool forfeited = false;                           // the (external) bot gave up before the game ended
 };
 
 struct SoloOptions {
@@ -34,16 +35,32 @@ struct SoloOptions {
   std::function<bool(const PlayedGame&)> on_game;
 };
 
-struct GameSummary {
-  std::uint64_t seed = 0;
-  bool completed = false;   // the mode's goal was reached without topping out (time-limited modes: survived)
-  bool topped_out = false;
-  engine::Stats stats;
-  bot::BotCounters counters;
+// Per-game summary lines and the aggregate over a run, shared by the built-in and the external bot.
+class RunTally {
+ public:
+  explicit RunTally(const SoloOptions& options) : options_(options) {}
+  // One finished (or abandoned) game: prints its line when options.per_game_lines.
+  void add_game(std::uint64_t seed, const engine::Game& game, const bot::BotCounters& counters, bool forfeited,
+                std::ostream& out);
+  // How long one decision took, in nanoseconds.
+  void add_decision(std::int64_t ns) { decision_ns_.push_back(ns); }
+  // The aggregate line. `decision_kind` says what the decision times measure.
+  void print(std::ostream& out, const char* decision_kind);
+
+ private:
+  const SoloOptions& options_;
+  std::vector<std::int64_t> decision_ns_;
+  std::int64_t games_ = 0, completed_ = 0, topped_ = 0, level15_ = 0, fallbacks_ = 0, forfeits_ = 0;
+  std::int64_t sum_time_us_ = 0, sum_score_ = 0, sum_lines_ = 0, sum_pieces_ = 0, sum_completed_time_ = 0;
 };
 
 // Plays the games; returns 0 when every game ran (whatever its result), 1 if on_game asked to stop.
 int run_solo(const SoloOptions& options, std::ostream& out);
+
+// CPU time of the calling thread in nanoseconds: a decision's cost without the time other processes took the core.
+[[nodiscard]] std::int64_t thread_cpu_ns();
+// Monotonic wall time in nanoseconds (for decisions that wait on another process).
+[[nodiscard]] std::int64_t wall_ns();
 
 // "finished", "topped out (block out)", ...
 [[nodiscard]] std::string result_text(const engine::Game& game);

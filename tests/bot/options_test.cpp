@@ -1,0 +1,51 @@
+#include "client/bot/options.h"
+
+#include <gtest/gtest.h>
+
+namespace sr::botcli {
+namespace {
+
+TEST(Options, ParsesRatesInThousandths) {
+  EXPECT_EQ(parse_milli("3"), 3000);
+  EXPECT_EQ(parse_milli("2.5"), 2500);
+  EXPECT_EQ(parse_milli("0.125"), 125);
+  EXPECT_EQ(parse_milli("0"), 0);
+  EXPECT_FALSE(parse_milli("").has_value());
+  EXPECT_FALSE(parse_milli("1.2345").has_value());
+  EXPECT_FALSE(parse_milli("-1").has_value());
+  EXPECT_FALSE(parse_milli("3pps").has_value());
+  EXPECT_FALSE(parse_milli("1.2.3").has_value());
+}
+
+TEST(Options, ParsesMillisecondRanges) {
+  const auto r = parse_ms_range("30-60");
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->lo, 30);
+  EXPECT_EQ(r->hi, 60);
+  EXPECT_EQ(parse_ms_range("45")->hi, 45);
+  EXPECT_FALSE(parse_ms_range("60-30").has_value());
+  EXPECT_FALSE(parse_ms_range("0-10").has_value());
+  EXPECT_FALSE(parse_ms_range("x").has_value());
+}
+
+TEST(Options, BuildsModeConfigs) {
+  EXPECT_EQ(config_for({"sprint", 20, std::nullopt}).config->limit_value, 20);
+  EXPECT_EQ(config_for({"ultra", std::nullopt, 60}).config->limit_value, 60);
+  EXPECT_EQ(config_for({"contest", std::nullopt, std::nullopt}).config->scoring, engine::Scoring::kContest);
+  EXPECT_EQ(config_for({"master", std::nullopt, std::nullopt}).config->gravity, engine::Gravity::k20G);
+  const auto endless = config_for({"endless", 30, std::nullopt});
+  ASSERT_TRUE(endless.config);
+  EXPECT_EQ(endless.config->limit, engine::LimitKind::kLines);
+  EXPECT_EQ(endless.config->mode, engine::ModeKind::kEndless);
+}
+
+TEST(Options, ExplainsBadModeRequests) {
+  EXPECT_NE(config_for({"zen", std::nullopt, std::nullopt}).error.find("--mode must be one of"), std::string::npos);
+  EXPECT_FALSE(config_for({"sprint", std::nullopt, 30}).config.has_value());
+  EXPECT_FALSE(config_for({"marathon", 10, std::nullopt}).config.has_value());
+  EXPECT_FALSE(config_for({"endless", std::nullopt, std::nullopt}).config.has_value());
+  EXPECT_FALSE(config_for({"sprint", 0, std::nullopt}).config.has_value());
+}
+
+}  // namespace
+}  // namespace sr::botcli
