@@ -18,6 +18,7 @@ enum class ErrorKind : std::uint8_t {
   kBadJson = 4,        // JSON syntax error, wrong JSON type or missing member
   kTrailingBytes = 5,  // bytes after the end of the replay body
   kOutOfRange = 6,     // a request (racer, piece, time) that the replay does not have
+  kIo = 7,             // a file or database operation failed (store/, never the pure part)
 };
 
 struct Error {

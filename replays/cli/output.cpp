@@ -1,0 +1,62 @@
+#include "replays/cli/output.h"
+
+#include <ctime>
+
+#include <fmt/core.h>
+
+#include "replays/names.h"
+
+namespace sr::replay::cli {
+
+std::string format_date(std::int64_t unix_ms) {
+  const auto secs = static_cast<std::time_t>(unix_ms / 1000);
+  std::tm tm{};
+  if (gmtime_r(&secs, &tm) == nullptr) return std::to_string(unix_ms) + " ms";
+  char text[32];
+  std::strftime(text, sizeof text, "%Y-%m-%d %H:%M:%S UTC", &tm);
+  return text;
+}
+
+std::string format_seconds(engine::TimeUs t) {
+  const engine::TimeUs ms = (t + 500) / 1000;
+  return fmt::format("{}.{:03} s", ms / 1000, ms % 1000);
+}
+
+std::string mode_summary(const engine::GameConfig& c) {
+  const std::string mode = names::name_of(names::kMode, c.mode);
+  switch (c.limit) {
+    case engine::LimitKind::kTime: return fmt::format("{} ({} s)", mode, c.limit_value);
+    case engine::LimitKind::kLines: return fmt::format("{} ({} lines)", mode, c.limit_value);
+    case engine::LimitKind::kPieces: return fmt::format("{} ({} pieces)", mode, c.limit_value);
+    case engine::LimitKind::kLevel: return fmt::format("{} (to level {})", mode, c.limit_value);
+    case engine::LimitKind::kScore: return fmt::format("{} ({} points)", mode, c.limit_value);
+    default: return mode;
+  }
+}
+
+std::string result_summary(const RacerResult& r, const engine::GameConfig& c) {
+  const engine::Stats& s = r.stats;
+  std::string how;
+  switch (r.status) {
+    case ResultStatus::kFinished: how = "finished at " + format_seconds(s.time_us); break;
+    case ResultStatus::kToppedOut:
+      how = fmt::format("topped out ({}) at {}", names::name_of(names::kTopOut, r.top_out), format_seconds(s.time_us));
+      break;
+    case ResultStatus::kDisconnected: how = "disconnected at " + format_seconds(s.time_us); break;
+    case ResultStatus::kForfeited: how = "forfeited at " + format_seconds(s.time_us); break;
+  }
+  const double seconds = static_cast<double>(s.time_us) / 1e6;
+  const double pps = seconds > 0 ? static_cast<double>(s.pieces) / seconds : 0.0;
+  if (c.goal == engine::GoalKind::kScore) {
+    return fmt::format("{}, score {}, {} lines, {} pieces, {:.2f} pieces/s", how, s.score, s.lines, s.pieces, pps);
+  }
+  return fmt::format("{}, {} lines, {} pieces, score {}, {:.2f} pieces/s", how, s.lines, s.pieces, s.score, pps);
+}
+
+void report_error(const std::string& what, const Error& error) { report_error(what, error.describe()); }
+
+void report_error(const std::string& what, const std::string& message) {
+  fmt::print(stderr, "stackrace-replay: {}: {}\n", what, message);
+}
+
+}  // namespace sr::replay::cli

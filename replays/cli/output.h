@@ -1,0 +1,24 @@
+// Shared text output of stackrace-replay: dates, durations, result summaries, and error reporting.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "replays/error.h"
+#include "replays/replay.h"
+
+namespace sr::replay::cli {
+
+// "2025-01-01 00:00:00 UTC" for a Unix time in milliseconds.
+[[nodiscard]] std::string format_date(std::int64_t unix_ms);
+// "35.540 s", rounded to milliseconds, for game times.
+[[nodiscard]] std::string format_seconds(engine::TimeUs t);
+// "finished in 35.540 s, 40 lines, 102 pieces, score 9876" (what counts for the mode first).
+[[nodiscard]] std::string result_summary(const RacerResult& result, const engine::GameConfig& config);
+// "sprint (40 lines)", "ultra (30 s)", "endless".
+[[nodiscard]] std::string mode_summary(const engine::GameConfig& config);
+// Prints "stackrace-replay: <what>: <error>" on stderr.
+void report_error(const std::string& what, const Error& error);
+void report_error(const std::string& what, const std::string& message);
+
+}  // namespace sr::replay::cli

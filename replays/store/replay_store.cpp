@@ -1,0 +1,271 @@
+#include "replays/store/replay_store.h"
+
+#include <algorithm>
+
+#include "replays/codec.h"
+#include "replays/names.h"
+#include "replays/store/file_io.h"
+#include "replays/verify.h"
+
+namespace sr::replay {
+namespace {
+
+Error io_error(std::string message) { return Error{ErrorKind::kIo, std::move(message), {}, -1}; }
+
+constexpr const char* kSchema = R"sql(
+CREATE TABLE IF NOT EXISTS games (
+  id TEXT PRIMARY KEY,
+  file TEXT NOT NULL,
+  created_unix_ms INTEGER NOT NULL,
+  place TEXT NOT NULL,
+  mode TEXT NOT NULL,
+  limit_kind TEXT NOT NULL,
+  limit_value INTEGER NOT NULL,
+  goal TEXT NOT NULL,
+  rules_version INTEGER NOT NULL,
+  racers INTEGER NOT NULL,
+  verified INTEGER NOT NULL,
+  verify_note TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS results (
+  game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+  racer INTEGER NOT NULL,
+  player TEXT NOT NULL,
+  status TEXT NOT NULL,
+  top_out TEXT NOT NULL,
+  time_us INTEGER NOT NULL,
+  lines INTEGER NOT NULL,
+  score INTEGER NOT NULL,
+  pieces INTEGER NOT NULL,
+  PRIMARY KEY (game_id, racer)
+);
+CREATE INDEX IF NOT EXISTS games_created ON games(created_unix_ms);
+CREATE INDEX IF NOT EXISTS results_player ON results(player);
+PRAGMA foreign_keys = ON;
+)sql";
+
+// FNV-1a 64 of the file: the id of an added replay.
+std::string content_id(const std::vector<std::uint8_t>& bytes) {
+  std::uint64_t h = 0xCBF29CE484222325ull;
+  for (std::uint8_t b : bytes) {
+    h ^= b;
+    h *= 0x100000001B3ull;
+  }
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string id(16, '0');
+  for (int i = 15; i >= 0; --i, h >>= 4) id[static_cast<std::size_t>(i)] = kHex[h & 0xF];
+  return id;
+}
+
+template <class E, std::size_t N>
+E enum_from(const std::array<const char*, N>& table, const std::string& name) {
+  return static_cast<E>(names::index_of(table, name).value_or(0));
+}
+
+void bind_query(sqlite::Statement& s, const StoreQuery& q) {
+  if (q.mode) {
+    s.bind(1, std::string(names::name_of(names::kMode, *q.mode)));
+  } else {
+    s.bind_null(1);
+  }
+  if (q.player) {
+    s.bind(2, *q.player);
+  } else {
+    s.bind_null(2);
+  }
+}
+
+}  // namespace
+
+Result<ReplayStore> ReplayStore::open(const std::filesystem::path& dir, bool create) {
+  std::error_code ec;
+  if (create) std::filesystem::create_directories(dir, ec);
+  if (!std::filesystem::is_directory(dir, ec)) return io_error(dir.string() + " is not a directory");
+  sqlite::Db db;
+  if (auto e = db.open(dir / kIndexFile)) return io_error(*e);
+  if (auto e = db.exec(kSchema)) return io_error("cannot create the index: " + *e);
+  return ReplayStore(dir, std::move(db));
+}
+
+std::optional<std::string> ReplayStore::index(const std::string& id, const std::string& file, const Replay& replay) {
+  const VerifyReport report = verify(replay);
+  auto del = db_.prepare("DELETE FROM games WHERE id = ?1");
+  auto game = db_.prepare(
+      "INSERT INTO games (id, file, created_unix_ms, place, mode, limit_kind, limit_value, goal, rules_version, "
+      "racers, verified, verify_note) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)");
+  auto result = db_.prepare(
+      "INSERT INTO results (game_id, racer, player, status, top_out, time_us, lines, score, pieces) "
+      "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)");
+  if (!del || !game || !result) return db_.last_error();
+  del->bind(1, id);
+  if (del->step() == sqlite::Statement::Step::kError) return db_.last_error();
+  const engine::GameConfig& c = replay.config;
+  game->bind(1, id);
+  game->bind(2, file);
+  game->bind(3, replay.created_unix_ms);
+  game->bind(4, replay.place);
+  game->bind(5, std::string(names::name_of(names::kMode, c.mode)));
+  game->bind(6, std::string(names::name_of(names::kLimit, c.limit)));
+  game->bind(7, c.limit_value);
+  game->bind(8, std::string(names::name_of(names::kGoal, c.goal)));
+  game->bind(9, static_cast<std::int64_t>(replay.rules_version));
+  game->bind(10, static_cast<std::int64_t>(replay.racers.size()));
+  game->bind(11, report.verdict == Verdict::kVerified ? 1 : 0);
+  game->bind(12, report.message);
+  if (game->step() == sqlite::Statement::Step::kError) return db_.last_error();
+  for (std::size_t i = 0; i < replay.racers.size(); ++i) {
+    const Racer& r = replay.racers[i];
+    result->reset();
+    result->bind(1, id);
+    result->bind(2, static_cast<std::int64_t>(i));
+    result->bind(3, r.name);
+    result->bind(4, std::string(status_name(r.result.status)));
+    result->bind(5, std::string(names::name_of(names::kTopOut, r.result.top_out)));
+    result->bind(6, r.result.stats.time_us);
+    result->bind(7, r.result.stats.lines);
+    result->bind(8, r.result.stats.score);
+    result->bind(9, r.result.stats.pieces);
+    if (result->step() == sqlite::Statement::Step::kError) return db_.last_error();
+  }
+  return std::nullopt;
+}
+
+Result<std::string> ReplayStore::add(const Replay& replay) {
+  const std::vector<std::uint8_t> bytes = encode_binary(replay);
+  const std::string id = content_id(bytes);
+  const std::filesystem::path path = dir_ / (id + kExtension);
+  std::error_code ec;
+  if (std::filesystem::exists(path, ec)) {
+    Result<std::vector<std::uint8_t>> existing = read_file(path);
+    if (!existing.ok() || existing.value() != bytes) {
+      return io_error(path.string() + " exists with other contents");
+    }
+  } else if (auto e = write_file_atomic(path, bytes)) {
+    return io_error(*e);
+  }
+  if (auto e = db_.exec("BEGIN IMMEDIATE")) return io_error(*e);
+  if (auto e = index(id, path.filename().string(), replay)) {
+    (void)db_.exec("ROLLBACK");
+    return io_error("cannot index " + path.string() + ": " + *e);
+  }
+  if (auto e = db_.exec("COMMIT")) return io_error(*e);
+  return id;
+}
+
+Result<ReindexReport> ReplayStore::reindex() {
+  std::vector<std::filesystem::path> files;
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator(dir_, ec)) {
+    if (entry.is_regular_file() && entry.path().extension() == kExtension) files.push_back(entry.path());
+  }
+  if (ec) return io_error("cannot list " + dir_.string() + ": " + ec.message());
+  std::sort(files.begin(), files.end());
+
+  ReindexReport report;
+  if (auto e = db_.exec("BEGIN IMMEDIATE; DELETE FROM results; DELETE FROM games;")) return io_error(*e);
+  for (const auto& path : files) {
+    Result<Replay> replay = load_replay_file(path);
+    if (!replay.ok()) {
+      report.unreadable.push_back(path.filename().string() + ": " + replay.error().describe());
+      continue;
+    }
+    if (auto e = index(path.stem().string(), path.filename().string(), replay.value())) {
+      (void)db_.exec("ROLLBACK");
+      return io_error("cannot index " + path.string() + ": " + *e);
+    }
+    ++report.indexed;
+  }
+  if (auto e = db_.exec("COMMIT")) return io_error(*e);
+  auto verified = db_.prepare("SELECT COUNT(*) FROM games WHERE verified = 1");
+  if (verified && verified->step() == sqlite::Statement::Step::kRow) {
+    report.verified = static_cast<std::size_t>(verified->int_at(0));
+  }
+  return report;
+}
+
+Result<std::vector<StoredGame>> ReplayStore::recent(const StoreQuery& query) {
+  auto games = db_.prepare(
+      "SELECT id, file, created_unix_ms, place, mode, limit_kind, limit_value, goal, rules_version, verified, "
+      "verify_note FROM games g WHERE (?1 IS NULL OR g.mode = ?1) AND (?2 IS NULL OR EXISTS "
+      "(SELECT 1 FROM results r WHERE r.game_id = g.id AND r.player = ?2)) "
+      "ORDER BY created_unix_ms DESC, id LIMIT ?3");
+  auto results = db_.prepare(
+      "SELECT racer, player, status, top_out, time_us, lines, score, pieces FROM results WHERE game_id = ?1 "
+      "ORDER BY racer");
+  if (!games || !results) return io_error(db_.last_error());
+  bind_query(*games, query);
+  games->bind(3, static_cast<std::int64_t>(query.limit));
+  std::vector<StoredGame> out;
+  for (;;) {
+    const auto step = games->step();
+    if (step == sqlite::Statement::Step::kError) return io_error(db_.last_error());
+    if (step == sqlite::Statement::Step::kDone) break;
+    StoredGame g;
+    g.id = games->text_at(0);
+    g.file = dir_ / games->text_at(1);
+    g.created_unix_ms = games->int_at(2);
+    g.place = games->text_at(3);
+    g.mode = enum_from<engine::ModeKind>(names::kMode, games->text_at(4));
+    g.limit = enum_from<engine::LimitKind>(names::kLimit, games->text_at(5));
+    g.limit_value = games->int_at(6);
+    g.goal = enum_from<engine::GoalKind>(names::kGoal, games->text_at(7));
+    g.rules_version = static_cast<std::uint32_t>(games->int_at(8));
+    g.verified = games->int_at(9) != 0;
+    g.verify_note = games->text_at(10);
+    results->reset();
+    results->bind(1, g.id);
+    while (results->step() == sqlite::Statement::Step::kRow) {
+      StoredResult r;
+      r.racer = static_cast<std::size_t>(results->int_at(0));
+      r.player = results->text_at(1);
+      r.status = status_from_name(results->text_at(2)).value_or(ResultStatus::kForfeited);
+      r.top_out = enum_from<engine::TopOut>(names::kTopOut, results->text_at(3));
+      r.time_us = results->int_at(4);
+      r.lines = results->int_at(5);
+      r.score = results->int_at(6);
+      r.pieces = results->int_at(7);
+      g.results.push_back(std::move(r));
+    }
+    out.push_back(std::move(g));
+  }
+  return out;
+}
+
+Result<std::vector<BestResult>> ReplayStore::best(const StoreQuery& query) {
+  auto s = db_.prepare(R"sql(
+    SELECT mode, limit_kind, limit_value, goal, player, game_id, created_unix_ms, time_us, score, lines FROM (
+      SELECT g.mode, g.limit_kind, g.limit_value, g.goal, r.player, r.game_id, g.created_unix_ms, r.time_us,
+             r.score, r.lines,
+             ROW_NUMBER() OVER (PARTITION BY g.mode, g.limit_kind, g.limit_value ORDER BY
+               CASE g.goal WHEN 'time' THEN r.time_us ELSE 0 END ASC,
+               CASE g.goal WHEN 'score' THEN r.score WHEN 'lines' THEN r.lines ELSE 0 END DESC,
+               g.created_unix_ms ASC, r.game_id, r.racer) AS rank
+      FROM results r JOIN games g ON g.id = r.game_id
+      WHERE g.verified = 1 AND (?1 IS NULL OR g.mode = ?1) AND (?2 IS NULL OR r.player = ?2)
+        AND ((g.goal = 'time' AND r.status = 'finished') OR
+             (g.goal <> 'time' AND r.status IN ('finished', 'topped_out'))))
+    WHERE rank = 1 ORDER BY mode, limit_kind, limit_value)sql");
+  if (!s) return io_error(db_.last_error());
+  bind_query(*s, query);
+  std::vector<BestResult> out;
+  for (;;) {
+    const auto step = s->step();
+    if (step == sqlite::Statement::Step::kError) return io_error(db_.last_error());
+    if (step == sqlite::Statement::Step::kDone) break;
+    BestResult b;
+    b.mode = enum_from<engine::ModeKind>(names::kMode, s->text_at(0));
+    b.limit = enum_from<engine::LimitKind>(names::kLimit, s->text_at(1));
+    b.limit_value = s->int_at(2);
+    b.goal = enum_from<engine::GoalKind>(names::kGoal, s->text_at(3));
+    b.player = s->text_at(4);
+    b.game_id = s->text_at(5);
+    b.created_unix_ms = s->int_at(6);
+    b.time_us = s->int_at(7);
+    b.score = s->int_at(8);
+    b.lines = s->int_at(9);
+    out.push_back(std::move(b));
+  }
+  return out;
+}
+
+}  // namespace sr::replay

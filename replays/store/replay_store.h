@@ -1,0 +1,114 @@
+// The replay store: a directory of replay files plus an SQLite index of them (index.sqlite), for the server's
+// replay writer, the client's replay browser and `stackrace-replay list / reindex / add`.
+//
+// # Layout
+// DIR/<id>.srrp are the replays (any *.srrp file in DIR counts; its id is the file name without .srrp), and
+// DIR/index.sqlite the index: one row per game (id, time, mode, rules, verified flag) and one per racer result.
+// The files are the truth: reindex() rebuilds the index from them alone.
+//
+// # Writes
+// add() writes the file atomically (file_io.h) and only then indexes it, so a crash leaves at worst a file that
+// the next reindex() picks up. Every indexed replay has been verified (verify.h); only verified replays count for
+// best results.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "common/engine/config.h"
+#include "common/engine/events.h"
+#include "replays/error.h"
+#include "replays/replay.h"
+#include "replays/store/sqlite_db.h"
+
+namespace sr::replay {
+
+struct StoredResult {
+  std::size_t racer = 0;
+  std::string player;
+  ResultStatus status = ResultStatus::kFinished;
+  engine::TopOut top_out = engine::TopOut::kNone;
+  engine::TimeUs time_us = 0;
+  std::int64_t lines = 0;
+  std::int64_t score = 0;
+  std::int64_t pieces = 0;
+};
+
+struct StoredGame {
+  std::string id;
+  std::filesystem::path file;  // inside the store directory
+  std::int64_t created_unix_ms = 0;
+  std::string place;
+  engine::ModeKind mode = engine::ModeKind::kSprint;
+  engine::LimitKind limit = engine::LimitKind::kNone;
+  std::int64_t limit_value = 0;
+  engine::GoalKind goal = engine::GoalKind::kTime;
+  std::uint32_t rules_version = 0;
+  bool verified = false;
+  std::string verify_note;             // the verifier's one-line message
+  std::vector<StoredResult> results;   // in racer order
+};
+
+// The best result of one mode and limit (e.g. sprint, 40 lines): the lowest finishing time for time goals, the
+// highest score (or lines) among finished and topped-out games otherwise. Verified games only.
+struct BestResult {
+  engine::ModeKind mode = engine::ModeKind::kSprint;
+  engine::LimitKind limit = engine::LimitKind::kNone;
+  std::int64_t limit_value = 0;
+  engine::GoalKind goal = engine::GoalKind::kTime;
+  std::string player;
+  std::string game_id;
+  std::int64_t created_unix_ms = 0;
+  engine::TimeUs time_us = 0;
+  std::int64_t score = 0;
+  std::int64_t lines = 0;
+};
+
+struct StoreQuery {
+  std::optional<engine::ModeKind> mode;  // only games of this mode
+  std::optional<std::string> player;     // only games with a racer of this name (exact)
+  std::size_t limit = 20;                // recent(): at most this many games, newest first
+};
+
+struct ReindexReport {
+  std::size_t indexed = 0;
+  std::size_t verified = 0;
+  std::vector<std::string> unreadable;  // "file: reason", for files that did not decode (not indexed)
+};
+
+class ReplayStore {
+ public:
+  inline static const char* kIndexFile = "index.sqlite";
+  inline static const char* kExtension = ".srrp";
+
+  // Opens the store in `dir`, creating the index (and, with `create`, the directory) when missing.
+  // # Errors: kIo.
+  [[nodiscard]] static Result<ReplayStore> open(const std::filesystem::path& dir, bool create = false);
+
+  // Stores a replay (valid: replay_error() is nullopt) as DIR/<id>.srrp and indexes it. The id is 16 hex digits of a
+  // hash of the file's bytes, so adding the same replay twice stores it once. Returns the id. # Errors: kIo.
+  [[nodiscard]] Result<std::string> add(const Replay& replay);
+
+  // Drops the index and rebuilds it from every *.srrp file in the directory (decoding and verifying each).
+  [[nodiscard]] Result<ReindexReport> reindex();
+
+  // Games, newest first (ties by id), filtered by the query.
+  [[nodiscard]] Result<std::vector<StoredGame>> recent(const StoreQuery& query);
+  // One best result per (mode, limit, limit value), filtered by the query (with a player: that player's bests).
+  [[nodiscard]] Result<std::vector<BestResult>> best(const StoreQuery& query);
+
+  [[nodiscard]] const std::filesystem::path& dir() const { return dir_; }
+
+ private:
+  ReplayStore(std::filesystem::path dir, sqlite::Db db) : dir_(std::move(dir)), db_(std::move(db)) {}
+  [[nodiscard]] std::optional<std::string> index(const std::string& id, const std::string& file, const Replay& replay);
+
+  std::filesystem::path dir_;
+  sqlite::Db db_;
+};
+
+}  // namespace sr::replay
