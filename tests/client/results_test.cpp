@@ -1,0 +1,132 @@
+#include "client/game/results.h"
+
+#include <gtest/gtest.h>
+
+#include "client/game/feedback.h"
+#include "client/game/modes.h"
+
+namespace sr::client {
+namespace {
+
+RunResult timed(bool completed, engine::TimeUs t) {
+  RunResult r;
+  r.goal = engine::GoalKind::kTime;
+  r.completed = completed;
+  r.time_us = t;
+  return r;
+}
+
+TEST(Results, FormatsTimesCountsAndRates) {
+  EXPECT_EQ(format_time(0), "0:00.000");
+  EXPECT_EQ(format_time(61'234'567), "1:01.234");
+  EXPECT_EQ(format_time(4'500'000'000), "75:00.000");
+  EXPECT_EQ(format_time(-5), "0:00.000");
+  EXPECT_EQ(format_count(0), "0");
+  EXPECT_EQ(format_count(1234567), "1,234,567");
+  EXPECT_EQ(format_count(-1000), "-1,000");
+  EXPECT_EQ(format_pps(100, 40'000'000), "2.50");
+  EXPECT_EQ(format_pps(3, 0), "0.00");
+  EXPECT_EQ(format_kpp(250, 100), "2.50");
+}
+
+TEST(Results, FasterCompletedSprintBeatsTheBest) {
+  EXPECT_TRUE(beats(timed(true, 50'000'000), std::nullopt));
+  EXPECT_TRUE(beats(timed(true, 50'000'000), timed(true, 60'000'000)));
+  EXPECT_FALSE(beats(timed(true, 60'000'000), timed(true, 60'000'000)));
+  EXPECT_FALSE(beats(timed(false, 10'000'000), std::nullopt));
+  EXPECT_TRUE(beats(timed(true, 90'000'000), timed(false, 10'000'000)));
+}
+
+TEST(Results, AbandonedRunsNeverBeat) {
+  RunResult r;
+  r.goal = engine::GoalKind::kScore;
+  r.score = 1'000'000;
+  r.abandoned = true;
+  EXPECT_FALSE(beats(r, std::nullopt));
+}
+
+TEST(Results, ScoreGoalsCompareScore) {
+  RunResult a, b;
+  a.goal = b.goal = engine::GoalKind::kScore;
+  a.score = 500;
+  b.score = 400;
+  EXPECT_TRUE(beats(a, b));
+  EXPECT_FALSE(beats(b, a));
+  EXPECT_EQ(headline(a), "500");
+}
+
+TEST(ClearNames, NamesEveryKindOfClear) {
+  engine::Event e;
+  e.kind = engine::EventKind::kClear;
+  e.piece = engine::Piece::kT;
+  e.lines = 2;
+  e.spin = engine::SpinKind::kFull;
+  EXPECT_EQ(clear_names(e), std::vector<std::string>{"T-spin double"});
+  e.b2b = true;
+  EXPECT_EQ(clear_names(e), std::vector<std::string>{"Back-to-back T-spin double"});
+  e = {};
+  e.kind = engine::EventKind::kClear;
+  e.piece = engine::Piece::kI;
+  e.lines = 4;
+  e.b2b = true;
+  e.perfect_clear = true;
+  e.combo = 3;
+  EXPECT_EQ(clear_names(e), (std::vector<std::string>{"Back-to-back Tetris", "Perfect clear", "3 combo"}));
+  e = {};
+  e.kind = engine::EventKind::kClear;
+  e.piece = engine::Piece::kS;
+  e.spin = engine::SpinKind::kMini;
+  EXPECT_EQ(clear_names(e), std::vector<std::string>{"S-spin mini"});
+  e.spin = engine::SpinKind::kNone;
+  EXPECT_TRUE(clear_names(e).empty());
+}
+
+TEST(Feedback, TurnsEventsIntoShortLivedEffects) {
+  Feedback f;
+  engine::Event drop{}, lock{}, clear{};
+  drop.kind = engine::EventKind::kHardDrop;
+  drop.rows = 17;
+  lock.kind = engine::EventKind::kLock;
+  lock.piece = engine::Piece::kO;
+  lock.x = 4;
+  clear.kind = engine::EventKind::kClear;
+  clear.lines = 1;
+  clear.rows_mask = 1;
+  const engine::Event events[] = {drop, lock, clear};
+  f.on_events(events, 10.0);
+  ASSERT_EQ(f.locks().size(), 1u);
+  EXPECT_EQ(f.locks()[0].drop_rows, 17);
+  EXPECT_EQ(f.locks()[0].cells[0].x, 4 + engine::piece_cells(engine::Piece::kO, engine::Rotation::kNorth)[0].x);
+  EXPECT_EQ(f.rows().size(), 1u);
+  ASSERT_EQ(f.banners().size(), 1u);
+  EXPECT_EQ(f.banners()[0].lines[0], "Single");
+  f.expire(10.0 + Feedback::kBannerS + 0.01);
+  EXPECT_TRUE(f.locks().empty());
+  EXPECT_TRUE(f.rows().empty());
+  EXPECT_TRUE(f.banners().empty());
+}
+
+TEST(Modes, MenusOfferThePresetsTheIssueAsksFor) {
+  EXPECT_EQ(mode_presets(engine::ModeKind::kSprint).size(), 4u);
+  EXPECT_EQ(mode_presets(engine::ModeKind::kUltra).size(), 3u);
+  for (auto mode : {engine::ModeKind::kSprint, engine::ModeKind::kUltra, engine::ModeKind::kMarathon,
+                    engine::ModeKind::kMaster, engine::ModeKind::kEndless, engine::ModeKind::kContest}) {
+    for (const auto& p : mode_presets(mode)) EXPECT_FALSE(engine::config_error(p.config).has_value()) << p.label;
+  }
+  EXPECT_EQ(mode_presets(engine::ModeKind::kSprint)[3].config.limit_value, 1000);
+  EXPECT_EQ(mode_presets(engine::ModeKind::kUltra)[2].config.limit_value, 180);
+}
+
+TEST(Modes, CommandLineModes) {
+  std::string error;
+  auto c = config_for_cli("sprint", 20, error);
+  ASSERT_TRUE(c);
+  EXPECT_EQ(c->limit_value, 20);
+  EXPECT_EQ(mode_label(*c), "sprint 20");
+  EXPECT_FALSE(config_for_cli("tetris99", std::nullopt, error));
+  EXPECT_NE(error.find("unknown mode"), std::string::npos);
+  EXPECT_FALSE(config_for_cli("sprint", -3, error));
+}
+
+}  // namespace
+}  // namespace sr::client
