@@ -1,0 +1,115 @@
+#include "common/protocol/messages.h"
+
+#include <array>
+#include <cassert>
+#include <utility>
+
+namespace sr::protocol {
+namespace {
+
+constexpr std::size_t kMessageKinds = static_cast<std::size_t>(MessageId::kCount) - 1;
+static_assert(std::variant_size_v<Message> == kMessageKinds, "one variant alternative per message id");
+
+// Alternative i of Message must be the struct whose kId is i + 1.
+template <std::size_t... I>
+constexpr bool ids_in_variant_order(std::index_sequence<I...>) {
+  return ((static_cast<std::size_t>(std::variant_alternative_t<I, Message>::kId) == I + 1) && ...);
+}
+static_assert(ids_in_variant_order(std::make_index_sequence<kMessageKinds>{}),
+              "Message alternatives must be listed in id order");
+
+struct MessageInfo {
+  MessageId id;
+  const char* name;
+  Sender sender;
+  std::uint8_t channel;
+};
+
+constexpr Sender C = Sender::kClient;
+constexpr Sender S = Sender::kServer;
+constexpr Sender E = Sender::kEither;
+
+// Indexed by id; PROTOCOL.md's message table mirrors it.
+constexpr std::array<MessageInfo, static_cast<std::size_t>(MessageId::kCount)> kInfo = {{
+    {MessageId::kNone, "None", E, kChannelControl},
+    {MessageId::kHello, "Hello", C, kChannelControl},
+    {MessageId::kWelcome, "Welcome", S, kChannelControl},
+    {MessageId::kReject, "Reject", S, kChannelControl},
+    {MessageId::kPing, "Ping", E, kChannelControl},
+    {MessageId::kPong, "Pong", E, kChannelControl},
+    {MessageId::kDisconnecting, "Disconnecting", S, kChannelControl},
+    {MessageId::kNotice, "Notice", S, kChannelControl},
+    {MessageId::kListRooms, "ListRooms", C, kChannelControl},
+    {MessageId::kRoomList, "RoomList", S, kChannelControl},
+    {MessageId::kCreateRoom, "CreateRoom", C, kChannelControl},
+    {MessageId::kJoinRoom, "JoinRoom", C, kChannelControl},
+    {MessageId::kRoomJoined, "RoomJoined", S, kChannelControl},
+    {MessageId::kLeaveRoom, "LeaveRoom", C, kChannelControl},
+    {MessageId::kRoomLeft, "RoomLeft", S, kChannelControl},
+    {MessageId::kSendChat, "SendChat", C, kChannelControl},
+    {MessageId::kChat, "Chat", S, kChannelControl},
+    {MessageId::kRoomUpdate, "RoomUpdate", S, kChannelControl},
+    {MessageId::kChangeSettings, "ChangeSettings", C, kChannelControl},
+    {MessageId::kSetHandling, "SetHandling", C, kChannelControl},
+    {MessageId::kSetReady, "SetReady", C, kChannelControl},
+    {MessageId::kSetRole, "SetRole", C, kChannelControl},
+    {MessageId::kKickPlayer, "KickPlayer", C, kChannelControl},
+    {MessageId::kStartRace, "StartRace", C, kChannelControl},
+    {MessageId::kCountdownStart, "CountdownStart", S, kChannelRace},
+    {MessageId::kRaceStart, "RaceStart", S, kChannelRace},
+    {MessageId::kRaceInput, "RaceInput", C, kChannelRace},
+    {MessageId::kStateHashReport, "StateHashReport", C, kChannelRace},
+    {MessageId::kRacerInputs, "RacerInputs", S, kChannelRace},
+    {MessageId::kLiveStats, "LiveStats", S, kChannelLive},
+    {MessageId::kRacerEnded, "RacerEnded", S, kChannelRace},
+    {MessageId::kRaceResults, "RaceResults", S, kChannelRace},
+    {MessageId::kReplayStored, "ReplayStored", S, kChannelRace},
+    {MessageId::kCatchUpStart, "CatchUpStart", S, kChannelRace},
+    {MessageId::kCatchUpEnd, "CatchUpEnd", S, kChannelRace},
+    {MessageId::kListGames, "ListGames", C, kChannelControl},
+    {MessageId::kGameList, "GameList", S, kChannelControl},
+    {MessageId::kDownloadReplay, "DownloadReplay", C, kChannelControl},
+    {MessageId::kReplayChunk, "ReplayChunk", S, kChannelBulk},
+    {MessageId::kReplayUnavailable, "ReplayUnavailable", S, kChannelBulk},
+}};
+
+constexpr bool table_in_id_order() {
+  for (std::size_t i = 0; i < kInfo.size(); ++i) {
+    if (static_cast<std::size_t>(kInfo[i].id) != i) return false;
+  }
+  return true;
+}
+static_assert(table_in_id_order(), "kInfo must list every id in order");
+
+}  // namespace
+
+MessageId message_id(const Message& message) {
+  return std::visit([](const auto& m) { return std::remove_cvref_t<decltype(m)>::kId; }, message);
+}
+
+const char* message_name(MessageId id) {
+  const auto i = static_cast<std::size_t>(id);
+  return i < kInfo.size() ? kInfo[i].name : "Unknown";
+}
+
+Sender message_sender(MessageId id) {
+  assert(is_message_id(static_cast<std::uint8_t>(id)));
+  return kInfo[static_cast<std::size_t>(id) % kInfo.size()].sender;
+}
+
+std::uint8_t message_channel(MessageId id) {
+  assert(is_message_id(static_cast<std::uint8_t>(id)));
+  return kInfo[static_cast<std::size_t>(id) % kInfo.size()].channel;
+}
+
+ModeSummary summarize(const engine::GameConfig& config) {
+  ModeSummary s;
+  s.mode = config.mode;
+  s.limit = config.limit;
+  // limit_value means nothing without a limit (and config_error() does not check it then).
+  s.limit_value = config.limit == engine::LimitKind::kNone ? 0 : config.limit_value;
+  s.goal = config.goal;
+  return s;
+}
+
+}  // namespace sr::protocol

@@ -1,0 +1,102 @@
+// Exact bytes of a few messages, one comment per byte group: these pin the wire format (PROTOCOL.md) so that a
+// change to it cannot go unnoticed.
+#include <gtest/gtest.h>
+
+#include <vector>
+
+#include "common/protocol/codec.h"
+
+namespace sr::protocol {
+namespace {
+
+using Bytes = std::vector<std::uint8_t>;
+
+void expect_bytes(const Message& m, const Bytes& expected) {
+  EXPECT_EQ(encode(m), expected);
+  const DecodeResult r = decode(expected);
+  ASSERT_TRUE(r.ok()) << r.error()->message;
+  EXPECT_EQ(*r.message(), m);
+}
+
+// The byte tables keep one byte group per line.
+// clang-format off
+
+TEST(WireBytes, Hello) {
+  expect_bytes(Hello{"Ada", "sr 0.1"}, Bytes{
+      0x01,                                     // id: Hello
+      0x03, 'A', 'd', 'a',                      // name: length 3, bytes
+      0x06, 's', 'r', ' ', '0', '.', '1',       // client_version: length 6, bytes
+  });
+}
+
+TEST(WireBytes, RaceInputDeltaEncodesTimes) {
+  using namespace engine::button;
+  const RaceInput m{3, 300, 1'000'000,
+                    {{16'000, kMoveLeft}, {16'000, kMoveLeft | kRotateCw}, {150'000, 0}, {1'000'000, kHardDrop}}};
+  expect_bytes(m, Bytes{
+      0x1A,              // id: RaceInput (26)
+      0x03,              // race_id 3
+      0xAC, 0x02,        // first_seq 300 (varint: 0x2C | more, 0x02 << 7)
+      0xC0, 0x84, 0x3D,  // now_us 1,000,000
+      0x04,              // 4 changes
+      0x80, 0x7D,        //   [0] time 16,000 (absolute)
+      0x01,              //   [0] buttons: move left
+      0x00,              //   [1] time +0
+      0x11,              //   [1] buttons: move left | rotate cw
+      0xF0, 0x96, 0x08,  //   [2] time +134,000 = 150,000
+      0x00,              //   [2] buttons: none
+      0xD0, 0xF0, 0x33,  //   [3] time +850,000 = 1,000,000
+      0x08,              //   [3] buttons: hard drop
+  });
+}
+
+TEST(WireBytes, RejectLayoutIsFrozen) {
+  // Clients of every protocol version must read this; see messages.h.
+  expect_bytes(Reject{RejectReason::kVersionMismatch, 7, "v7"}, Bytes{
+      0x03,                    // id: Reject (frozen)
+      0x01,                    // reason: version mismatch (frozen)
+      0x07, 0x00, 0x00, 0x00,  // server_version 7, fixed 4 bytes little-endian
+      0x02, 'v', '7',          // text
+  });
+}
+
+TEST(WireBytes, PingIsFixedLittleEndian) {
+  expect_bytes(Ping{0x0102030405060708}, Bytes{
+      0x04,                                            // id: Ping
+      0x08, 0x07, 0x06, 0x05, 0x04, 0x03, 0x02, 0x01,  // sent_us, low byte first
+  });
+}
+
+TEST(WireBytes, SetHandlingZigzagsSignedFields) {
+  engine::Handling h;  // engine defaults: das 167 ms, arr 33 ms, sdf 20, irs and ihs on
+  expect_bytes(SetHandling{h}, Bytes{
+      0x13,              // id: SetHandling (19)
+      0xB0, 0xB1, 0x14,  // das_us 167,000 (zigzag 334,000)
+      0xD0, 0x83, 0x04,  // arr_us 33,000 (zigzag 66,000)
+      0x28,              // sdf 20 (zigzag 40)
+      0x00,              // dcd_us 0
+      0x00,              // are_us 0
+      0x00,              // line_clear_delay_us 0
+      0x01,              // irs
+      0x01,              // ihs
+  });
+}
+
+TEST(WireBytes, JoinRoomByCode) {
+  expect_bytes(JoinRoom{0, "K7PQ2X", Role::kSpectator}, Bytes{
+      0x0B,                                // id: JoinRoom (11)
+      0x00,                                // room_id 0: by code
+      0x06, 'K', '7', 'P', 'Q', '2', 'X',  // code
+      0x01,                                // role: spectator
+  });
+}
+
+TEST(WireBytes, EmptyMessagesAreOneByte) {
+  expect_bytes(LeaveRoom{}, Bytes{0x0D});
+  expect_bytes(StartRace{}, Bytes{0x17});
+}
+
+// clang-format on
+
+}  // namespace
+}  // namespace sr::protocol

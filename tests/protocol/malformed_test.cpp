@@ -1,0 +1,161 @@
+// Input that must not decode: cut short, padded, unknown, oversized. Every failure is an error value naming the
+// field and the byte offset.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "common/protocol/byte_io.h"
+#include "common/protocol/codec.h"
+#include "tests/protocol/samples.h"
+
+namespace sr::protocol {
+namespace {
+
+using Bytes = std::vector<std::uint8_t>;
+
+DecodeError error_of(const Bytes& bytes) {
+  const DecodeResult r = decode(bytes);
+  EXPECT_FALSE(r.ok()) << "decoded a " << message_name(message_id(*r.message()));
+  return r.ok() ? DecodeError{} : *r.error();
+}
+
+TEST(Malformed, EveryTruncationOfEveryMessageFails) {
+  for (const Message& m : testing::all_samples()) {
+    const Bytes bytes = encode(m);
+    for (std::size_t n = 0; n < bytes.size(); ++n) {
+      SCOPED_TRACE(std::string(message_name(message_id(m))) + " cut to " + std::to_string(n) + " bytes");
+      const DecodeError e = error_of(Bytes(bytes.begin(), bytes.begin() + static_cast<std::ptrdiff_t>(n)));
+      EXPECT_EQ(e.code, DecodeErrorCode::kTruncated) << e.message;
+      EXPECT_LE(e.offset, n);
+    }
+  }
+}
+
+TEST(Malformed, TrailingBytesFail) {
+  for (const Message& m : testing::all_samples()) {
+    Bytes bytes = encode(m);
+    const std::size_t end = bytes.size();
+    bytes.push_back(0x00);
+    const DecodeError e = error_of(bytes);
+    EXPECT_EQ(e.code, DecodeErrorCode::kTrailingBytes) << message_name(message_id(m));
+    EXPECT_EQ(e.offset, end);
+  }
+}
+
+TEST(Malformed, EmptyInputFails) {
+  const DecodeError e = error_of({});
+  EXPECT_EQ(e.code, DecodeErrorCode::kTruncated);
+  EXPECT_EQ(e.offset, 0u);
+}
+
+TEST(Malformed, UnknownIdsFail) {
+  for (unsigned id = 0; id < 256; ++id) {
+    if (is_message_id(static_cast<std::uint8_t>(id))) continue;
+    const DecodeError e = error_of({static_cast<std::uint8_t>(id), 0x00, 0x00});
+    EXPECT_EQ(e.code, DecodeErrorCode::kUnknownMessage) << id;
+    EXPECT_NE(e.message.find(std::to_string(id)), std::string::npos) << e.message;
+  }
+}
+
+TEST(Malformed, MessageOverTheSizeLimitFailsBeforeParsing) {
+  Bytes bytes(kMaxMessageBytes + 1, 0x00);
+  bytes[0] = static_cast<std::uint8_t>(MessageId::kReplayChunk);
+  EXPECT_EQ(error_of(bytes).code, DecodeErrorCode::kTooLarge);
+}
+
+TEST(Malformed, ErrorNamesTheFieldPathAndOffset) {
+  RoomList list = testing::sample<RoomList>();
+  Bytes bytes = encode(list);
+  // Corrupt rooms[1].name's first character into a control character.
+  const Bytes name(list.rooms[1].name.begin(), list.rooms[1].name.end());
+  const auto it = std::search(bytes.begin() + 20, bytes.end(), name.begin(), name.end());
+  ASSERT_NE(it, bytes.end());
+  *it = 0x07;
+  const auto name_at = static_cast<std::size_t>(it - bytes.begin()) - 1;  // the length byte before it
+  const DecodeError e = error_of(bytes);
+  EXPECT_EQ(e.code, DecodeErrorCode::kBadText);
+  EXPECT_EQ(e.offset, name_at);
+  EXPECT_EQ(e.message, "RoomList.rooms[1].name: byte 0x07 at index 0 is not printable ASCII (byte " +
+                           std::to_string(name_at) + ")");
+}
+
+TEST(Malformed, NonCanonicalVarintsFail) {
+  EXPECT_EQ(error_of({0x16, 0x81, 0x00}).code, DecodeErrorCode::kBadVarint);  // KickPlayer 1 in two bytes
+  Bytes eleven{0x16};
+  for (int i = 0; i < 10; ++i) eleven.push_back(0xFF);
+  eleven.push_back(0x01);
+  EXPECT_EQ(error_of(eleven).code, DecodeErrorCode::kBadVarint);  // over 64 bits
+}
+
+TEST(Malformed, TextRulesApply) {
+  auto hello = [](std::string_view name) {
+    ByteWriter w;
+    w.u8(static_cast<std::uint8_t>(MessageId::kHello));
+    w.varint(name.size());
+    w.bytes(name);
+    w.varint(0);
+    return w.take();
+  };
+  EXPECT_EQ(error_of(hello("")).code, DecodeErrorCode::kOutOfRange);
+  EXPECT_EQ(error_of(hello("seventeen chars!!")).code, DecodeErrorCode::kTooLong);
+  EXPECT_EQ(error_of(hello(" ada")).code, DecodeErrorCode::kBadText);
+  EXPECT_EQ(error_of(hello("ada\n")).code, DecodeErrorCode::kBadText);
+  EXPECT_EQ(error_of(hello("ad\x7F")).code, DecodeErrorCode::kBadText);
+  EXPECT_EQ(error_of(hello("\xC3\xA9t\xC3\xA9")).code, DecodeErrorCode::kBadText);  // names are ASCII
+  ASSERT_TRUE(decode(hello("sixteen chars ok")).ok());
+
+  auto chat = [](std::string_view text) {
+    ByteWriter w;
+    w.u8(static_cast<std::uint8_t>(MessageId::kSendChat));
+    w.varint(text.size());
+    w.bytes(text);
+    return w.take();
+  };
+  EXPECT_TRUE(decode(chat("caf\xC3\xA9 \xF0\x9F\x8E\x89")).ok());
+  EXPECT_EQ(error_of(chat("\xC3")).code, DecodeErrorCode::kBadText);          // cut-off character
+  EXPECT_EQ(error_of(chat("\xC0\xAF")).code, DecodeErrorCode::kBadText);      // overlong '/'
+  EXPECT_EQ(error_of(chat("\xED\xA0\x80")).code, DecodeErrorCode::kBadText);  // surrogate
+  EXPECT_EQ(error_of(chat("a\tb")).code, DecodeErrorCode::kBadText);
+  EXPECT_EQ(error_of(chat(std::string(kMaxChatBytes + 1, 'x'))).code, DecodeErrorCode::kTooLong);
+  EXPECT_EQ(error_of(chat("")).code, DecodeErrorCode::kOutOfRange);
+}
+
+TEST(Malformed, OversizedListsFail) {
+  // RaceInput with one change more than kMaxInputsPerBatch.
+  ByteWriter w;
+  w.u8(static_cast<std::uint8_t>(MessageId::kRaceInput));
+  w.varint(1);  // race_id
+  w.varint(0);  // first_seq
+  w.varint(0);  // now_us
+  w.varint(kMaxInputsPerBatch + 1);
+  for (std::size_t i = 0; i <= kMaxInputsPerBatch; ++i) {
+    w.varint(0);
+    w.varint(0);
+  }
+  const DecodeError e = error_of(w.take());
+  EXPECT_EQ(e.code, DecodeErrorCode::kTooLong);
+  EXPECT_EQ(e.offset, 4u);
+  EXPECT_NE(e.message.find("RaceInput.changes"), std::string::npos) << e.message;
+
+  ReplayChunk big{1, kMaxReplayChunkBytes + 1, 0, Bytes(kMaxReplayChunkBytes + 1, 0)};
+  ASSERT_TRUE(validate(big).has_value());
+  EXPECT_EQ(validate(big)->code, DecodeErrorCode::kTooLong);
+}
+
+TEST(Malformed, ValidateReportsWhatDecodeWould) {
+  const std::optional<DecodeError> e = validate(Hello{"this name is far too long", ""});
+  ASSERT_TRUE(e.has_value());
+  EXPECT_EQ(e->code, DecodeErrorCode::kTooLong);
+  EXPECT_EQ(e->offset, 1u);
+  EXPECT_EQ(e->message, "Hello.name: 25 bytes, limit 16 (byte 1)");
+  EXPECT_EQ(validate(Welcome{}), validate(Welcome{0, "", ""}));
+  EXPECT_EQ(validate(Welcome{})->message, "Welcome.player_id: value 0, must be 1..4294967295 (byte 1)");
+}
+
+#if !defined(NDEBUG) && GTEST_HAS_DEATH_TEST
+TEST(MalformedDeathTest, EncodingAnInvalidMessageAsserts) { EXPECT_DEATH((void)encode(Hello{}), "invalid message"); }
+#endif
+
+}  // namespace
+}  // namespace sr::protocol
