@@ -1,9 +1,12 @@
 #include <sstream>
 
+// Cereal's JSON archive must come before any RapidJSON header: it makes RAPIDJSON_ASSERT throw (instead of
+// assert()), which is what turns a wrong JSON type into an error value here.
+#include "replays/detail/serialization.h"
+// (keep this order)
 #include <rapidjson/error/en.h>
 
 #include "replays/codec.h"
-#include "replays/detail/serialization.h"
 #include "replays/simulate.h"
 
 namespace sr::replay {
@@ -77,6 +80,64 @@ void record_missing(Replay& replay, const std::vector<detail::RecordingRequest>&
   }
 }
 
+// Cereal puts every array element on its own line; arrays of numbers ([time_us, buttons] inputs) read better on
+// one line. Arrays of strings (board rows) keep one element per line, like a picture. Rewrites only white space outside strings, so the JSON value is unchanged.
+std::string join_flat_arrays(const std::string& in) {
+  std::string out;
+  out.reserve(in.size());
+  std::size_t i = 0;
+  const auto skip_string = [&](std::size_t j) {  // j at the opening quote; returns the index after the closing one
+    for (++j; j < in.size(); ++j) {
+      if (in[j] == '\\') {
+        ++j;
+      } else if (in[j] == '"') {
+        return j + 1;
+      }
+    }
+    return j;
+  };
+  while (i < in.size()) {
+    if (in[i] == '"') {
+      const std::size_t end = skip_string(i);
+      out.append(in, i, end - i);
+      i = end;
+      continue;
+    }
+    if (in[i] != '[') {
+      out += in[i++];
+      continue;
+    }
+    // Does this array hold numbers only (no string, array or object before its ']')?
+    std::size_t j = i + 1;
+    bool flat = true;
+    while (j < in.size() && in[j] != ']') {
+      if (in[j] == '[' || in[j] == '{' || in[j] == '"') {
+        flat = false;
+        break;
+      }
+      ++j;
+    }
+    if (!flat || j >= in.size()) {
+      out += in[i++];
+      continue;
+    }
+    out += '[';
+    for (std::size_t k = i + 1; k < j;) {
+      if (in[k] == ' ' || in[k] == '\n') {
+        ++k;
+      } else if (in[k] == ',') {
+        out += ", ";
+        ++k;
+      } else {
+        out += in[k++];
+      }
+    }
+    out += ']';
+    i = j + 1;
+  }
+  return out;
+}
+
 }  // namespace
 
 std::string encode_json(const Replay& replay) {
@@ -92,7 +153,7 @@ std::string encode_json(const Replay& replay) {
     w.class_version(version);
     detail::schema(w, const_cast<Replay&>(replay), version);
   }
-  return std::move(os).str() + "\n";
+  return join_flat_arrays(std::move(os).str()) + "\n";
 }
 
 Result<Replay> decode_json(std::string_view text, const JsonOptions& options) {

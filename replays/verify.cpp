@@ -49,11 +49,6 @@ std::optional<Disagreement> check_racer(const Replay& replay, std::size_t index)
                       std::string replayed) {
     return Disagreement{index, racer.name, piece, t, std::move(field), std::move(recorded), std::move(replayed)};
   };
-  if (sim.feed_error) {
-    return at(s.stats.pieces, s.now_us, "inputs", "a playable log ending at " + format_time(rec.stats.time_us),
-              *sim.feed_error);
-  }
-
   const std::size_t n = std::max(racer.checkpoints.size(), sim.checkpoints.size());
   for (std::size_t i = 0; i < n; ++i) {
     const std::int64_t piece = static_cast<std::int64_t>(i + 1) * replay.checkpoint_every;
@@ -74,6 +69,11 @@ std::optional<Disagreement> check_racer(const Replay& replay, std::size_t index)
     }
   }
 
+  // Checkpoints first: they place a disagreement earliest. Then a log that cannot end where the file says.
+  if (sim.feed_error) {
+    return at(s.stats.pieces, s.now_us, "inputs", "a playable log ending at " + format_time(rec.stats.time_us),
+              *sim.feed_error);
+  }
   const std::int64_t pieces = s.stats.pieces;
   const engine::TimeUs now = s.now_us;
   const bool over = sim.game.over();

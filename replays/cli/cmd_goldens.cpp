@@ -23,6 +23,8 @@ void add_make_goldens(CLI::App& app, Run& run) {
     run = [dir] {
       const sample::GoldenSet set = sample::make_goldens();
       int rc = kExitOk;
+      std::error_code ec;
+      std::filesystem::create_directories(*dir, ec);
       for (const sample::Golden& g : set.goldens) {
         const std::filesystem::path path = std::filesystem::path(*dir) / g.file;
         const std::vector<std::uint8_t> bytes = encode_binary(g.replay);

@@ -12,6 +12,10 @@
 
 #include <cereal/archives/json.hpp>
 
+#ifndef RAPIDJSON_ASSERT_THROWS
+#error "RapidJSON was included before Cereal's JSON archive: its assertions would abort instead of throwing"
+#endif
+
 #include "replays/detail/decode_context.h"
 #include "replays/detail/schema.h"
 

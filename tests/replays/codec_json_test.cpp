@@ -1,0 +1,143 @@
+#include "replays/codec.h"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "replays/verify.h"
+#include "tests/replays/test_support.h"
+
+namespace sr::replay {
+namespace {
+
+std::string read_text(const std::filesystem::path& p) {
+  std::ifstream in(p);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+Error json_error(const std::string& text, JsonOptions options = {}) {
+  Result<Replay> r = decode_json(text, options);
+  EXPECT_FALSE(r.ok());
+  return r.ok() ? Error{} : r.error();
+}
+
+// The smallest JSON replay with a recorded result.
+std::string minimal(const std::string& config = R"({"mode": "endless"})", const std::string& extra = "") {
+  return R"({"rules_version": 1, "config": )" + config + extra + R"(, "racers": [{"name": "a", "inputs": [],
+    "result": {"status": "forfeited", "final_hash": "0000000000000000", "stats": {"time_us": 0, "pieces": 0,
+    "lines": 0, "score": 0, "level": 1, "key_presses": 0, "holds": 0, "singles": 0, "doubles": 0, "triples": 0,
+    "tetrises": 0, "tspins": 0, "tspin_singles": 0, "tspin_doubles": 0, "tspin_triples": 0, "minis": 0,
+    "mini_singles": 0, "mini_doubles": 0, "perfect_clears": 0, "max_combo": 0, "max_b2b": 0}},
+    "checkpoints": []}]})";
+}
+
+TEST(CodecJson, RoundTripsExactly) {
+  const Replay r = testing::small_sprint();
+  const std::string json = encode_json(r);
+  Result<Replay> back = decode_json(json);
+  ASSERT_TRUE(back.ok()) << back.error().describe();
+  EXPECT_EQ(back.value(), r);
+  EXPECT_EQ(encode_json(back.value()), json);
+}
+
+TEST(CodecJson, GoldenExportMatchesItsBinary) {
+  const std::string json = read_text(testing::data_dir() / "mode_sprint.json");
+  Result<Replay> from_json = decode_json(json);
+  ASSERT_TRUE(from_json.ok()) << from_json.error().describe();
+  const auto bytes = testing::read_bytes(testing::data_dir() / "mode_sprint.srrp");
+  EXPECT_EQ(encode_binary(from_json.value()), bytes);
+  EXPECT_EQ(encode_json(from_json.value()), json);
+}
+
+TEST(CodecJson, LeavesOutOptionalMembersAndUsesTheModePreset) {
+  Result<Replay> r = decode_json(minimal(R"({"mode": "ultra"})"));
+  ASSERT_TRUE(r.ok()) << r.error().describe();
+  EXPECT_EQ(r.value().config, engine::make_ultra());
+  EXPECT_EQ(r.value().racers[0].handling, engine::Handling{});
+  EXPECT_EQ(r.value().place, "local");
+  EXPECT_EQ(r.value().checkpoint_every, kDefaultCheckpointEvery);
+}
+
+TEST(CodecJson, HandWrittenReplayImportsAndPlays) {
+  const std::string json = read_text(testing::data_dir() / "handwritten_tspin.json");
+  EXPECT_EQ(json_error(json).kind, ErrorKind::kBadJson);  // results missing: only import records them
+  Result<Replay> r = decode_json(json, JsonOptions{.record_missing = true});
+  ASSERT_TRUE(r.ok()) << r.error().describe();
+  const Replay& replay = r.value();
+  ASSERT_EQ(replay.racers.size(), 1u);
+  const engine::Stats& s = replay.racers[0].result.stats;
+  EXPECT_EQ(s.tspin_doubles, 1);
+  EXPECT_EQ(s.lines, 2);
+  EXPECT_EQ(replay.racers[0].result.status, ResultStatus::kForfeited);
+  EXPECT_EQ(verify(replay).verdict, Verdict::kVerified);
+}
+
+TEST(CodecJson, NamesTheMemberOfAnOutOfRangeValue) {
+  const Error e = json_error(minimal(R"({"mode": "sprint", "preview": 300})"));
+  EXPECT_EQ(e.field, "config.preview");
+  EXPECT_EQ(e.describe(), "config.preview: 300 is too large");
+}
+
+TEST(CodecJson, NamesAMissingMember) {
+  const Error e = json_error(R"({"config": {"mode": "sprint"}, "racers": []})");
+  EXPECT_EQ(e.kind, ErrorKind::kBadJson);
+  EXPECT_EQ(e.field, "rules_version");
+  EXPECT_EQ(e.message, "missing member \"rules_version\"");
+}
+
+TEST(CodecJson, NamesAWrongType) {
+  const Error e = json_error(minimal(R"({"mode": "sprint", "allow_180": 1})"));
+  EXPECT_EQ(e.field, "config.allow_180");
+  EXPECT_EQ(e.message, "expected true or false");
+  const Error e2 = json_error(minimal(R"({"mode": "sprint", "preview": "five"})"));
+  EXPECT_EQ(e2.message, "expected an integer");
+}
+
+TEST(CodecJson, NamesAnUnknownEnumName) {
+  const Error e = json_error(minimal(R"({"mode": "zen"})"));
+  EXPECT_EQ(e.describe(), "config.mode: unknown name \"zen\"");
+}
+
+TEST(CodecJson, ReportsSyntaxErrorsWithTheirOffset) {
+  const Error e = json_error("{\"rules_version\": 1,,}");
+  EXPECT_EQ(e.kind, ErrorKind::kBadJson);
+  EXPECT_NE(e.message.find("syntax error at byte 20"), std::string::npos) << e.message;
+}
+
+TEST(CodecJson, RefusesDeepNestingBeforeParsing) {
+  const std::string deep(100000, '[');
+  const Error e = json_error(deep);
+  EXPECT_NE(e.message.find("nesting deeper than 32"), std::string::npos) << e.message;
+}
+
+TEST(CodecJson, RefusesANewerClassVersion) {
+  const Error e = json_error(minimal(R"({"cereal_class_version": 2, "mode": "sprint"})"));
+  EXPECT_EQ(e.kind, ErrorKind::kNewerVersion);
+  EXPECT_NE(e.message.find("GameConfig has class version 2, this build reads up to 1"), std::string::npos);
+}
+
+TEST(CodecJson, ChecksInputsLikeTheBinaryDecoder) {
+  std::string bad = minimal();
+  bad.replace(bad.find("\"inputs\": []"), 12, R"("inputs": [[5000, 8], [4000, 0]])");
+  const Error e = json_error(bad);
+  EXPECT_NE(e.message.find("inputs[1] goes back in time"), std::string::npos) << e.describe();
+  std::string shape = minimal();
+  shape.replace(shape.find("\"inputs\": []"), 12, R"("inputs": [[5000]])");
+  EXPECT_EQ(json_error(shape).field, "racers[0].inputs[0]");
+}
+
+TEST(CodecJson, ReadsBoardsTopRowFirst) {
+  Result<Replay> r = decode_json(minimal(R"({"mode": "custom", "initial_board": ["G.........", "GGGGG.GGGG"]})"));
+  ASSERT_TRUE(r.ok()) << r.error().describe();
+  const auto& board = r.value().config.initial_board;
+  ASSERT_EQ(board.size(), 2u);
+  EXPECT_EQ(board[0][0], engine::Piece::kGarbage);  // bottom row
+  EXPECT_EQ(board[0][5], engine::Piece::kNone);
+  EXPECT_EQ(board[1][1], engine::Piece::kNone);
+}
+
+}  // namespace
+}  // namespace sr::replay

@@ -1,0 +1,128 @@
+#include "replays/input_log_codec.h"
+
+#include <gtest/gtest.h>
+
+#include "common/engine/random.h"
+#include "replays/codec.h"
+#include "replays/sample/synthetic_log.h"
+
+namespace sr::replay {
+namespace {
+
+namespace button = engine::button;
+
+std::vector<InputChange> round_trip(const std::vector<InputChange>& log) {
+  EXPECT_FALSE(input_log_error(log));
+  const EncodedInputLog enc = encode_input_log(log);
+  std::vector<InputChange> out;
+  const auto err = decode_input_log(enc, out);
+  EXPECT_FALSE(err) << *err;
+  return out;
+}
+
+// Any valid log: random times (any microsecond), random button changes (single and multi-bit).
+std::vector<InputChange> random_log(std::uint64_t seed, std::size_t n) {
+  engine::Random rng(seed);
+  std::vector<InputChange> log;
+  engine::TimeUs t = rng.below(3) == 0 ? 0 : rng.below(1'000'000);
+  engine::Buttons held = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    engine::Buttons next = held;
+    while (next == held) {
+      next = rng.below(4) == 0 ? static_cast<engine::Buttons>(rng.below(256))
+                               : static_cast<engine::Buttons>(held ^ (1u << rng.below(8)));
+    }
+    held = next;
+    log.push_back(InputChange{t, held});
+    t += rng.below(5) == 0 ? 0 : rng.below(200'000);
+  }
+  return log;
+}
+
+TEST(InputLogCodec, EmptyLogHasNoStream) {
+  const EncodedInputLog enc = encode_input_log({});
+  EXPECT_EQ(enc.count, 0u);
+  EXPECT_TRUE(enc.bits.empty());
+  EXPECT_TRUE(round_trip({}).empty());
+}
+
+TEST(InputLogCodec, RoundTripsAnyMicrosecondLog) {
+  for (std::uint64_t seed = 1; seed <= 50; ++seed) {
+    const auto log = random_log(seed, 1 + seed * 13);
+    EXPECT_EQ(round_trip(log), log) << "seed " << seed;
+  }
+}
+
+TEST(InputLogCodec, UnitIsTheGcdOfTheDeltas) {
+  const std::vector<InputChange> ms = {{3000, button::kHardDrop}, {50'000, 0}, {51'000, button::kMoveLeft}};
+  EXPECT_EQ(encode_input_log(ms).unit_us, 1000u);
+  std::vector<InputChange> odd = ms;
+  odd[2].time_us += 1;  // one microsecond off the grid
+  EXPECT_EQ(encode_input_log(odd).unit_us, 1u);
+  EXPECT_EQ(round_trip(odd), odd);
+  const std::vector<InputChange> same_time = {{0, 1}, {0, 3}, {0, 0}};
+  EXPECT_EQ(encode_input_log(same_time).unit_us, 1u);
+  EXPECT_EQ(round_trip(same_time), same_time);
+}
+
+TEST(InputLogCodec, HugeTimesRoundTrip) {
+  const std::vector<InputChange> log = {{1, 1}, {INT64_MAX - 5, 0}, {INT64_MAX, 255}};
+  EXPECT_EQ(round_trip(log), log);
+}
+
+// The size goal (FORMAT.md, "Size"): a realistic 100-piece log on a 1 ms grid costs about 6.5 bytes per piece.
+TEST(InputLogCodec, RealisticSprintLogStaysSmall) {
+  for (std::uint64_t seed = 1; seed <= 5; ++seed) {
+    const auto log = sample::synthetic_log(100, seed);
+    ASSERT_FALSE(input_log_error(log));
+    const EncodedInputLog enc = encode_input_log(log);
+    EXPECT_EQ(enc.unit_us, 1000u);
+    EXPECT_LT(enc.bits.size(), 720u) << "seed " << seed << ", " << log.size() << " changes";
+    EXPECT_EQ(round_trip(log), log);
+  }
+}
+
+TEST(InputLogCodec, RejectsCountsTheStreamCannotHold) {
+  EncodedInputLog enc = encode_input_log(std::vector<InputChange>{{0, 1}, {10, 0}});
+  enc.count = 1'000'000'000;
+  std::vector<InputChange> out;
+  const auto err = decode_input_log(enc, out);
+  ASSERT_TRUE(err);
+  EXPECT_NE(err->find("exceeds"), std::string::npos) << *err;
+  EXPECT_TRUE(out.empty());
+}
+
+TEST(InputLogCodec, RejectsTrailingStreamBytesAndNonZeroPadding) {
+  EncodedInputLog enc = encode_input_log(std::vector<InputChange>{{0, 1}, {10, 0}});
+  std::vector<InputChange> out;
+  EncodedInputLog longer = enc;
+  longer.bits.push_back(0);
+  EXPECT_TRUE(decode_input_log(longer, out));
+  // 15 bits of changes: the last bit of the second byte is padding.
+  EncodedInputLog dirty = encode_input_log(std::vector<InputChange>{{0, 1}, {10, 0}, {20, 2}});
+  ASSERT_EQ(dirty.bits.size(), 2u);
+  ASSERT_EQ(dirty.bits.back() & 1u, 0u);
+  dirty.bits.back() = static_cast<std::uint8_t>(dirty.bits.back() | 1u);
+  const auto err = decode_input_log(dirty, out);
+  ASSERT_TRUE(err);
+  EXPECT_NE(err->find("padding"), std::string::npos) << *err;
+}
+
+TEST(InputLogCodec, RejectsTimesThatOverflow) {
+  EncodedInputLog enc = encode_input_log(std::vector<InputChange>{{INT64_MAX / 2, 1}, {INT64_MAX, 0}});
+  enc.unit_us *= 4;
+  std::vector<InputChange> out;
+  const auto err = decode_input_log(enc, out);
+  ASSERT_TRUE(err);
+  EXPECT_NE(err->find("overflow"), std::string::npos) << *err;
+}
+
+TEST(InputLogCodec, RejectsAZeroUnit) {
+  EncodedInputLog enc = encode_input_log(std::vector<InputChange>{{5, 1}});
+  enc.unit_us = 0;
+  std::vector<InputChange> out;
+  EXPECT_TRUE(decode_input_log(enc, out));
+}
+
+}  // namespace
+}  // namespace sr::replay

@@ -1,0 +1,44 @@
+#include "tests/replays/test_support.h"
+
+#include <algorithm>
+#include <fstream>
+#include <iterator>
+
+#include "replays/sample/scripted_player.h"
+#include "replays/simulate.h"
+
+namespace sr::replay::testing {
+
+std::vector<std::filesystem::path> golden_files() {
+  std::vector<std::filesystem::path> out;
+  for (const auto& e : std::filesystem::directory_iterator(data_dir())) {
+    if (e.path().extension() == ".srrp") out.push_back(e.path());
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+std::vector<std::uint8_t> read_bytes(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::vector<std::uint8_t>(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+Replay small_sprint(std::int64_t pieces, std::uint64_t seed) {
+  Replay r;
+  r.created_unix_ms = 1'700'000'000'000;
+  r.config = engine::make_sprint();
+  r.seed = seed;
+  r.checkpoint_every = 10;
+  sample::PlayerStyle style;
+  style.seed = seed;
+  style.max_pieces = pieces;
+  const sample::PlayedGame g = sample::play_scripted(r.config, seed, style);
+  Racer racer;
+  racer.name = "tester";
+  racer.inputs = g.inputs;
+  r.racers.push_back(racer);
+  record_racer(r, 0, g.end_us, ResultStatus::kForfeited);
+  return r;
+}
+
+}  // namespace sr::replay::testing

@@ -1,0 +1,137 @@
+#include "replays/verify.h"
+
+#include <gtest/gtest.h>
+
+#include "replays/codec.h"
+#include "replays/simulate.h"
+#include "tests/replays/test_support.h"
+
+namespace sr::replay {
+namespace {
+
+Replay golden(const char* file) {
+  Result<Replay> r = decode_binary(testing::read_bytes(testing::data_dir() / file));
+  EXPECT_TRUE(r.ok()) << file << ": " << (r.ok() ? "" : r.error().describe());
+  return r.ok() ? r.value() : Replay{};
+}
+
+Disagreement only(const VerifyReport& report) {
+  EXPECT_EQ(report.verdict, Verdict::kMismatch);
+  EXPECT_EQ(report.disagreements.size(), 1u);
+  return report.disagreements.empty() ? Disagreement{} : report.disagreements.front();
+}
+
+// Lock times of a racer's pieces, in order.
+std::vector<engine::TimeUs> lock_times(const Replay& r, std::size_t racer) {
+  std::vector<engine::TimeUs> out;
+  (void)simulate(racer_config(r, racer), r.seed, r.racers[racer].inputs, r.racers[racer].result.stats.time_us,
+                 r.checkpoint_every, [&](const engine::Event& e) {
+                   if (e.kind == engine::EventKind::kLock) out.push_back(e.time_us);
+                 });
+  return out;
+}
+
+TEST(Verify, AcceptsARecordedGame) {
+  const VerifyReport report = verify(testing::small_sprint());
+  EXPECT_EQ(report.verdict, Verdict::kVerified);
+  EXPECT_EQ(report.message, "verified 1 racer");
+}
+
+TEST(Verify, AChangedInputIsCaughtAtTheNextCheckpoint) {
+  Replay r = golden("mode_sprint.srrp");
+  ASSERT_EQ(r.checkpoint_every, 25);
+  const auto locks = lock_times(r, 0);
+  ASSERT_GT(locks.size(), 50u);
+  // Delay the first input after piece 30 locked by one millisecond (and everything after it, to keep order).
+  auto& inputs = r.racers[0].inputs;
+  std::size_t i = 0;
+  while (inputs[i].time_us <= locks[29]) ++i;
+  for (std::size_t j = i; j < inputs.size(); ++j) inputs[j].time_us += 1000;
+  const Disagreement d = only(verify(r));
+  EXPECT_EQ(d.racer, 0u);
+  EXPECT_EQ(d.racer_name, "sprinter");
+  EXPECT_EQ(d.piece, 50);  // checkpoints at 25 (still equal) and 50 (the first after the change)
+  EXPECT_EQ(d.field.rfind("checkpoint", 0), 0u) << d.field;
+}
+
+TEST(Verify, ATamperedConfigIsCaughtAtTheFirstCheckpoint) {
+  Replay r = golden("mode_sprint.srrp");
+  r.racers[0].handling.das_us += 1000;  // a behaviour change: DAS one millisecond longer
+  const Disagreement d = only(verify(r));
+  EXPECT_EQ(d.piece, 25);
+  EXPECT_EQ(d.field.rfind("checkpoint", 0), 0u) << d.field;
+}
+
+TEST(Verify, AGravityChangeIsCaught) {
+  Replay r = golden("mode_ultra.srrp");
+  r.config.start_level = 2;
+  EXPECT_EQ(verify(r).verdict, Verdict::kMismatch);
+}
+
+TEST(Verify, ATamperedResultNamesTheField) {
+  Replay r = golden("mode_sprint.srrp");
+  r.racers[0].result.stats.lines += 1;
+  const Disagreement d = only(verify(r));
+  EXPECT_EQ(d.field, "stats.lines");
+  EXPECT_EQ(d.recorded, std::to_string(r.racers[0].result.stats.lines));
+  EXPECT_EQ(d.piece, r.racers[0].result.stats.pieces);
+  EXPECT_EQ(d.time_us, r.racers[0].result.stats.time_us);
+
+  Replay h = golden("mode_sprint.srrp");
+  h.racers[0].result.final_hash ^= 1;
+  EXPECT_EQ(only(verify(h)).field, "final_hash");
+}
+
+TEST(Verify, AFinishClaimedByADisconnectedRacerIsCaught) {
+  Replay r = golden("race_sprint.srrp");
+  ASSERT_EQ(r.racers[2].result.status, ResultStatus::kDisconnected);
+  r.racers[2].result.status = ResultStatus::kFinished;
+  const Disagreement d = only(verify(r));
+  EXPECT_EQ(d.racer, 2u);
+  EXPECT_EQ(d.field, "status");
+  EXPECT_EQ(d.recorded, "finished");
+  EXPECT_EQ(d.replayed, "not over");
+}
+
+TEST(Verify, AnEarlierEndTimeIsCaught) {
+  Replay r = golden("race_sprint.srrp");
+  r.racers[0].result.stats.time_us -= 1;  // a finish one microsecond faster than the inputs allow
+  const Disagreement d = only(verify(r));
+  EXPECT_EQ(d.racer, 0u);
+}
+
+TEST(Verify, AMissingOrExtraCheckpointIsCaught) {
+  Replay r = golden("mode_sprint.srrp");
+  r.racers[0].checkpoints.pop_back();
+  EXPECT_EQ(only(verify(r)).field, "checkpoint");
+  Replay e = golden("mode_sprint.srrp");
+  e.racers[0].checkpoints.push_back(Checkpoint{e.racers[0].result.stats.time_us, 0});
+  EXPECT_EQ(only(verify(e)).field, "checkpoint");
+}
+
+TEST(Verify, ReportsEveryRacerThatDisagrees) {
+  Replay r = golden("race_sprint.srrp");
+  r.racers[0].result.stats.score += 1;
+  r.racers[1].result.stats.score += 1;
+  const VerifyReport report = verify(r);
+  ASSERT_EQ(report.disagreements.size(), 2u);
+  EXPECT_EQ(report.disagreements[1].racer, 1u);
+  EXPECT_NE(report.message.find("and 1 more racers"), std::string::npos);
+}
+
+TEST(Verify, SaysWhichRulesThisBuildPlays) {
+  Replay r = testing::small_sprint(3);
+  r.rules_version = engine::kRulesVersion + 1;
+  const VerifyReport report = verify(r);
+  EXPECT_EQ(report.verdict, Verdict::kUnsupportedRules);
+  EXPECT_EQ(report.message, "made with rules v" + std::to_string(engine::kRulesVersion + 1) +
+                                ", this build plays up to v" + std::to_string(engine::kRulesVersion));
+}
+
+TEST(Verify, DescribesADisagreementInOneLine) {
+  Disagreement d{1, "bo", 50, 16'512'000, "stats.lines", "12", "11"};
+  EXPECT_EQ(d.describe(), "racer 1 \"bo\", piece 50 at 16.512000 s: stats.lines differs (recorded 12, replayed 11)");
+}
+
+}  // namespace
+}  // namespace sr::replay
