@@ -2,7 +2,7 @@
 //
 //   stackrace-bot --mode sprint --seed 1                      one game, one summary line
 //   stackrace-bot --mode marathon --seed 1 --games 1000       strength figures: per-game lines and an aggregate
-//   stackrace-bot --mode sprint --seed 7 --out run.srr        a replay that stackrace-replay verify accepts
+//   stackrace-bot --mode sprint --seed 7 --out run.srrp       a replay that stackrace-replay verify accepts
 //   stackrace-bot --mode sprint --seed 7 --external ./mybot   a TBP bot (Cold Clear 2, ...) plays instead
 //
 // Exit status: 0 done, 1 a run failed (replay not written, external bot died), 2 bad arguments.
@@ -50,8 +50,8 @@ int main(int argc, char** argv) {
   auto* seed_opt = app.add_option("--seed", seed, "piece sequence seed; with --games N, seeds S..S+N-1 are played");
   app.add_option("--pps", pps_text, "target pieces per second (decimals allowed); 0 = as fast as the keys allow");
   app.add_option("--out", out_path,
-                 "write the replay here (.srr); with --games N > 1: FILE-<seed>.srr per game, or DIR/<mode>-<seed>.srr "
-                 "when the path is a directory or ends in '/'");
+                 "write the replay here (binary replay, .srrp); with --games N > 1: FILE-<seed>.srrp per game; "
+                 "a directory (existing, or ending in '/') gets DIR/<mode>-<seed>.srrp");
   app.add_option("--games", games, "number of games to play (1..1000000)");
   app.add_option("--weights", weights_name, "evaluation preset: sprint, survival, score, contest (default: by mode)");
   app.add_option("--lookahead", lookahead, "pieces of preview the choice looks at: 1, or 0 for the cheap setting");

@@ -1,25 +1,95 @@
 #include "client/bot/replay_out.h"
 
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <chrono>
+#include <filesystem>
 #include <ostream>
+#include <system_error>
+
+#ifdef STACKRACE_HAVE_REPLAY
+#include "replays/codec.h"
+#include "replays/replay.h"
+#include "replays/simulate.h"
+#include "replays/store/file_io.h"
+#endif
 
 namespace sr::botcli {
 
+namespace fs = std::filesystem;
+
 ReplayOut::Opened ReplayOut::open(const std::string& path, bool many) {
+#ifndef STACKRACE_HAVE_REPLAY
   (void)path;
   (void)many;
-  return {std::nullopt, "--out: this build cannot write replays yet (replays/ has no writer)"};
-}
-
-bool ReplayOut::write(const PlayedGame& game, std::ostream& err) {
-  (void)game;
-  err << "stackrace-bot: replay writing is not available\n";
-  return false;
+  return {std::nullopt, "--out: this build has no replay library (replays/)"};
+#else
+  ReplayOut out;
+  out.path_ = path;
+  out.many_ = many;
+  std::error_code ec;
+  out.directory_ = (!path.empty() && path.back() == '/') || fs::is_directory(path, ec);
+  if (out.directory_) {
+    fs::create_directories(path, ec);
+    if (ec) return {std::nullopt, "--out: cannot create directory " + path + ": " + ec.message()};
+  } else {
+    const fs::path parent = fs::path(path).parent_path();
+    if (!parent.empty() && !fs::is_directory(parent, ec)) {
+      return {std::nullopt, "--out: directory " + parent.string() + " does not exist"};
+    }
+  }
+  return {std::move(out), ""};
+#endif
 }
 
 std::string ReplayOut::path_for(const engine::GameConfig& config, std::uint64_t seed) const {
-  (void)config;
-  (void)seed;
-  return path_;
+  if (directory_) return (fs::path(path_) / fmt::format("{}-{}.srrp", engine::mode_name(config.mode), seed)).string();
+  if (!many_) return path_;
+  // FILE.srrp -> FILE-<seed>.srrp (the seed goes before the extension, whatever it is).
+  const fs::path p(path_);
+  const std::string stem = (p.parent_path() / p.stem()).string();
+  return fmt::format("{}-{}{}", stem, seed, p.has_extension() ? p.extension().string() : std::string(".srrp"));
+}
+
+bool ReplayOut::write(const PlayedGame& g, std::ostream& err) {
+#ifndef STACKRACE_HAVE_REPLAY
+  (void)g;
+  err << "stackrace-bot: this build has no replay library (replays/)\n";
+  return false;
+#else
+  replay::Replay r;
+  const auto now = std::chrono::system_clock::now().time_since_epoch();
+  r.created_unix_ms = std::clamp<std::int64_t>(std::chrono::duration_cast<std::chrono::milliseconds>(now).count(), 0,
+                                               replay::kMaxCreatedUnixMs);
+  r.place = "local";
+  r.config = *g.config;
+  r.config.handling = engine::Handling{};  // stored per racer
+  r.seed = g.seed;
+  replay::Racer racer;
+  racer.name = g.bot_name.substr(0, replay::kMaxNameBytes);
+  racer.handling = g.config->handling;
+  racer.inputs.reserve(g.inputs->size());
+  for (const bot::InputEvent& e : *g.inputs) racer.inputs.push_back(replay::InputChange{e.time_us, e.buttons});
+  r.racers.push_back(std::move(racer));
+  if (auto problem = replay::replay_error(r)) {
+    err << "stackrace-bot: replay for seed " << g.seed << " is not storable: " << *problem << "\n";
+    return false;
+  }
+  // The recorder's re-run fills the result and checkpoints; a game the bot gave up on is a forfeit at that time.
+  replay::record_racer(r, 0, g.game->stats().time_us, replay::ResultStatus::kForfeited);
+  if (r.racers[0].result.final_hash != g.game->state_hash()) {
+    err << "stackrace-bot: internal error: the recorded inputs do not reproduce the game (seed " << g.seed << ")\n";
+    return false;
+  }
+  const std::string path = path_for(*g.config, g.seed);
+  const std::vector<std::uint8_t> bytes = replay::encode_binary(r);
+  if (auto problem = replay::write_file_atomic(path, bytes)) {
+    err << "stackrace-bot: cannot write " << path << ": " << *problem << "\n";
+    return false;
+  }
+  return true;
+#endif
 }
 
 }  // namespace sr::botcli

@@ -1,4 +1,5 @@
-// Where stackrace-bot writes replays: one file, or one file per game (FILE-<seed>.srr, or DIR/<mode>-<seed>.srr).
+// Where stackrace-bot writes replays (the replay library's binary format, .srrp): one file, or one per game:
+// FILE-<seed>.srrp for --out FILE.srrp, or DIR/<mode>-<seed>.srrp when --out names a directory or ends in '/'.
 #pragma once
 
 #include <iosfwd>

@@ -84,7 +84,7 @@ void Bot::decide(const engine::Game& game) {
   int tries = 0;
   for (const Candidate& c : ranked) {
     if (tries++ >= settings_.max_attempts) break;
-    if (try_candidate(game, view, chooser_.search(c.hold), c.placement, c.hold, alt, base)) return;
+    if (try_candidate(game, chooser_.search(c.hold), c.placement, c.hold, alt, base)) return;
     const auto start = c.hold ? spawn_state(view.board, alt) : std::optional<PieceState>(view.active);
     if (start && try_other_model(game, view, *start, c.placement.state, c.placement.spin, c.hold, base)) return;
   }
@@ -92,9 +92,8 @@ void Bot::decide(const engine::Game& game) {
   adopt(plan_hard_drop(game, last_input_us_, carry_));
 }
 
-bool Bot::try_candidate(const engine::Game& game, const BotView& view, const PlacementSearch& search,
-                        const Placement& placement, bool hold, Piece hold_piece, const PlanRequest& base) {
-  (void)view;
+bool Bot::try_candidate(const engine::Game& game, const PlacementSearch& search, const Placement& placement,
+                        bool hold, Piece hold_piece, const PlanRequest& base) {
   search.path(placement, actions_);
   search.path_states(placement, states_);
   if (hold) {
@@ -126,7 +125,7 @@ bool Bot::try_other_model(const engine::Game& game, const BotView& view, const P
     }
     if (!match) match = &p;
   }
-  return match && try_candidate(game, view, spare_, *match, hold, start.piece, base);
+  return match && try_candidate(game, spare_, *match, hold, start.piece, base);
 }
 
 bool Bot::try_target(const engine::Game& game, const BotView& view, const Target& target, const PlanRequest& base) {
@@ -157,7 +156,7 @@ bool Bot::try_target(const engine::Game& game, const BotView& view, const Target
       }
       if (!match) match = &p;
     }
-    if (match && try_candidate(game, view, spare_, *match, hold, piece, base)) return true;
+    if (match && try_candidate(game, spare_, *match, hold, piece, base)) return true;
   }
   return false;
 }

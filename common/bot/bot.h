@@ -80,8 +80,8 @@ class Bot {
   [[nodiscard]] const BotSettings& settings() const { return settings_; }
 
  private:
-  bool try_candidate(const engine::Game& game, const BotView& view, const PlacementSearch& search,
-                     const Placement& placement, bool hold, Piece hold_piece, const PlanRequest& base);
+  bool try_candidate(const engine::Game& game, const PlacementSearch& search, const Placement& placement, bool hold,
+                     Piece hold_piece, const PlanRequest& base);
   bool try_target(const engine::Game& game, const BotView& view, const Target& target, const PlanRequest& base);
   bool try_other_model(const engine::Game& game, const BotView& view, const PieceState& start, const PieceState& cells,
                        engine::SpinKind spin, bool hold, const PlanRequest& base);

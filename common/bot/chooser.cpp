@@ -36,9 +36,8 @@ std::optional<PieceState> spawn_state(const Bitboard& board, Piece piece) {
   return s;
 }
 
-void Chooser::add_candidates(const BotView& view, const Weights& weights, const PlacementSearch& search, bool hold,
+void Chooser::add_candidates(const BotView& view, const Weights& weights, bool hold,
                              std::span<const Placement> placements) {
-  (void)search;
   for (const Placement& p : placements) {
     Bitboard board = view.board;
     const LockResult lock = lock_piece(board, p.state);
@@ -71,7 +70,7 @@ std::span<const Candidate> Chooser::rank(const BotView& view, const Weights& wei
   locks_.clear();
   SearchOptions options = view.options;
   options.tucks = settings.tucks;
-  add_candidates(view, weights, current_, false, current_.run(view.board, view.active, options));
+  add_candidates(view, weights, false, current_.run(view.board, view.active, options));
 
   alternative_piece_ = Piece::kNone;
   if (view.can_hold) {
@@ -81,7 +80,7 @@ std::span<const Candidate> Chooser::rank(const BotView& view, const Weights& wei
     if (alt != Piece::kNone && !pointless) {
       if (const auto start = spawn_state(view.board, alt)) {
         alternative_piece_ = alt;
-        add_candidates(view, weights, alternative_, true, alternative_.run(view.board, *start, options));
+        add_candidates(view, weights, true, alternative_.run(view.board, *start, options));
       }
     }
   }
@@ -115,10 +114,9 @@ std::span<const Candidate> Chooser::rank(const BotView& view, const Weights& wei
     std::stable_sort(order_.begin(), order_.begin() + static_cast<std::ptrdiff_t>(width), by_value);
   }
 
-  std::vector<Candidate> sorted;
-  sorted.reserve(candidates_.size());
-  for (const std::uint16_t i : order_) sorted.push_back(candidates_[i]);
-  candidates_.swap(sorted);
+  sorted_.clear();
+  for (const std::uint16_t i : order_) sorted_.push_back(candidates_[i]);
+  candidates_.swap(sorted_);
   return candidates_;
 }
 

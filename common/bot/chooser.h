@@ -70,8 +70,7 @@ class Chooser {
     Piece piece = Piece::kNone;      // the piece out after this placement
     Piece swap = Piece::kNone;       // what hold would give instead (kNone: not known or not allowed)
   };
-  void add_candidates(const BotView& view, const Weights& weights, const PlacementSearch& search, bool hold,
-                      std::span<const Placement> placements);
+  void add_candidates(const BotView& view, const Weights& weights, bool hold, std::span<const Placement> placements);
   [[nodiscard]] std::int64_t follow_up(const Bitboard& board, const PlayContext& context, const Next& next,
                                        const BotView& view, const Weights& weights, const ChooserSettings& settings);
   [[nodiscard]] std::int64_t best_placement(const Bitboard& board, const PlayContext& context, Piece piece,
@@ -84,6 +83,7 @@ class Chooser {
   std::vector<PlayContext> contexts_;  // context after each candidate
   std::vector<std::int64_t> locks_;    // lock reward of each candidate
   std::vector<std::uint16_t> order_;
+  std::vector<Candidate> sorted_;
 };
 
 }  // namespace sr::bot
