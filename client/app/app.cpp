@@ -61,6 +61,9 @@ MenuNav App::read_nav() {
 
 void App::input(double now_s) {
   nav_suppressed_ = false;
+  int win_w = 0, win_h = 0;
+  window_.size(win_w, win_h);
+  scale_menus_to_window(fonts_, window_.content_scale(), static_cast<float>(win_h));  // before ImGui's NewFrame
   for (const KeyEvent& ev : window_.take_key_events()) {
     if (ev.action == GLFW_PRESS && ev.key == GLFW_KEY_F11) {
       window_.toggle_fullscreen();

@@ -74,7 +74,7 @@ void App::start_game(const GamePick& pick, double now_s) {
     if (!bot_) spdlog::warn("racing without the bot: {}", error);
   }
   pick_ = p;
-  best_before_ = replays_.personal_best(p.config);
+  best_before_ = replays_.personal_best(p.config, settings_.player_name);
   results_.reset();
   held_.release_all();
   started_unix_ms_ = std::chrono::duration_cast<std::chrono::milliseconds>(

@@ -1,15 +1,11 @@
 #include "client/game/replay_link.h"
 
 #include <algorithm>
-#include <ctime>
-#include <fstream>
 
-#include "client/game/modes.h"
-
-#ifdef STACKRACE_HAVE_REPLAY
-#include "replays/codec.h"
+#ifdef STACKRACE_HAVE_REPLAY_STORE
 #include "replays/replay.h"
 #include "replays/simulate.h"
+#include "replays/store/replay_store.h"
 #endif
 
 namespace sr::client {
@@ -30,7 +26,8 @@ SoloRecord record_of(const SoloSession& session, const std::string& player_name,
   return r;
 }
 
-#ifdef STACKRACE_HAVE_REPLAY
+#ifdef STACKRACE_HAVE_REPLAY_STORE
+namespace {
 
 replay::Replay to_replay(const SoloRecord& r) {
   replay::Replay out;
@@ -51,55 +48,84 @@ replay::Replay to_replay(const SoloRecord& r) {
   return out;
 }
 
-#endif
+}  // namespace
 
-// Until the replay store (sr_replay_store: replay directory + SQLite index) is in the tree, replays are written
-// straight into the replay directory with the replay codec, and personal bests are not known.
+// The store (files + SQLite index), opened on first use and kept open.
+struct ReplayLink::Store {
+  std::optional<replay::ReplayStore> store;
+  std::string error;
+};
+
+ReplayLink::ReplayLink(std::filesystem::path replay_dir) : dir_(std::move(replay_dir)), store_(new Store) {}
+ReplayLink::~ReplayLink() = default;
+
+bool ReplayLink::available() { return true; }
+
+namespace {
+
+replay::ReplayStore* open_store(std::optional<replay::ReplayStore>& store, std::string& error,
+                                const std::filesystem::path& dir) {
+  if (store) return &*store;
+  auto opened = replay::ReplayStore::open(dir, /*create=*/true);
+  if (!opened) {
+    error = "cannot open the replay store in " + dir.string() + ": " + opened.error().describe();
+    return nullptr;
+  }
+  store.emplace(std::move(opened).value());
+  return &*store;
+}
+
+}  // namespace
+
+SaveOutcome ReplayLink::save(const SoloRecord& record) {
+  const replay::Replay r = to_replay(record);
+  if (auto problem = replay::replay_error(r)) return {{}, "the replay is not storable: " + *problem};
+  replay::ReplayStore* store = open_store(store_->store, store_->error, dir_);
+  if (store == nullptr) return {{}, store_->error};
+  auto id = store->add(r);
+  if (!id) return {{}, "the replay store refused the game: " + id.error().describe()};
+  return {dir_ / (id.value() + replay::ReplayStore::kExtension), {}};
+}
+
+std::optional<RunResult> ReplayLink::personal_best(const engine::GameConfig& config, const std::string& player) {
+  replay::ReplayStore* store = open_store(store_->store, store_->error, dir_);
+  if (store == nullptr) return std::nullopt;
+  replay::StoreQuery query;
+  query.mode = config.mode;
+  query.player = player;
+  auto bests = store->best(query);
+  if (!bests) return std::nullopt;
+  for (const auto& b : bests.value()) {
+    if (b.limit != config.limit || b.limit_value != config.limit_value || b.goal != config.goal) continue;
+    RunResult r;
+    r.goal = b.goal;
+    r.completed = true;  // time goals rank finished games only; for the others completion does not matter
+    r.time_us = b.time_us;
+    r.score = b.score;
+    r.lines = b.lines;
+    return r;
+  }
+  return std::nullopt;
+}
+
+#else
+
+// Without the replay store (sr_replay_store: replay directory + SQLite index) nothing is saved.
 struct ReplayLink::Store {};
 
 ReplayLink::ReplayLink(std::filesystem::path replay_dir) : dir_(std::move(replay_dir)) {}
 ReplayLink::~ReplayLink() = default;
 
-#ifdef STACKRACE_HAVE_REPLAY
-
-bool ReplayLink::available() { return true; }
-
-SaveOutcome ReplayLink::save(const SoloRecord& record) {
-  const replay::Replay r = to_replay(record);
-  if (auto problem = replay::replay_error(r)) return {{}, "the replay is not storable: " + *problem};
-  const std::vector<std::uint8_t> bytes = replay::encode_binary(r);
-  std::error_code ec;
-  std::filesystem::create_directories(dir_, ec);
-  if (ec) return {{}, "cannot create " + dir_.string() + ": " + ec.message()};
-  const std::time_t secs = static_cast<std::time_t>(record.started_unix_ms / 1000);
-  std::tm tm{};
-  gmtime_r(&secs, &tm);
-  char stamp[32];
-  std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
-  std::string mode = mode_label(record.config);
-  std::replace(mode.begin(), mode.end(), ' ', '-');
-  const auto path = dir_ / (std::string(stamp) + "-" + mode + "-" + std::to_string(record.seed) + ".srr");
-  const auto tmp = std::filesystem::path(path.string() + ".tmp");
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
-    if (!out) return {{}, "cannot write " + tmp.string()};
-  }
-  std::filesystem::rename(tmp, path, ec);
-  if (ec) return {{}, "cannot rename " + tmp.string() + ": " + ec.message()};
-  return {path, {}};
-}
-
-#else
-
 bool ReplayLink::available() { return false; }
 
 SaveOutcome ReplayLink::save(const SoloRecord&) {
-  return {{}, "this build has no replay library (replays/); the game was not saved"};
+  return {{}, "this build has no replay store (replays/store); the game was not saved"};
+}
+
+std::optional<RunResult> ReplayLink::personal_best(const engine::GameConfig&, const std::string&) {
+  return std::nullopt;
 }
 
 #endif
-
-std::optional<RunResult> ReplayLink::personal_best(const engine::GameConfig&) { return std::nullopt; }
 
 }  // namespace sr::client

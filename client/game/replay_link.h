@@ -50,8 +50,9 @@ class ReplayLink {
   // Whether this build has the replay store at all.
   [[nodiscard]] static bool available();
   [[nodiscard]] SaveOutcome save(const SoloRecord& record);
-  // The best earlier result for games of this config's category (mode_label), from the store's index.
-  [[nodiscard]] std::optional<RunResult> personal_best(const engine::GameConfig& config);
+  // `player`'s best earlier result in this config's mode and limit (sprint 40, ultra 120, ...), from the store's
+  // index (verified games only). nullopt when there is none or the store cannot be read.
+  [[nodiscard]] std::optional<RunResult> personal_best(const engine::GameConfig& config, const std::string& player);
   [[nodiscard]] const std::filesystem::path& dir() const { return dir_; }
 
  private:

@@ -12,7 +12,7 @@ namespace {
 using engine::Piece;
 
 void draw_cell(QuadBatch& b, float x, float y, float s, Rgba c, Skin skin) {
-  if (skin == Skin::kFlat || s < 6.0f) {
+  if (skin == Skin::kFlat || s < 14.0f) {  // small cells: one quad (the bevel would not show anyway)
     const float gap = s >= 12.0f ? 1.0f : 0.0f;
     b.rect(x + gap, y + gap, s - gap, s - gap, c);
     return;
@@ -25,6 +25,7 @@ void draw_cell(QuadBatch& b, float x, float y, float s, Rgba c, Skin skin) {
 
 void draw_ghost_cell(QuadBatch& b, float x, float y, float s, Rgba c) {
   b.rect(x, y, s, s, c.with_alpha(0.22f));
+  if (s < 10.0f) return;  // an outline would be a pixel or two: skip it
   b.frame(x, y, s, s, std::max(1.0f, std::floor(s * 0.08f)), c.with_alpha(0.55f));
 }
 
@@ -94,9 +95,11 @@ void draw_board(QuadBatch& b, const BoardLayout& l, const engine::Game& game, co
   const float border = std::max(1.0f, std::floor(s * 0.1f));
 
   // Matrix background, grid, border, skyline.
-  b.rect(l.matrix_x() - border, l.matrix_y(), mw + 2 * border, mh + border, palette::kBorder);
+  b.rect(l.matrix_x() - border, l.matrix_y(), border, mh + border, palette::kBorder);
+  b.rect(l.matrix_x() + mw, l.matrix_y(), border, mh + border, palette::kBorder);
+  b.rect(l.matrix_x(), l.matrix_y() + mh, mw, border, palette::kBorder);
   b.rect(l.matrix_x(), l.matrix_y(), mw, mh, palette::kMatrix);
-  if (look.visuals.grid && s >= 6.0f) {
+  if (look.visuals.grid && s >= 10.0f) {  // finer grids are noise, and cost fill on software renderers
     for (int x = 1; x < engine::kMatrixWidth; ++x) b.rect(l.cell_x(x), l.matrix_y(), 1, mh, palette::kGrid);
     for (int y = 1; y < engine::kVisibleRows; ++y) b.rect(l.matrix_x(), l.cell_y(y - 1), mw, 1, palette::kGrid);
   }
@@ -118,8 +121,10 @@ void draw_board(QuadBatch& b, const BoardLayout& l, const engine::Game& game, co
     const auto& cells = engine::piece_cells(active->piece, active->rotation);
     if (look.visuals.ghost) {
       const int gy = game.ghost_y();
-      if (gy != active->y) {
-        for (const auto& cell : cells) draw_ghost_cell(b, l.cell_x(active->x + cell.x), l.cell_y(gy + cell.y), s, c);
+      for (const auto& cell : cells) {
+        bool under_piece = false;  // the ghost may overlap the piece itself when it is about to land
+        for (const auto& o : cells) under_piece |= o.x == cell.x && active->y + o.y == gy + cell.y;
+        if (!under_piece) draw_ghost_cell(b, l.cell_x(active->x + cell.x), l.cell_y(gy + cell.y), s, c);
       }
     }
     for (const auto& cell : cells) {

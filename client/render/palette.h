@@ -14,7 +14,7 @@ inline constexpr Rgba kBackground{16, 17, 24, 255};
 inline constexpr Rgba kMatrix{6, 6, 10, 255};
 inline constexpr Rgba kGrid{34, 36, 48, 255};
 inline constexpr Rgba kBorder{120, 124, 150, 255};
-inline constexpr Rgba kSkyline{200, 60, 60, 140};
+inline constexpr Rgba kSkyline{118, 40, 45, 255};  // opaque: drawn in the opaque pass
 inline constexpr Rgba kPanel{12, 12, 18, 255};
 inline constexpr Rgba kWhite{255, 255, 255, 255};
 }  // namespace palette

@@ -82,7 +82,8 @@ std::string QuadBatch::init() {
   glEnableVertexAttribArray(1);
   glVertexAttribPointer(1, 4, GL_UNSIGNED_BYTE, GL_TRUE, sizeof(Vertex), reinterpret_cast<void*>(offsetof(Vertex, c)));
   glBindVertexArray(0);
-  vertices_.reserve(6 * 4096);
+  opaque_.reserve(6 * 4096);
+  blended_.reserve(6 * 1024);
   return {};
 }
 
@@ -97,7 +98,8 @@ void QuadBatch::shutdown() {
 void QuadBatch::rect(float x, float y, float w, float h, Rgba c) {
   if (w <= 0 || h <= 0 || c.a == 0) return;
   const float x1 = x + w, y1 = y + h;
-  vertices_.insert(vertices_.end(), {{x, y, c}, {x1, y, c}, {x1, y1, c}, {x, y, c}, {x1, y1, c}, {x, y1, c}});
+  auto& v = c.a == 255 ? opaque_ : blended_;
+  v.insert(v.end(), {{x, y, c}, {x1, y, c}, {x1, y1, c}, {x, y, c}, {x1, y1, c}, {x, y1, c}});
 }
 
 void QuadBatch::frame(float x, float y, float w, float h, float t, Rgba c) {
@@ -108,13 +110,13 @@ void QuadBatch::frame(float x, float y, float w, float h, float t, Rgba c) {
 }
 
 void QuadBatch::flush(int fb_w, int fb_h, float win_w, float win_h) {
-  if (vertices_.empty() || program_ == 0 || win_w <= 0 || win_h <= 0) {
-    vertices_.clear();
+  const std::size_t total = opaque_.size() + blended_.size();
+  if (total == 0 || program_ == 0 || win_w <= 0 || win_h <= 0) {
+    opaque_.clear();
+    blended_.clear();
     return;
   }
   glViewport(0, 0, fb_w, fb_h);
-  glEnable(GL_BLEND);
-  glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
   glDisable(GL_DEPTH_TEST);
   glDisable(GL_CULL_FACE);
   glDisable(GL_SCISSOR_TEST);
@@ -122,15 +124,23 @@ void QuadBatch::flush(int fb_w, int fb_h, float win_w, float win_h) {
   glUniform2f(scale_loc_, 2.0f / win_w, 2.0f / win_h);
   glBindVertexArray(vao_);
   glBindBuffer(GL_ARRAY_BUFFER, vbo_);
-  const auto bytes = static_cast<GLsizeiptr>(vertices_.size() * sizeof(Vertex));
   // Grow when needed; otherwise orphan the old storage so the driver need not wait for last frame's draw.
-  capacity_ = std::max(capacity_, vertices_.size() * 2);
+  capacity_ = std::max(capacity_, total * 2);
   glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(capacity_ * sizeof(Vertex)), nullptr, GL_STREAM_DRAW);
-  glBufferSubData(GL_ARRAY_BUFFER, 0, bytes, vertices_.data());
-  glDrawArrays(GL_TRIANGLES, 0, static_cast<GLsizei>(vertices_.size()));
+  glBufferSubData(GL_ARRAY_BUFFER, 0, static_cast<GLsizeiptr>(opaque_.size() * sizeof(Vertex)), opaque_.data());
+  glBufferSubData(GL_ARRAY_BUFFER, static_cast<GLintptr>(opaque_.size() * sizeof(Vertex)),
+                  static_cast<GLsizeiptr>(blended_.size() * sizeof(Vertex)), blended_.data());
+  glDisable(GL_BLEND);
+  if (!opaque_.empty()) glDrawArrays(GL_TRIANGLES, 0, static_cast<GLsizei>(opaque_.size()));
+  if (!blended_.empty()) {
+    glEnable(GL_BLEND);
+    glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+    glDrawArrays(GL_TRIANGLES, static_cast<GLint>(opaque_.size()), static_cast<GLsizei>(blended_.size()));
+  }
   glBindVertexArray(0);
   glUseProgram(0);
-  vertices_.clear();
+  opaque_.clear();
+  blended_.clear();
 }
 
 }  // namespace sr::client

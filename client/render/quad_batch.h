@@ -1,5 +1,6 @@
-// Our batched renderer: every coloured rectangle of a frame goes into one vertex buffer and is drawn with one
-// glDrawArrays call, so sixteen boards cost the same number of GL calls as one.
+// Our batched renderer: every coloured rectangle of a frame goes into one vertex buffer and is drawn with two
+// glDrawArrays calls, opaque rectangles first with blending off (cheaper for software rasterisers), then the
+// translucent ones in the order they were added. Sixteen boards cost the same number of GL calls as one.
 // Coordinates are window coordinates (the same ones ImGui uses), origin top-left, y down.
 #pragma once
 
@@ -31,9 +32,9 @@ class QuadBatch {
   void rect(float x, float y, float w, float h, Rgba c);
   // A rectangle outline of thickness t inside (x, y, w, h).
   void frame(float x, float y, float w, float h, float t, Rgba c);
-  [[nodiscard]] std::size_t quads() const { return vertices_.size() / 6; }
+  [[nodiscard]] std::size_t quads() const { return (opaque_.size() + blended_.size()) / 6; }
 
-  // Draws everything added since the last flush in one call, onto a viewport of fb_w x fb_h pixels showing a window
+  // Draws everything added since the last flush, onto a viewport of fb_w x fb_h pixels showing a window
   // of win_w x win_h coordinates, with alpha blending. Clears the batch.
   void flush(int fb_w, int fb_h, float win_w, float win_h);
 
@@ -42,7 +43,8 @@ class QuadBatch {
     float x, y;
     Rgba c;
   };
-  std::vector<Vertex> vertices_;
+  std::vector<Vertex> opaque_;   // alpha 255: order among them is kept, they never blend
+  std::vector<Vertex> blended_;  // drawn after every opaque rectangle
   unsigned program_ = 0, vao_ = 0, vbo_ = 0;
   int scale_loc_ = -1;
   std::size_t capacity_ = 0;  // vertices the GL buffer holds

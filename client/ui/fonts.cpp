@@ -2,6 +2,7 @@
 
 #include <imgui.h>
 
+#include <algorithm>
 #include <filesystem>
 
 namespace sr::client {
@@ -29,14 +30,14 @@ const char* first_existing(const char* const* paths, int n) {
 Fonts load_fonts(float scale) {
   ImGuiIO& io = ImGui::GetIO();
   Fonts f;
-  f.body_px = 18.0f * scale;
+  f.body_px = 36.0f * scale;
   f.big_px = 64.0f * scale;
   const char* regular = first_existing(kFontPaths, 2);
   const char* bold = first_existing(kBoldPaths, 2);
   if (regular != nullptr) f.body = io.Fonts->AddFontFromFileTTF(regular, f.body_px);
   if (f.body == nullptr) {
     ImFontConfig config;
-    config.SizePixels = 13.0f * scale;
+    config.SizePixels = 26.0f * scale;
     f.body = io.Fonts->AddFontDefault(&config);
     f.body_px = config.SizePixels;
   }
@@ -46,6 +47,11 @@ Fonts load_fonts(float scale) {
     f.big_px = f.body_px;
   }
   return f;
+}
+
+void scale_menus_to_window(const Fonts& fonts, float dpi_scale, float window_h) {
+  const float by_window = std::clamp(window_h / (720.0f * dpi_scale), 0.75f, 2.0f);
+  ImGui::GetIO().FontGlobalScale = by_window * Fonts::kMenuPx * dpi_scale / fonts.body_px;
 }
 
 }  // namespace sr::client

@@ -40,10 +40,16 @@ bool Menu::row(const std::string& label, const std::string& value, bool enabled,
   ImGui::PushID(index);
   if (!enabled) ImGui::BeginDisabled();
   const float full_w = ImGui::GetContentRegionAvail().x;
+  const ImVec4 accent = ImGui::GetStyleColorVec4(ImGuiCol_HeaderActive);
+  ImGui::PushStyleColor(ImGuiCol_Header, accent);
+  ImGui::PushStyleColor(ImGuiCol_HeaderHovered, is_selected ? accent : ImVec4(1, 1, 1, 0.06f));
   if (ImGui::Selectable("##row", is_selected, 0, ImVec2(full_w, 0))) {
     selected_ = index;
     activated = true;
   }
+  ImGui::PopStyleColor(2);
+  const ImVec2 mouse_delta = ImGui::GetIO().MouseDelta;
+  if (enabled && ImGui::IsItemHovered() && (mouse_delta.x != 0 || mouse_delta.y != 0)) selected_ = index;
   if (is_selected && (nav_.up || nav_.down)) ImGui::SetScrollHereY();
   ImGui::SameLine(ImGui::GetStyle().ItemSpacing.x);
   ImGui::TextUnformatted(label.c_str());
@@ -75,6 +81,17 @@ bool Menu::choice(const std::string& label, int& index, std::span<const std::str
   if (active && nav_.left) index = (index - 1 + n) % n;
   if ((active && nav_.right) || activated) index = (index + 1) % n;
   return index != before;
+}
+
+bool Menu::picker(const std::string& label, int& index, std::span<const std::string> options) {
+  if (options.empty()) return false;
+  const int n = static_cast<int>(options.size());
+  index = std::clamp(index, 0, n - 1);
+  bool activated = false;
+  const bool active = row(label, "< " + options[static_cast<std::size_t>(index)] + " >", true, activated);
+  if (active && nav_.left) index = (index - 1 + n) % n;
+  if (active && nav_.right) index = (index + 1) % n;
+  return activated;
 }
 
 bool Menu::number(const std::string& label, int& value, int lo, int hi, int step, const char* unit,

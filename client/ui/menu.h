@@ -25,6 +25,8 @@ class Menu {
   bool button(const std::string& label, bool enabled = true);
   // An item with a value chosen from `options` by Left/Right (or Enter, which advances).
   bool choice(const std::string& label, int& index, std::span<const std::string> options);
+  // A row whose value Left/Right change and that Enter (or a click) activates: true when activated.
+  bool picker(const std::string& label, int& index, std::span<const std::string> options);
   // An integer stepped by Left/Right, clamped to lo..hi, shown with `unit` ("ms", "x").
   bool number(const std::string& label, int& value, int lo, int hi, int step, const char* unit = "",
               const char* zero_text = nullptr);

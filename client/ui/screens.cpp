@@ -37,23 +37,18 @@ std::optional<GamePick> SoloMenu::draw(const MenuNav& nav, bool& back, bool& cus
   static const auto sprints = mode_presets(engine::ModeKind::kSprint);
   static const auto ultras = mode_presets(engine::ModeKind::kUltra);
   static const auto marathons = mode_presets(engine::ModeKind::kMarathon);
-  static const auto sprint_labels = labels_of(sprints), ultra_labels = labels_of(ultras),
-                    marathon_labels = labels_of(marathons);
+  static const std::vector<std::string> sprint_options = {"20 lines", "40 lines", "100 lines", "1000 lines"};
+  static const std::vector<std::string> ultra_options = {"1 minute", "2 minutes", "3 minutes"};
+  static const std::vector<std::string> marathon_options = {"fixed goal", "variable goal"};
   std::optional<GamePick> pick;
   menu_.begin("Solo", nav);
   ImGui::TextDisabled("Left/Right picks the variant, Enter starts");
   ImGui::Separator();
-  auto play = [&](const std::string& label, std::vector<ModeChoice> const& list, int& index,
-                  const std::vector<std::string>& labels) {
-    menu_.choice(label, index, labels);
-    // Enter on a choice row cycles it; starting is on the row below, so the value stays what the player sees.
-    if (menu_.button("    Start " + labels[static_cast<std::size_t>(index)])) {
-      pick = GamePick{list[static_cast<std::size_t>(index)].config, std::nullopt};
-    }
-  };
-  play("Sprint", sprints, sprint_, sprint_labels);
-  play("Ultra", ultras, ultra_, ultra_labels);
-  play("Marathon", marathons, marathon_, marathon_labels);
+  if (menu_.picker("Sprint", sprint_, sprint_options)) pick = GamePick{sprints.at(sprint_).config, std::nullopt};
+  if (menu_.picker("Ultra", ultra_, ultra_options)) pick = GamePick{ultras.at(ultra_).config, std::nullopt};
+  if (menu_.picker("Marathon", marathon_, marathon_options)) {
+    pick = GamePick{marathons.at(marathon_).config, std::nullopt};
+  }
   for (auto mode : {engine::ModeKind::kMaster, engine::ModeKind::kEndless, engine::ModeKind::kContest}) {
     const auto presets = mode_presets(mode);
     if (menu_.button(presets.front().label)) pick = GamePick{presets.front().config, std::nullopt};
