@@ -32,6 +32,14 @@ void write_move(Writer& w, const Move& m) {
   w.EndObject();
 }
 
+// The member `name` of object `v`, or nullptr. Takes the value const so only const iterators are compared
+// (rapidjson 1.1's mutable iterator comparisons are ambiguous under C++20 rewritten operators).
+const rapidjson::Value* member(const rapidjson::Value& v, const char* name) {
+  if (!v.IsObject()) return nullptr;
+  const auto it = v.FindMember(name);
+  return it == v.MemberEnd() ? nullptr : &it->value;
+}
+
 std::string simple(const char* type) { return std::string("{\"type\":\"") + type + "\"}"; }
 
 std::optional<engine::Piece> tetromino_from(const rapidjson::Value& v) {
@@ -42,29 +50,24 @@ std::optional<engine::Piece> tetromino_from(const rapidjson::Value& v) {
 }
 
 std::optional<Move> move_from(const rapidjson::Value& v) {
-  if (!v.IsObject()) return std::nullopt;
-  const auto loc = v.FindMember("location");
-  if (loc == v.MemberEnd() || !loc->value.IsObject()) return std::nullopt;
-  const rapidjson::Value& l = loc->value;
-  const auto type = l.FindMember("type");
-  const auto orientation = l.FindMember("orientation");
-  const auto x = l.FindMember("x");
-  const auto y = l.FindMember("y");
-  if (type == l.MemberEnd() || orientation == l.MemberEnd() || x == l.MemberEnd() || y == l.MemberEnd()) {
-    return std::nullopt;
-  }
-  const auto piece = tetromino_from(type->value);
-  if (!piece || !orientation->value.IsString() || !x->value.IsInt() || !y->value.IsInt()) return std::nullopt;
-  const auto rot = orientation_from_name(orientation->value.GetString());
+  const rapidjson::Value* l = member(v, "location");
+  if (!l || !l->IsObject()) return std::nullopt;
+  const rapidjson::Value* type = member(*l, "type");
+  const rapidjson::Value* orientation = member(*l, "orientation");
+  const rapidjson::Value* x = member(*l, "x");
+  const rapidjson::Value* y = member(*l, "y");
+  if (!type || !orientation || !x || !y) return std::nullopt;
+  const auto piece = tetromino_from(*type);
+  if (!piece || !orientation->IsString() || !x->IsInt() || !y->IsInt()) return std::nullopt;
+  const auto rot = orientation_from_name(orientation->GetString());
   if (!rot) return std::nullopt;
   Move m;
-  m.location = Location{*piece, *rot, x->value.GetInt(), y->value.GetInt()};
+  m.location = Location{*piece, *rot, x->GetInt(), y->GetInt()};
   // Positions far outside the matrix cannot be placements; keeping them out avoids overflow later.
   if (m.location.x < -8 || m.location.x > 20 || m.location.y < -8 || m.location.y > 50) return std::nullopt;
-  const auto spin = v.FindMember("spin");
-  if (spin != v.MemberEnd()) {
-    if (!spin->value.IsString()) return std::nullopt;
-    const auto s = spin_from_name(spin->value.GetString());
+  if (const rapidjson::Value* spin = member(v, "spin")) {
+    if (!spin->IsString()) return std::nullopt;
+    const auto s = spin_from_name(spin->GetString());
     if (!s) return std::nullopt;
     m.spin = *s;
   }
@@ -72,8 +75,8 @@ std::optional<Move> move_from(const rapidjson::Value& v) {
 }
 
 std::string string_member(const rapidjson::Value& v, const char* name) {
-  const auto it = v.FindMember(name);
-  return it != v.MemberEnd() && it->value.IsString() ? std::string(it->value.GetString()) : std::string();
+  const rapidjson::Value* m = member(v, name);
+  return m && m->IsString() ? std::string(m->GetString()) : std::string();
 }
 
 }  // namespace
@@ -156,35 +159,36 @@ std::string encode_new_piece(engine::Piece piece) {
 BotMessage decode_bot_message(std::string_view line) {
   BotMessage m;
   rapidjson::Document doc;
-  doc.Parse<rapidjson::kParseStopWhenDoneFlag>(line.data(), line.size());
+  doc.Parse<rapidjson::kParseStopWhenDoneFlag | rapidjson::kParseIterativeFlag>(line.data(), line.size());
   if (doc.HasParseError() || !doc.IsObject()) {
     m.reason = "not a JSON object";
     return m;
   }
-  const auto type = doc.FindMember("type");
-  if (type == doc.MemberEnd() || !type->value.IsString()) {
+  const rapidjson::Value& root = doc;
+  const rapidjson::Value* type = member(root, "type");
+  if (!type || !type->IsString()) {
     m.reason = "no \"type\" string";
     return m;
   }
-  m.type = type->value.GetString();
+  m.type = type->GetString();
   if (m.type == "info") {
     m.kind = BotMessage::Kind::kInfo;
-    m.name = string_member(doc, "name");
-    m.version = string_member(doc, "version");
-    m.author = string_member(doc, "author");
+    m.name = string_member(root, "name");
+    m.version = string_member(root, "version");
+    m.author = string_member(root, "author");
   } else if (m.type == "ready") {
     m.kind = BotMessage::Kind::kReady;
   } else if (m.type == "error") {
     m.kind = BotMessage::Kind::kError;
-    m.reason = string_member(doc, "reason");
+    m.reason = string_member(root, "reason");
   } else if (m.type == "suggestion") {
-    const auto moves = doc.FindMember("moves");
-    if (moves == doc.MemberEnd() || !moves->value.IsArray()) {
+    const rapidjson::Value* moves = member(root, "moves");
+    if (!moves || !moves->IsArray()) {
       m.reason = "suggestion without a \"moves\" list";
       return m;
     }
     m.kind = BotMessage::Kind::kSuggestion;
-    for (const auto& v : moves->value.GetArray()) {
+    for (const auto& v : moves->GetArray()) {
       if (auto move = move_from(v)) {
         m.moves.push_back(*move);
       } else {
