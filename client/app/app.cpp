@@ -48,13 +48,27 @@ std::string App::init() {
 
 MenuNav App::read_nav() {
   MenuNav nav;
-  nav.up = ImGui::IsKeyPressed(GLFW_KEY_UP) || pads_.pressed(GLFW_GAMEPAD_BUTTON_DPAD_UP);
-  nav.down = ImGui::IsKeyPressed(GLFW_KEY_DOWN) || pads_.pressed(GLFW_GAMEPAD_BUTTON_DPAD_DOWN);
-  nav.left = ImGui::IsKeyPressed(GLFW_KEY_LEFT) || pads_.pressed(GLFW_GAMEPAD_BUTTON_DPAD_LEFT);
-  nav.right = ImGui::IsKeyPressed(GLFW_KEY_RIGHT) || pads_.pressed(GLFW_GAMEPAD_BUTTON_DPAD_RIGHT);
-  nav.accept = ImGui::IsKeyPressed(GLFW_KEY_ENTER, false) || ImGui::IsKeyPressed(GLFW_KEY_KP_ENTER, false) ||
-               pads_.pressed(GLFW_GAMEPAD_BUTTON_A);
-  nav.back = ImGui::IsKeyPressed(GLFW_KEY_ESCAPE, false) || pads_.pressed(GLFW_GAMEPAD_BUTTON_B);
+  // Menus take one key per frame, so several presses that arrived together (a fast typist, a slow frame) each act.
+  std::vector<std::pair<int, bool>> frame_keys;
+  if (!menu_keys_.empty()) {
+    frame_keys.push_back(menu_keys_.front());
+    menu_keys_.pop_front();
+  }
+  auto any = [&](int key, int pad, bool repeats) {
+    for (const auto& [k, repeat] : frame_keys) {
+      if (k == key && (repeats || !repeat)) return true;
+    }
+    return pads_.pressed(pad);
+  };
+  nav.up = any(GLFW_KEY_UP, GLFW_GAMEPAD_BUTTON_DPAD_UP, true);
+  nav.down = any(GLFW_KEY_DOWN, GLFW_GAMEPAD_BUTTON_DPAD_DOWN, true);
+  nav.left = any(GLFW_KEY_LEFT, GLFW_GAMEPAD_BUTTON_DPAD_LEFT, true);
+  nav.right = any(GLFW_KEY_RIGHT, GLFW_GAMEPAD_BUTTON_DPAD_RIGHT, true);
+  nav.accept = any(GLFW_KEY_ENTER, GLFW_GAMEPAD_BUTTON_A, false) || any(GLFW_KEY_KP_ENTER, -1, false);
+  nav.back = any(GLFW_KEY_ESCAPE, GLFW_GAMEPAD_BUTTON_B, false);
+  for (const auto& [k, repeat] : frame_keys) {
+    if (!repeat) nav.presses.push_back(k);
+  }
   nav.suppressed = nav_suppressed_;
   return nav;
 }
@@ -77,6 +91,11 @@ void App::input(double now_s) {
       settings_screen_.capture_key(settings_, ev.key);
       nav_suppressed_ = true;
       continue;
+    }
+    const bool playing = screen_ == Screen::kGame && session_ &&
+                         (session_->phase() == SessionPhase::kPlaying || session_->phase() == SessionPhase::kCountdown);
+    if (ev.action != GLFW_RELEASE && !playing && menu_keys_.size() < 16) {
+      menu_keys_.emplace_back(ev.key, ev.action == GLFW_REPEAT);
     }
     if (screen_ == Screen::kGame) game_key(ev);
   }
@@ -190,6 +209,7 @@ void App::leave_settings() {
 void App::render(int fb_w, int fb_h, double now_s) {
   const ImGuiIO& io = ImGui::GetIO();
   BoardLook look{settings_.visuals, false};
+  layout_boards(io.DisplaySize.x, io.DisplaySize.y);  // the UI may have just started or ended a game
   if (screen_ == Screen::kGame && session_) {
     look.dim = session_->phase() == SessionPhase::kPaused || session_->phase() == SessionPhase::kOver;
     draw_board(batch_, layouts_.at(0), session_->game(), &session_->feedback(), look, now_s);

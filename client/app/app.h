@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <deque>
 #include <memory>
 #include <optional>
 #include <string>
@@ -90,6 +91,7 @@ class App {
   Menu results_menu_;
   Screen back_to_ = Screen::kSolo;  // the menu a game returns to
   bool nav_suppressed_ = false;      // a key press was consumed before the UI ran this frame
+  std::deque<std::pair<int, bool>> menu_keys_;  // key presses (key, auto-repeat) waiting for the menus
 
   // The game in progress.
   std::optional<GamePick> pick_;

@@ -81,6 +81,7 @@ void App::start_game(const GamePick& pick, double now_s) {
                          std::chrono::system_clock::now().time_since_epoch())
                          .count();
   screen_ = Screen::kGame;
+  menu_keys_.clear();               // menu keys typed ahead must not reach the pause or results menus
   ImGui::SetWindowFocus(nullptr);  // nothing of ImGui's may want the keyboard during play
   spdlog::info("{} game, seed {}", mode_label(p.config), seed);
 }

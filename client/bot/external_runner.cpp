@@ -62,8 +62,8 @@ std::int64_t taken(const engine::Game& game) {
 
 enum class GameEnd { kPlayed, kForfeit, kBroken };
 
-GameEnd play_one(Session& session, const SoloOptions& options, std::uint64_t seed, RunTally& tally,
-                 std::ostream& out, bool& keep_going) {
+GameEnd play_one(Session& session, const SoloOptions& options, std::uint64_t seed, RunTally& tally, std::ostream& out,
+                 bool& keep_going) {
   engine::Game game(options.config, seed);
   bot::Bot bot(options.settings);
   std::vector<bot::InputEvent> inputs;
@@ -146,10 +146,11 @@ int run_external(const SoloOptions& options, const std::string& command, std::os
   int status = 0;
   for (std::int64_t i = 0; i < options.games; ++i) {
     bool keep_going = true;
-    const GameEnd end = play_one(session, options, options.first_seed + static_cast<std::uint64_t>(i), tally, out,
-                                 keep_going);
+    const GameEnd end =
+        play_one(session, options, options.first_seed + static_cast<std::uint64_t>(i), tally, out, keep_going);
     if (end == GameEnd::kBroken) {
-      err << fmt::format("stackrace-bot: game with seed {} abandoned\n", options.first_seed + static_cast<std::uint64_t>(i));
+      err << fmt::format("stackrace-bot: game with seed {} abandoned\n",
+                         options.first_seed + static_cast<std::uint64_t>(i));
       status = 1;
       break;
     }

@@ -6,9 +6,9 @@
 //   stackrace-bot --mode sprint --seed 7 --external ./mybot   a TBP bot (Cold Clear 2, ...) plays instead
 //
 // Exit status: 0 done, 1 a run failed (replay not written, external bot died), 2 bad arguments.
-#include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include <CLI/CLI.hpp>
 #include <iostream>
 #include <optional>
 #include <string>
@@ -31,7 +31,6 @@ int usage_error(const std::string& message) {
 int main(int argc, char** argv) {
   using namespace sr;
   CLI::App app{"stackrace-bot: plays stackrace headless, like a person at a keyboard, and writes replays."};
-  app.option_defaults()->always_capture_default();
   std::string mode = "sprint";
   std::optional<std::int64_t> lines, seconds;
   std::uint64_t seed = 0;
@@ -40,23 +39,29 @@ int main(int argc, char** argv) {
   std::int64_t games = 1;
   std::string weights_name;
   int lookahead = 1;
+  std::string search = "full";
   std::string tap_text = "30-60", gap_text = "15-30";
   std::string external;
   bool quiet = false, list_weights = false;
 
-  app.add_option("--mode", mode, "sprint, ultra, marathon, master, contest or endless");
+  app.add_option("--mode", mode, "sprint, ultra, marathon, master, contest or endless")->capture_default_str();
   app.add_option("--lines", lines, "lines to clear (sprint 40, master 100, endless)");
   app.add_option("--seconds", seconds, "game length in seconds (ultra 120, contest 90, endless)");
   auto* seed_opt = app.add_option("--seed", seed, "piece sequence seed; with --games N, seeds S..S+N-1 are played");
-  app.add_option("--pps", pps_text, "target pieces per second (decimals allowed); 0 = as fast as the keys allow");
+  app.add_option("--pps", pps_text, "target pieces per second (decimals allowed); 0 = as fast as the keys allow")
+      ->capture_default_str();
   app.add_option("--out", out_path,
                  "write the replay here (binary replay, .srrp); with --games N > 1: FILE-<seed>.srrp per game; "
                  "a directory (existing, or ending in '/') gets DIR/<mode>-<seed>.srrp");
-  app.add_option("--games", games, "number of games to play (1..1000000)");
+  app.add_option("--games", games, "number of games to play (1..1000000)")->capture_default_str();
   app.add_option("--weights", weights_name, "evaluation preset: sprint, survival, score, contest (default: by mode)");
-  app.add_option("--lookahead", lookahead, "pieces of preview the choice looks at: 1, or 0 for the cheap setting");
-  app.add_option("--tap-ms", tap_text, "how long a tap holds its key, MIN-MAX milliseconds");
-  app.add_option("--gap-ms", gap_text, "time between key presses, MIN-MAX milliseconds");
+  app.add_option("--lookahead", lookahead, "pieces of preview the choice looks at: 1, or 0 (cheaper)")
+      ->capture_default_str();
+  app.add_option("--search", search,
+                 "full: tucks and spins (soft drop, then moves and turns); drops: only drops from above (cheaper)")
+      ->capture_default_str();
+  app.add_option("--tap-ms", tap_text, "how long a tap holds its key, MIN-MAX milliseconds")->capture_default_str();
+  app.add_option("--gap-ms", gap_text, "time between key presses, MIN-MAX milliseconds")->capture_default_str();
   app.add_option("--external", external,
                  "a Tetris Bot Protocol program to play instead of the built-in bot (run through /bin/sh -c)");
   app.add_flag("--quiet", quiet, "print only the aggregate line");
@@ -81,13 +86,15 @@ int main(int argc, char** argv) {
   if (!pps || *pps > 30'000) return usage_error("--pps must be a number from 0 to 30 (e.g. 3 or 2.5)");
   if (games < 1 || games > 1'000'000) return usage_error("--games must be 1..1000000");
   if (lookahead != 0 && lookahead != 1) return usage_error("--lookahead must be 0 or 1");
+  if (search != "full" && search != "drops") return usage_error("--search must be full or drops");
   const auto tap = botcli::parse_ms_range(tap_text);
   const auto gap = botcli::parse_ms_range(gap_text);
   if (!tap) return usage_error("--tap-ms must be MIN-MAX milliseconds within 1..1000, e.g. 30-60");
   if (!gap) return usage_error("--gap-ms must be MIN-MAX milliseconds within 1..1000, e.g. 15-30");
   if (weights_name.empty()) weights_name = bot::default_weights_name(config.config->mode);
   const auto weights = bot::weights_by_name(weights_name);
-  if (!weights) return usage_error("--weights must be one of sprint, survival, score, contest (got '" + weights_name + "')");
+  if (!weights)
+    return usage_error("--weights must be one of sprint, survival, score, contest (got '" + weights_name + "')");
 
   botcli::SoloOptions solo;
   solo.config = *config.config;
@@ -98,6 +105,7 @@ int main(int argc, char** argv) {
   solo.settings.weights = *weights;
   solo.settings.pps_milli = *pps;
   solo.settings.chooser.lookahead = lookahead;
+  solo.settings.chooser.tucks = search == "full";
   solo.settings.timing = bot::Timing{tap->lo, tap->hi, gap->lo, gap->hi};
 
   std::optional<botcli::ReplayOut> replay_out;

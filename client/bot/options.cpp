@@ -51,8 +51,8 @@ std::optional<MsRange> parse_ms_range(const std::string& text) {
 ModeConfig config_for(const ModeRequest& r) {
   const auto kind = engine::mode_from_name(r.mode);
   if (!kind || *kind == engine::ModeKind::kCustom) {
-    return {std::nullopt, "--mode must be one of sprint, ultra, marathon, master, contest, endless (got '" + r.mode +
-                              "')"};
+    return {std::nullopt,
+            "--mode must be one of sprint, ultra, marathon, master, contest, endless (got '" + r.mode + "')"};
   }
   if (r.lines && (*r.lines < 1 || *r.lines > 1'000'000)) return {std::nullopt, "--lines must be 1..1000000"};
   if (r.seconds && (*r.seconds < 1 || *r.seconds > 86'400)) return {std::nullopt, "--seconds must be 1..86400"};

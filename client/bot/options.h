@@ -21,8 +21,8 @@ struct MsRange {
 [[nodiscard]] std::optional<MsRange> parse_ms_range(const std::string& text);
 
 struct ModeRequest {
-  std::string mode;                   // sprint, ultra, marathon, master, contest, endless
-  std::optional<std::int64_t> lines;  // --lines
+  std::string mode;                     // sprint, ultra, marathon, master, contest, endless
+  std::optional<std::int64_t> lines;    // --lines
   std::optional<std::int64_t> seconds;  // --seconds
 };
 

@@ -47,8 +47,8 @@ std::int64_t pps_milli(std::int64_t pieces, std::int64_t time_us) {
 
 }  // namespace
 
-void RunTally::add_game(std::uint64_t seed, const engine::Game& game, const bot::BotCounters& counters,
-                        bool forfeited, std::ostream& out) {
+void RunTally::add_game(std::uint64_t seed, const engine::Game& game, const bot::BotCounters& counters, bool forfeited,
+                        std::ostream& out) {
   const engine::Stats& st = game.stats();
   const bool topped_out = game.state().top_out != engine::TopOut::kNone;
   const bool done = game.state().finished && !topped_out && !forfeited;

@@ -18,10 +18,10 @@ namespace sr::botcli {
 struct PlayedGame {
   const engine::GameConfig* config = nullptr;
   std::uint64_t seed = 0;
-  const engine::Game* game = nullptr;                // the final state
+  const engine::Game* game = nullptr;  // the final state
   const std::vector<bot::InputEvent>* inputs = nullptr;
-  std::string bot_name;                             // e.g. "stackrace-bot sprint"
-  bool forfeited = false;                           // the (external) bot gave up before the game ended
+  std::string bot_name;    // e.g. "stackrace-bot sprint"
+  bool forfeited = false;  // the (external) bot gave up before the game ended
 };
 
 struct SoloOptions {

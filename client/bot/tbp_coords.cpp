@@ -24,7 +24,8 @@ engine::Cell centre_offset(Piece piece, Rotation orientation) {
 
 bot::PieceState to_state(const Location& l) {
   const engine::Cell c = centre_offset(l.piece, l.orientation);
-  return bot::PieceState{l.piece, l.orientation, static_cast<std::int8_t>(l.x - c.x), static_cast<std::int8_t>(l.y - c.y)};
+  return bot::PieceState{l.piece, l.orientation, static_cast<std::int8_t>(l.x - c.x),
+                         static_cast<std::int8_t>(l.y - c.y)};
 }
 
 Location to_location(const bot::PieceState& s) {

@@ -41,11 +41,11 @@ struct Start {
 struct BotMessage {
   enum class Kind { kInfo, kReady, kError, kSuggestion, kOther, kInvalid };
   Kind kind = Kind::kInvalid;
-  std::string type;                    // the "type" member as sent
+  std::string type;                   // the "type" member as sent
   std::string name, version, author;  // info
-  std::string reason;                  // error: the bot's reason; kInvalid: what is wrong with the line
-  std::vector<Move> moves;             // suggestion: the moves that are well formed, in the bot's order
-  int skipped_moves = 0;               // suggestion: moves left out because they were malformed
+  std::string reason;                 // error: the bot's reason; kInvalid: what is wrong with the line
+  std::vector<Move> moves;            // suggestion: the moves that are well formed, in the bot's order
+  int skipped_moves = 0;              // suggestion: moves left out because they were malformed
 };
 
 [[nodiscard]] BotMessage decode_bot_message(std::string_view line);

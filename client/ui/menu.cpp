@@ -1,5 +1,6 @@
 #include "client/ui/menu.h"
 
+#include <GLFW/glfw3.h>
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
@@ -127,7 +128,7 @@ bool Menu::text(const std::string& label, std::string& value, std::size_t max_le
     ImGui::SetKeyboardFocusHere();
     bool done = ImGui::InputText("##edit", &value, ImGuiInputTextFlags_EnterReturnsTrue);
     if (value.size() > max_len) value.resize(max_len);
-    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) done = true;
+    if (nav_.pressed(GLFW_KEY_ESCAPE) || nav_.pressed(GLFW_KEY_ENTER) || nav_.pressed(GLFW_KEY_KP_ENTER)) done = true;
     ImGui::PopID();
     if (done) {
       editing_text_ = false;

@@ -5,13 +5,23 @@
 
 #include <span>
 #include <string>
+#include <vector>
 
 namespace sr::client {
 
-// This frame's navigation presses, from the keyboard and gamepad (filled by the app before the UI runs).
+// This frame's navigation presses, from the keyboard and gamepad (filled by the app before the UI runs). Built from
+// the app's own key events rather than ImGui's key state: ImGui 1.86 keeps only whether a key is down, so a tap
+// whose press and release arrive in the same frame would be lost.
 struct MenuNav {
   bool up = false, down = false, left = false, right = false, accept = false, back = false;
   bool suppressed = false;  // a key was captured elsewhere this frame (key binding): ignore everything
+  std::vector<int> presses;  // GLFW keys pressed this frame (not auto-repeats), in order
+  [[nodiscard]] bool pressed(int key) const {
+    for (int k : presses) {
+      if (k == key) return true;
+    }
+    return false;
+  }
 };
 
 class Menu {

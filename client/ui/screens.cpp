@@ -1,5 +1,6 @@
 #include "client/ui/screens.h"
 
+#include <GLFW/glfw3.h>
 #include <imgui.h>
 
 #include <array>
@@ -96,7 +97,7 @@ PauseChoice draw_pause_menu(Menu& menu, const MenuNav& nav) {
   if (menu.button("Quit to menu (Q)")) choice = PauseChoice::kQuit;
   if (menu.back()) choice = PauseChoice::kResume;
   menu.end();
-  if (!nav.suppressed && choice == PauseChoice::kNone && ImGui::IsKeyPressed('Q', false)) choice = PauseChoice::kQuit;
+  if (!nav.suppressed && choice == PauseChoice::kNone && nav.pressed(GLFW_KEY_Q)) choice = PauseChoice::kQuit;
   return choice;
 }
 

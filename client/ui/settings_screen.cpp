@@ -68,7 +68,7 @@ void SettingsScreen::draw_controls(Settings& s, const MenuNav& nav) {
       capture_ = a;
     }
     if (controls_.selected() == static_cast<int>(a) && !capture_ && !nav.suppressed &&
-        (ImGui::IsKeyPressed(GLFW_KEY_DELETE, false) || ImGui::IsKeyPressed(GLFW_KEY_BACKSPACE, false))) {
+        (nav.pressed(GLFW_KEY_DELETE) || nav.pressed(GLFW_KEY_BACKSPACE))) {
       s.bindings.clear(a);
     }
   }

@@ -1,0 +1,114 @@
+#include "client/net/connection.h"
+
+#include <enet/enet.h>
+
+namespace sr::net {
+
+Connection::~Connection() { close(); }
+
+void Connection::close() {
+  if (host_ != nullptr) {
+    if (peer_ != nullptr && state_ == State::kConnected) {
+      enet_peer_disconnect_now(peer_, 0);
+      enet_host_flush(host_);
+    }
+    enet_host_destroy(host_);
+    enet_deinitialize();
+    host_ = nullptr;
+    peer_ = nullptr;
+  }
+}
+
+std::optional<std::string> Connection::connect(const std::string& host, std::uint16_t port,
+                                               std::uint32_t protocol_version) {
+  close();
+  if (enet_initialize() != 0) return "could not initialise ENet";
+  host_ = enet_host_create(nullptr, 1, protocol::kChannelCount, 0, 0);
+  if (host_ == nullptr) {
+    enet_deinitialize();
+    return "could not create a network socket";
+  }
+  host_->maximumPacketSize = 1 << 20;
+  host_->maximumWaitingData = 4 << 20;
+  ENetAddress address{};
+  address.port = port;
+  if (enet_address_set_host(&address, host.c_str()) != 0) {
+    close();
+    return "cannot resolve '" + host + "'";
+  }
+  peer_ = enet_host_connect(host_, &address, protocol::kChannelCount, protocol_version);
+  if (peer_ == nullptr) {
+    close();
+    return "cannot start connecting to " + host;
+  }
+  state_ = State::kConnecting;
+  return std::nullopt;
+}
+
+void Connection::poll(std::uint32_t timeout_ms, std::vector<Event>& out) {
+  if (host_ == nullptr) return;
+  ENetEvent event;
+  int status = enet_host_service(host_, &event, timeout_ms);
+  while (status > 0) {
+    Event e;
+    switch (event.type) {
+      case ENET_EVENT_TYPE_CONNECT:
+        state_ = State::kConnected;
+        e.kind = Event::Kind::kConnected;
+        out.push_back(std::move(e));
+        break;
+      case ENET_EVENT_TYPE_RECEIVE: {
+        protocol::DecodeResult decoded =
+            protocol::decode(std::span<const std::uint8_t>(event.packet->data, event.packet->dataLength));
+        enet_packet_destroy(event.packet);
+        if (decoded.ok()) {
+          e.kind = Event::Kind::kMessage;
+          e.message = std::move(*decoded.message());
+        } else {
+          e.kind = Event::Kind::kBadMessage;
+          e.error = decoded.error()->message;
+        }
+        out.push_back(std::move(e));
+        break;
+      }
+      case ENET_EVENT_TYPE_DISCONNECT:
+        state_ = State::kDisconnected;
+        e.kind = Event::Kind::kDisconnected;
+        e.disconnect_data = event.data;
+        out.push_back(std::move(e));
+        break;
+      case ENET_EVENT_TYPE_NONE: break;
+    }
+    if (host_ == nullptr) return;
+    status = enet_host_check_events(host_, &event);
+  }
+}
+
+bool Connection::send(const protocol::Message& message) {
+  if (state_ != State::kConnected) return false;
+  const std::uint8_t channel = protocol::message_channel(protocol::message_id(message));
+  const std::vector<std::uint8_t> bytes = protocol::encode(message);
+  ENetPacket* packet =
+      enet_packet_create(bytes.data(), bytes.size(), channel == protocol::kChannelLive ? 0 : ENET_PACKET_FLAG_RELIABLE);
+  if (packet == nullptr) return false;
+  if (enet_peer_send(peer_, channel, packet) != 0) {
+    enet_packet_destroy(packet);
+    return false;
+  }
+  return true;
+}
+
+void Connection::flush() {
+  if (host_ != nullptr) enet_host_flush(host_);
+}
+
+void Connection::disconnect() {
+  if (peer_ != nullptr && state_ == State::kConnected) {
+    enet_peer_disconnect(peer_, 0);
+    enet_host_flush(host_);
+  }
+}
+
+std::uint32_t Connection::rtt_ms() const { return peer_ != nullptr ? peer_->roundTripTime : 0; }
+
+}  // namespace sr::net

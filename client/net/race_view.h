@@ -1,0 +1,82 @@
+// A race as one client sees it: every racer's board, simulated from the relayed inputs, and (when this client is
+// racing) its own game, whose inputs it streams to the server.
+//
+// Times are race game time in microseconds (0 = the race start). The owner (GUI or bot) decides the time of each
+// button change (stamped when the key event happened); RaceView never reads a clock.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "common/engine/game.h"
+#include "common/engine/lock_digest.h"
+#include "common/protocol/messages.h"
+#include "common/protocol/streams.h"
+
+namespace sr::net {
+
+using engine::TimeUs;
+
+struct RacerBoard {
+  protocol::RaceEntrant entrant;
+  engine::Game game;
+  engine::LockDigest digest;
+  protocol::InputStream stream;  // what the server relayed (remote racers) or what we sent (our own)
+  protocol::RacerStatus status = protocol::RacerStatus::kRacing;
+  std::uint8_t place = 0;
+  TimeUs end_time_us = 0;
+  std::string end_reason;
+  protocol::RacerLive live;  // the server's latest numbers
+};
+
+class RaceView {
+ public:
+  // Inputs are sent at least this often while racing, so the server's pace check sees the clock move.
+  static constexpr TimeUs kHeartbeatUs = 50'000;
+  // A state-hash report after every this many locked pieces.
+  static constexpr std::int64_t kReportEveryPieces = 10;
+
+  // The countdown of a race this client is in (as racer if `me` is among the racers, else as a watcher).
+  RaceView(const protocol::CountdownStart& start, std::uint32_t me);
+  // A race joined part-way (CatchUpStart); boards fill from the chunks that follow.
+  RaceView(const protocol::CatchUpStart& start, std::uint32_t me);
+
+  [[nodiscard]] std::uint32_t race_id() const { return race_id_; }
+  [[nodiscard]] std::uint64_t seed() const { return seed_; }
+  [[nodiscard]] const engine::GameConfig& config() const { return config_; }
+  [[nodiscard]] const std::vector<RacerBoard>& boards() const { return boards_; }
+  [[nodiscard]] const RacerBoard* board(std::uint32_t player_id) const;
+  // This client's own board, if it races.
+  [[nodiscard]] const RacerBoard* mine() const { return mine_ < boards_.size() ? &boards_[mine_] : nullptr; }
+  [[nodiscard]] bool racing() const { return mine_ < boards_.size(); }
+
+  // Our own racer: a button change at game time t (>= every earlier one). Applies it to the local game and queues
+  // a RaceInput carrying it. Ignored when not racing or the game is over.
+  void press(TimeUs t, engine::Buttons buttons, std::vector<protocol::Message>& out);
+  // Our own racer: advances the local game to t, sending a heartbeat and any due state-hash reports.
+  void advance(TimeUs t, std::vector<protocol::Message>& out);
+
+  // Server messages for this race. False (with `error`) if the server sent something inconsistent.
+  bool on_inputs(const protocol::RacerInputs& m, std::string& error);
+  void on_live(const protocol::LiveStats& m);
+  void on_ended(const protocol::RacerEnded& m);
+
+ private:
+  RacerBoard& add_board(const protocol::RaceEntrant& entrant, std::uint32_t me);
+  void feed(RacerBoard& board, TimeUs t, std::optional<engine::Buttons> buttons, std::vector<std::int64_t>* locks);
+
+  std::uint32_t race_id_ = 0;
+  std::uint64_t seed_ = 0;
+  engine::GameConfig config_;
+  std::vector<RacerBoard> boards_;
+  std::size_t mine_ = SIZE_MAX;
+  // Our own stream.
+  std::uint32_t sent_seq_ = 0;
+  TimeUs sent_now_us_ = -1;
+  std::vector<std::pair<std::int64_t, TimeUs>> lock_times_;  // (piece, time) for reports not yet sent
+  std::vector<std::uint64_t> my_digests_;                   // digest after each of our locks
+};
+
+}  // namespace sr::net

@@ -1,0 +1,119 @@
+// A client's session with one server, usable without a window: the handshake, lobby and room requests, races
+// (our own game streamed, everyone's boards replayed), spectating and replay downloads. The GUI and stackrace-bot
+// both drive one of these.
+//
+// Threading: single-threaded; call poll() often (every frame, or in the bot's loop).
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <deque>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "client/net/connection.h"
+#include "client/net/race_view.h"
+#include "common/protocol/messages.h"
+#include "common/protocol/streams.h"
+
+namespace sr::net {
+
+struct SessionOptions {
+  std::string host = "127.0.0.1";
+  std::uint16_t port = 7878;
+  std::string name;
+  std::string client_version = "stackrace 0.1.0";
+  std::uint32_t protocol_version = protocol::kProtocolVersion;  // other values only to test refusals
+};
+
+class Session {
+ public:
+  enum class State : std::uint8_t {
+    kIdle,        // not started
+    kConnecting,  // waiting for ENet, then for Welcome
+    kLobby,       // welcomed, in no room
+    kRoom,        // in a room (its race, if any, is in race())
+    kClosed,      // disconnected; closed_reason() says why
+  };
+
+  // Everything the server said, in order, for the owner to react to (errors, chat, results, ...).
+  using Received = protocol::Message;
+
+  Session() = default;
+
+  // Starts connecting. An error sentence if that cannot start (bad host name, no socket).
+  [[nodiscard]] std::optional<std::string> open(const SessionOptions& options);
+  // Handles traffic (waits up to timeout_ms) and returns what arrived. Time-driven work of our own race
+  // (heartbeats, hash reports) happens in race_advance().
+  std::vector<Received> poll(std::uint32_t timeout_ms);
+  void close();
+
+  [[nodiscard]] State state() const { return state_; }
+  [[nodiscard]] const std::string& closed_reason() const { return closed_reason_; }
+  [[nodiscard]] std::uint32_t player_id() const { return welcome_.player_id; }
+  [[nodiscard]] const protocol::Welcome& welcome() const { return welcome_; }
+  [[nodiscard]] const std::optional<protocol::RoomInfo>& room() const { return room_; }
+  [[nodiscard]] const protocol::RoomList& room_list() const { return room_list_; }
+  [[nodiscard]] const std::deque<protocol::Chat>& chat_log() const { return chat_; }
+  [[nodiscard]] std::uint32_t rtt_ms() const { return connection_.rtt_ms(); }
+
+  // Lobby and room requests. Each returns false if not connected (the server answers refusals with a Notice).
+  bool list_rooms(std::uint32_t start = 0);
+  bool create_room(const protocol::RoomSettings& settings, protocol::Role role = protocol::Role::kRacer);
+  bool join_room(std::uint32_t room_id, protocol::Role role = protocol::Role::kRacer);
+  bool join_private(const std::string& code, protocol::Role role = protocol::Role::kRacer);
+  bool leave_room();
+  bool chat(const std::string& text);
+  bool set_ready(bool ready);
+  bool set_role(protocol::Role role);
+  bool set_handling(const engine::Handling& handling);
+  bool change_settings(const protocol::RoomSettings& settings);
+  bool kick(std::uint32_t player_id);
+  bool start_race();
+  bool list_games(protocol::GameListKind kind, const std::string& player = {},
+                  std::optional<engine::ModeKind> mode = std::nullopt);
+  bool download_replay(std::uint64_t game_id);
+  bool send(const protocol::Message& message);
+
+  // The current race (from its countdown until the next one starts), or null.
+  [[nodiscard]] const RaceView* race() const { return race_.get(); }
+  // Race game time now (negative during the countdown), by this machine's steady clock. nullopt without a race.
+  [[nodiscard]] std::optional<TimeUs> race_time_us() const;
+  // Our own racer: a button change at race time t; and advancing our game to t. Both send what is due.
+  void race_press(TimeUs t, engine::Buttons buttons);
+  void race_advance(TimeUs t);
+  // The last race's results, and the replay id the server stored it under (when it says).
+  [[nodiscard]] const std::optional<protocol::RaceResults>& results() const { return results_; }
+  [[nodiscard]] std::optional<std::uint64_t> stored_replay() const { return stored_replay_; }
+  // A finished download: the .srr bytes (taken out).
+  [[nodiscard]] std::optional<std::vector<std::uint8_t>> take_download(std::uint64_t game_id);
+
+ private:
+  void on_message(const protocol::Message& m);
+  void flush_race_messages();
+
+  Connection connection_;
+  SessionOptions options_;
+  State state_ = State::kIdle;
+  std::string closed_reason_;
+  protocol::Welcome welcome_;
+  std::optional<protocol::RoomInfo> room_;
+  protocol::RoomList room_list_;
+  std::deque<protocol::Chat> chat_;
+  std::unique_ptr<RaceView> race_;
+  std::chrono::steady_clock::time_point race_start_;  // local moment of race game time 0
+  std::optional<protocol::RaceResults> results_;
+  std::optional<std::uint64_t> stored_replay_;
+  std::map<std::uint64_t, protocol::ReplayAssembler> downloads_;
+  std::map<std::uint64_t, std::vector<std::uint8_t>> finished_downloads_;
+  std::vector<protocol::Message> outgoing_;
+};
+
+// A sentence for a server's refusal or notice code ("that room is full", ...).
+[[nodiscard]] std::string describe(protocol::NoticeCode code);
+[[nodiscard]] std::string describe(protocol::RejectReason reason);
+
+}  // namespace sr::net
