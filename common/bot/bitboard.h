@@ -20,7 +20,7 @@ using engine::Rotation;
 // The shape of one piece in one orientation, as row masks over its box. Derived from engine::piece_cells, so the
 // bot can never disagree with the engine about a shape.
 struct PieceMask {
-  std::array<std::uint16_t, 4> rows{};  // bit x set for each cell (x, j) of the box, j = 0..3
+  std::array<std::uint16_t, 4> rows{};                     // bit x set for each cell (x, j) of the box, j = 0..3
   std::int8_t min_x = 0, max_x = 0, min_y = 0, max_y = 0;  // bounds of the cells inside the box
   // The orientation with the smallest number that covers the same cells, and the box shift that gets there:
   // S, Z and I have two orientation pairs with identical cells, O has one shape. Used to deduplicate placements.

@@ -92,8 +92,8 @@ void Bot::decide(const engine::Game& game) {
   adopt(plan_hard_drop(game, last_input_us_, carry_));
 }
 
-bool Bot::try_candidate(const engine::Game& game, const PlacementSearch& search, const Placement& placement,
-                        bool hold, Piece hold_piece, const PlanRequest& base) {
+bool Bot::try_candidate(const engine::Game& game, const PlacementSearch& search, const Placement& placement, bool hold,
+                        Piece hold_piece, const PlanRequest& base) {
   search.path(placement, actions_);
   search.path_states(placement, states_);
   if (hold) {
@@ -141,9 +141,9 @@ bool Bot::try_target(const engine::Game& game, const BotView& view, const Target
     start = spawn_state(view.board, piece);
   }
   if (!start) return false;
-  for (const MoveModel model : {view.options.model, view.options.model == MoveModel::kStatic
-                                                        ? MoveModel::kInstantGravity
-                                                        : MoveModel::kStatic}) {
+  for (const MoveModel model :
+       {view.options.model,
+        view.options.model == MoveModel::kStatic ? MoveModel::kInstantGravity : MoveModel::kStatic}) {
     SearchOptions options = view.options;
     options.model = model;
     options.tucks = true;

@@ -26,13 +26,13 @@
 namespace sr::bot {
 
 struct BotSettings {
-  Weights weights;              // see weights_by_name() for presets
-  ChooserSettings chooser;      // lookahead, search size
-  Timing timing;                // key hold times and gaps
-  std::int32_t pps_milli = 0;   // target pieces per second x 1000 (3000 = 3 PPS); 0 = as fast as the keys allow
+  Weights weights;             // see weights_by_name() for presets
+  ChooserSettings chooser;     // lookahead, search size
+  Timing timing;               // key hold times and gaps
+  std::int32_t pps_milli = 0;  // target pieces per second x 1000 (3000 = 3 PPS); 0 = as fast as the keys allow
   std::int32_t instant_gravity_us = kInstantGravityUsPerRow;  // see search_options_for
-  std::uint64_t timing_seed = 0;  // mixed with the game seed to draw hold times and gaps
-  int max_attempts = 12;          // ranked placements tried before giving up and hard dropping
+  std::uint64_t timing_seed = 0;                              // mixed with the game seed to draw hold times and gaps
+  int max_attempts = 12;  // ranked placements tried before giving up and hard dropping
 };
 
 // A placement chosen outside the bot (an external bot's suggestion).

@@ -62,8 +62,7 @@ void Chooser::add_candidates(const BotView& view, const Weights& weights, bool h
   }
 }
 
-std::span<const Candidate> Chooser::rank(const BotView& view, const Weights& weights,
-                                         const ChooserSettings& settings) {
+std::span<const Candidate> Chooser::rank(const BotView& view, const Weights& weights, const ChooserSettings& settings) {
   candidates_.clear();
   boards_.clear();
   contexts_.clear();
@@ -99,7 +98,8 @@ std::span<const Candidate> Chooser::rank(const BotView& view, const Weights& wei
       const int n = view.queue_length;
       if (!c.hold) {
         next.piece = n > 0 ? view.queue[0] : Piece::kNone;
-        if (view.hold_enabled) next.swap = view.hold != Piece::kNone ? view.hold : (n > 1 ? view.queue[1] : Piece::kNone);
+        if (view.hold_enabled)
+          next.swap = view.hold != Piece::kNone ? view.hold : (n > 1 ? view.queue[1] : Piece::kNone);
       } else if (view.hold == Piece::kNone) {
         next.piece = n > 1 ? view.queue[1] : Piece::kNone;
         next.swap = view.active.piece;

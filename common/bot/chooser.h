@@ -43,14 +43,14 @@ struct BotView {
 [[nodiscard]] std::optional<PieceState> spawn_state(const Bitboard& board, Piece piece);
 
 struct ChooserSettings {
-  int lookahead = 1;         // 0: judge each placement alone; 1: also by the best follow-up of the next piece
-  int lookahead_width = 8;   // how many of the best placements get the follow-up look
-  bool tucks = true;         // search the current piece with soft-drop tucks and spins (else drops from above)
+  int lookahead = 1;             // 0: judge each placement alone; 1: also by the best follow-up of the next piece
+  int lookahead_width = 8;       // how many of the best placements get the follow-up look
+  bool tucks = true;             // search the current piece with soft-drop tucks and spins (else drops from above)
   bool lookahead_tucks = false;  // the same for the follow-up piece (slower, rarely changes the choice)
 };
 
 struct Candidate {
-  bool hold = false;       // the placement is of the hold alternative (press hold first)
+  bool hold = false;  // the placement is of the hold alternative (press hold first)
   Placement placement;
   std::int64_t value = 0;      // what the ranking is by
   std::int64_t immediate = 0;  // the placement alone: lock reward + board value
@@ -67,8 +67,8 @@ class Chooser {
 
  private:
   struct Next {
-    Piece piece = Piece::kNone;      // the piece out after this placement
-    Piece swap = Piece::kNone;       // what hold would give instead (kNone: not known or not allowed)
+    Piece piece = Piece::kNone;  // the piece out after this placement
+    Piece swap = Piece::kNone;   // what hold would give instead (kNone: not known or not allowed)
   };
   void add_candidates(const BotView& view, const Weights& weights, bool hold, std::span<const Placement> placements);
   [[nodiscard]] std::int64_t follow_up(const Bitboard& board, const PlayContext& context, const Next& next,

@@ -36,7 +36,9 @@ std::int64_t lock_value(const LockResult& lock, SpinKind spin, Piece piece, cons
   std::int64_t v = 0;
   switch (spin) {
     case SpinKind::kFull: v += lines <= 3 ? w.tspin[static_cast<std::size_t>(lines)] : w.clear[4]; break;
-    case SpinKind::kMini: v += lines <= 2 ? w.mini[static_cast<std::size_t>(lines)] : w.clear[static_cast<std::size_t>(lines)]; break;
+    case SpinKind::kMini:
+      v += lines <= 2 ? w.mini[static_cast<std::size_t>(lines)] : w.clear[static_cast<std::size_t>(lines)];
+      break;
     case SpinKind::kNone: v += w.clear[static_cast<std::size_t>(lines)]; break;
   }
   if (lock.perfect_clear) v += w.perfect_clear;
@@ -75,7 +77,8 @@ std::int64_t board_value(const BoardFeatures& f, const Weights& w) {
 std::int64_t board_value(const Bitboard& board, const Weights& w) {
   int preferred = -1;
   for (int c = 0; c < engine::kMatrixWidth; ++c) {
-    if (preferred < 0 || w.well_column[static_cast<std::size_t>(c)] > w.well_column[static_cast<std::size_t>(preferred)]) {
+    if (preferred < 0 ||
+        w.well_column[static_cast<std::size_t>(c)] > w.well_column[static_cast<std::size_t>(preferred)]) {
       preferred = c;
     }
   }

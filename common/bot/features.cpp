@@ -72,7 +72,9 @@ BoardFeatures measure(const Bitboard& board, int preferred_well) {
     }
   }
   f.well_column = static_cast<std::int8_t>(well);
-  auto height_at = [&](int c) { return c < 0 || c >= kWidth ? kWallHeight : int{f.heights[static_cast<std::size_t>(c)]}; };
+  auto height_at = [&](int c) {
+    return c < 0 || c >= kWidth ? kWallHeight : int{f.heights[static_cast<std::size_t>(c)]};
+  };
   f.well_depth = std::max(0, std::min(height_at(well - 1), height_at(well + 1)) - lowest);
 
   for (int c = 0; c + 1 < kWidth; ++c) {

@@ -13,10 +13,10 @@ struct BoardFeatures {
   std::array<std::int8_t, engine::kMatrixWidth> heights{};  // 1 + highest block per column, 0 when empty
   std::int32_t aggregate_height = 0;
   std::int32_t max_height = 0;
-  std::int32_t holes = 0;       // empty cells below their column's top
-  std::int32_t hole_rows = 0;   // rows with at least one hole
-  std::int32_t covered = 0;     // blocks above each column's lowest hole, at most 6 per column
-  std::int32_t bumpiness = 0;   // sum of |h[c] - h[c+1]|, skipping the two edges of the well column
+  std::int32_t holes = 0;      // empty cells below their column's top
+  std::int32_t hole_rows = 0;  // rows with at least one hole
+  std::int32_t covered = 0;    // blocks above each column's lowest hole, at most 6 per column
+  std::int32_t bumpiness = 0;  // sum of |h[c] - h[c+1]|, skipping the two edges of the well column
   std::int32_t bumpiness_sq = 0;
   std::int32_t row_transitions = 0;
   std::int32_t col_transitions = 0;

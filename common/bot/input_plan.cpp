@@ -94,7 +94,8 @@ class Builder {
     while (!done()) {
       int first = -1;
       for (int i = 0; i < pending_count_; ++i) {
-        if (first < 0 || pending_[static_cast<std::size_t>(i)].at < pending_[static_cast<std::size_t>(first)].at) first = i;
+        if (first < 0 || pending_[static_cast<std::size_t>(i)].at < pending_[static_cast<std::size_t>(first)].at)
+          first = i;
       }
       if (first < 0 || pending_[static_cast<std::size_t>(first)].at > t) break;
       const Pending p = pending_[static_cast<std::size_t>(first)];
@@ -234,8 +235,8 @@ std::optional<PlanResult> plan_inputs(const engine::Game& game, const PlanReques
   }
 
   // The hard drop: every other key up first, and not before the pace allows.
-  TimeUs drop_at = std::max({b.next_press(), b.latest_release() + kMs, request.lock_not_before_us,
-                             b.available(button::kHardDrop)});
+  TimeUs drop_at =
+      std::max({b.next_press(), b.latest_release() + kMs, request.lock_not_before_us, b.available(button::kHardDrop)});
   b.advance_to(ceil_ms(drop_at));
   while (!b.done() && b.releases_pending()) b.advance_to(b.latest_release());
   if (const auto end = ended_well()) return *end ? std::optional(finish(b)) : std::nullopt;

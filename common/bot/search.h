@@ -69,17 +69,16 @@ inline constexpr std::int32_t kInstantGravityUsPerRow = 25'000;
                                                std::int32_t instant_gravity_us = kInstantGravityUsPerRow);
 
 struct Placement {
-  PieceState state;  // where the piece locks: grounded, in the engine's coordinates
+  PieceState state;                                 // where the piece locks: grounded, in the engine's coordinates
   engine::SpinKind spin = engine::SpinKind::kNone;  // what the engine will score the lock as
-  std::uint8_t actions = 0;         // key actions before the hard drop
-  std::uint8_t soft_drop_rows = 0;  // rows the piece travels under soft drop on the way
+  std::uint8_t actions = 0;                         // key actions before the hard drop
+  std::uint8_t soft_drop_rows = 0;                  // rows the piece travels under soft drop on the way
   // Search-private: the node the path runs through, and one more action after it (a rotation into an
   // already-visited state, kept because it makes a spin).
   std::uint16_t node = 0;
   bool has_last = false;
   Action last = Action::kLeft;
 };
-
 
 class PlacementSearch {
  public:
@@ -111,9 +110,7 @@ class PlacementSearch {
   [[nodiscard]] engine::SpinKind spin_at(const PieceState& s, std::uint8_t kick) const;
   [[nodiscard]] PieceState fall(PieceState s) const;
   [[nodiscard]] bool fits(const PieceState& s) const { return !board_->collides(s.piece, s.rotation, s.x, s.y); }
-  [[nodiscard]] bool grounded(const PieceState& s) const {
-    return board_->collides(s.piece, s.rotation, s.x, s.y - 1);
-  }
+  [[nodiscard]] bool grounded(const PieceState& s) const { return board_->collides(s.piece, s.rotation, s.x, s.y - 1); }
   void expand(int node);
   void expand_static(int node, const PieceState& s);
   void expand_instant(int node, const PieceState& s);
@@ -126,7 +123,7 @@ class PlacementSearch {
   std::array<std::uint16_t, kNodes> seen_{};
   std::array<std::uint16_t, kNodes> parent_{};
   std::array<Action, kNodes> action_{};
-  std::array<std::uint8_t, kNodes> kick_{};   // 0: not entered by a rotation; 1 + kick test otherwise (+8 for 180)
+  std::array<std::uint8_t, kNodes> kick_{};  // 0: not entered by a rotation; 1 + kick test otherwise (+8 for 180)
   std::array<std::uint8_t, kNodes> depth_{};
   std::array<std::uint8_t, kNodes> soft_rows_{};
   std::array<std::uint16_t, 2 * kNodes> final_seen_{};  // [canonical node][spin?]

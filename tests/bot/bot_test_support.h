@@ -16,8 +16,9 @@
 namespace sr::bot {
 
 inline void PrintTo(const PieceState& s, std::ostream* os) {
-  *os << "{" << engine::piece_letter(s.piece) << " " << "NESW"[static_cast<int>(s.rotation) & 3] << " x "
-      << static_cast<int>(s.x) << " y " << static_cast<int>(s.y) << "}";
+  *os << "{" << engine::piece_letter(s.piece) << " "
+      << "NESW"[static_cast<int>(s.rotation) & 3] << " x " << static_cast<int>(s.x) << " y " << static_cast<int>(s.y)
+      << "}";
 }
 
 namespace test {

@@ -179,7 +179,8 @@ TEST(InputPlan, HardDropFallbackAlwaysLocks) {
 
 TEST(SameCells, MatchesEquivalentOrientations) {
   EXPECT_TRUE(same_cells(PieceState{Piece::kS, Rotation::kNorth, 2, 3}, PieceState{Piece::kS, Rotation::kSouth, 2, 4}));
-  EXPECT_FALSE(same_cells(PieceState{Piece::kT, Rotation::kNorth, 2, 3}, PieceState{Piece::kT, Rotation::kSouth, 2, 4}));
+  EXPECT_FALSE(
+      same_cells(PieceState{Piece::kT, Rotation::kNorth, 2, 3}, PieceState{Piece::kT, Rotation::kSouth, 2, 4}));
 }
 
 }  // namespace

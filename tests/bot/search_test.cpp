@@ -26,7 +26,8 @@ PieceState spawn(const Bitboard& b, Piece p) {
 }
 
 int count_plain(std::span<const Placement> ps) {
-  return static_cast<int>(std::count_if(ps.begin(), ps.end(), [](const Placement& p) { return p.spin == SpinKind::kNone; }));
+  return static_cast<int>(
+      std::count_if(ps.begin(), ps.end(), [](const Placement& p) { return p.spin == SpinKind::kNone; }));
 }
 
 // An independent player of search paths (static model): taps, auto-shift, kicks, soft drop, then hard drop.
@@ -46,10 +47,20 @@ PieceState replay_path(const Bitboard& b, PieceState s, const std::vector<Action
   for (const Action a : path) {
     PieceState t = s;
     switch (a) {
-      case Action::kLeft: --t.x; if (fits(t)) s = t; break;
-      case Action::kRight: ++t.x; if (fits(t)) s = t; break;
-      case Action::kDasLeft: for (--t.x; fits(t); --t.x) s = t; break;
-      case Action::kDasRight: for (++t.x; fits(t); ++t.x) s = t; break;
+      case Action::kLeft:
+        --t.x;
+        if (fits(t)) s = t;
+        break;
+      case Action::kRight:
+        ++t.x;
+        if (fits(t)) s = t;
+        break;
+      case Action::kDasLeft:
+        for (--t.x; fits(t); --t.x) s = t;
+        break;
+      case Action::kDasRight:
+        for (++t.x; fits(t); ++t.x) s = t;
+        break;
       case Action::kRotateCw: turn(engine::rotate_cw(s.rotation)); break;
       case Action::kRotateCcw: turn(engine::rotate_ccw(s.rotation)); break;
       case Action::kRotate180: turn(engine::rotate_180(s.rotation)); break;
@@ -72,7 +83,8 @@ TEST(PlacementSearch, FindsEveryDropOnAnEmptyBoard) {
   for (const auto& e : kExpected) {
     const auto ps = search.run(empty, spawn(empty, e.piece), SearchOptions{});
     EXPECT_EQ(count_plain(ps), e.placements) << engine::piece_letter(e.piece);
-    for (const Placement& p : ps) EXPECT_TRUE(empty.collides(p.state.piece, p.state.rotation, p.state.x, p.state.y - 1));
+    for (const Placement& p : ps)
+      EXPECT_TRUE(empty.collides(p.state.piece, p.state.rotation, p.state.x, p.state.y - 1));
   }
 }
 

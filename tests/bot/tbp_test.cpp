@@ -31,12 +31,16 @@ TEST(TbpCoords, CentreIsACellOfThePieceAndRoundTrips) {
 // Spec examples: the centre cells named in the TBP spec for I and O.
 TEST(TbpCoords, MatchesTheSpecForIAndO) {
   // I north on the floor at the left wall covers (0..3, 0); the centre is the middle-left mino (1, 0).
-  EXPECT_EQ(to_location(bot::PieceState{Piece::kI, Rotation::kNorth, 0, -2}), (Location{Piece::kI, Rotation::kNorth, 1, 0}));
+  EXPECT_EQ(to_location(bot::PieceState{Piece::kI, Rotation::kNorth, 0, -2}),
+            (Location{Piece::kI, Rotation::kNorth, 1, 0}));
   // I east in column 0 covers (0, 0..3); the centre is the middle-top mino (0, 2).
-  EXPECT_EQ(to_location(bot::PieceState{Piece::kI, Rotation::kEast, -2, 0}), (Location{Piece::kI, Rotation::kEast, 0, 2}));
+  EXPECT_EQ(to_location(bot::PieceState{Piece::kI, Rotation::kEast, -2, 0}),
+            (Location{Piece::kI, Rotation::kEast, 0, 2}));
   // I south covers row 0 too; middle-right mino: (2, 0). I west: middle-bottom (0, 1).
-  EXPECT_EQ(to_location(bot::PieceState{Piece::kI, Rotation::kSouth, 0, -1}), (Location{Piece::kI, Rotation::kSouth, 2, 0}));
-  EXPECT_EQ(to_location(bot::PieceState{Piece::kI, Rotation::kWest, -1, 0}), (Location{Piece::kI, Rotation::kWest, 0, 1}));
+  EXPECT_EQ(to_location(bot::PieceState{Piece::kI, Rotation::kSouth, 0, -1}),
+            (Location{Piece::kI, Rotation::kSouth, 2, 0}));
+  EXPECT_EQ(to_location(bot::PieceState{Piece::kI, Rotation::kWest, -1, 0}),
+            (Location{Piece::kI, Rotation::kWest, 0, 1}));
   // O in the corner covers (0..1, 0..1): bottom-left for north, top-left east, top-right south, bottom-right west.
   const auto o = [](Rotation r) { return to_location(bot::PieceState{Piece::kO, r, 0, 0}); };
   EXPECT_EQ(o(Rotation::kNorth), (Location{Piece::kO, Rotation::kNorth, 0, 0}));
@@ -44,7 +48,8 @@ TEST(TbpCoords, MatchesTheSpecForIAndO) {
   EXPECT_EQ(o(Rotation::kSouth), (Location{Piece::kO, Rotation::kSouth, 1, 1}));
   EXPECT_EQ(o(Rotation::kWest), (Location{Piece::kO, Rotation::kWest, 1, 0}));
   // T north on the floor: centre is the middle of the flat side, one row up from the box bottom.
-  EXPECT_EQ(to_location(bot::PieceState{Piece::kT, Rotation::kNorth, 3, -1}), (Location{Piece::kT, Rotation::kNorth, 4, 0}));
+  EXPECT_EQ(to_location(bot::PieceState{Piece::kT, Rotation::kNorth, 3, -1}),
+            (Location{Piece::kT, Rotation::kNorth, 4, 0}));
 }
 
 TEST(TbpMessages, EncodesStartWithRowsBottomUp) {
@@ -93,12 +98,12 @@ TEST(TbpMessages, DecodesBotMessages) {
 }
 
 TEST(TbpMessages, DecodesSuggestionsAndSkipsMalformedMoves) {
-  const BotMessage m = decode_bot_message(
-      R"({"type":"suggestion","moves":[)"
-      R"({"location":{"type":"I","orientation":"east","x":0,"y":2},"spin":"none"},)"
-      R"({"location":{"type":"Q","orientation":"east","x":0,"y":2},"spin":"none"},)"
-      R"({"location":{"type":"T","orientation":"up","x":0,"y":2},"spin":"none"},)"
-      R"({"location":{"type":"T","orientation":"south","x":4,"y":1},"spin":"full","extra":true}]})");
+  const BotMessage m =
+      decode_bot_message(R"({"type":"suggestion","moves":[)"
+                         R"({"location":{"type":"I","orientation":"east","x":0,"y":2},"spin":"none"},)"
+                         R"({"location":{"type":"Q","orientation":"east","x":0,"y":2},"spin":"none"},)"
+                         R"({"location":{"type":"T","orientation":"up","x":0,"y":2},"spin":"none"},)"
+                         R"({"location":{"type":"T","orientation":"south","x":4,"y":1},"spin":"full","extra":true}]})");
   ASSERT_EQ(m.kind, BotMessage::Kind::kSuggestion);
   ASSERT_EQ(m.moves.size(), 2u);
   EXPECT_EQ(m.skipped_moves, 2);

@@ -4,13 +4,14 @@
 // point is kept as a Game copy. Each benchmark iteration makes one whole decision on the next position (search,
 // evaluation, lookahead, input planning with its check on a game copy), and the per-decision median and 99th
 // percentile are reported as counters next to Google Benchmark's mean.
+#include "common/bot/bot.h"
+
 #include <benchmark/benchmark.h>
+#include <time.h>
 
 #include <algorithm>
-#include <time.h>
 #include <vector>
 
-#include "common/bot/bot.h"
 #include "common/bot/weights.h"
 
 namespace {

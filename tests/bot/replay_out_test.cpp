@@ -1,0 +1,71 @@
+#include "client/bot/replay_out.h"
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <sstream>
+
+#include "common/bot/weights.h"
+#include "replays/store/file_io.h"
+#include "replays/verify.h"
+
+namespace sr::botcli {
+namespace {
+
+namespace fs = std::filesystem;
+
+// A fresh directory under the system temp dir, removed afterwards.
+struct TempDir {
+  fs::path path;
+  TempDir() {
+    path = fs::temp_directory_path() / ("stackrace-bot-test-" + std::to_string(::getpid()) + "-" +
+                                        testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(path);
+    fs::create_directories(path);
+  }
+  ~TempDir() { fs::remove_all(path); }
+};
+
+SoloOptions ultra_options(std::int64_t games) {
+  SoloOptions o;
+  o.config = engine::make_ultra(15);
+  o.first_seed = 21;
+  o.games = games;
+  o.settings.weights = *bot::weights_by_name("score");
+  o.settings.pps_milli = 3000;
+  o.weights_name = "score";
+  return o;
+}
+
+TEST(ReplayOut, NamesOneFilePerGame) {
+  TempDir dir;
+  const auto many = ReplayOut::open((dir.path / "run.srrp").string(), true);
+  ASSERT_TRUE(many.out) << many.error;
+  EXPECT_EQ(many.out->path_for(engine::make_sprint(), 7), (dir.path / "run-7.srrp").string());
+  const auto into_dir = ReplayOut::open(dir.path.string() + "/games/", true);
+  ASSERT_TRUE(into_dir.out) << into_dir.error;
+  EXPECT_EQ(into_dir.out->path_for(engine::make_sprint(), 7), (dir.path / "games" / "sprint-7.srrp").string());
+  const auto single = ReplayOut::open((dir.path / "one.srrp").string(), false);
+  EXPECT_EQ(single.out->path_for(engine::make_sprint(), 7), (dir.path / "one.srrp").string());
+  EXPECT_FALSE(ReplayOut::open((dir.path / "missing" / "x.srrp").string(), false).out.has_value());
+}
+
+TEST(ReplayOut, WrittenReplaysVerify) {
+  TempDir dir;
+  auto opened = ReplayOut::open(dir.path.string() + "/", true);
+  ASSERT_TRUE(opened.out);
+  SoloOptions o = ultra_options(2);
+  std::ostringstream out, err;
+  o.on_game = [&](const PlayedGame& g) { return opened.out->write(g, err); };
+  ASSERT_EQ(run_solo(o, out), 0) << err.str();
+  for (const std::uint64_t seed : {21u, 22u}) {
+    const auto r = replay::load_replay_file(dir.path / ("ultra-" + std::to_string(seed) + ".srrp"));
+    ASSERT_TRUE(r.ok()) << r.error().describe();
+    EXPECT_EQ(r.value().seed, seed);
+    EXPECT_EQ(replay::verify(r.value()).verdict, replay::Verdict::kVerified);
+  }
+}
+
+}  // namespace
+}  // namespace sr::botcli
