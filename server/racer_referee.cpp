@@ -18,7 +18,20 @@ const char* violation_text(Violation v) {
 
 RacerReferee::RacerReferee(engine::GameConfig config, std::uint64_t seed, PaceLimits limits)
     : game_(std::move(config), seed), limits_(limits) {
-  (void)game_.update(0);
+  feed(0, std::nullopt);
+}
+
+void RacerReferee::feed(TimeUs t, std::optional<Buttons> buttons) {
+  if (game_.over()) return;
+  const engine::UpdateResult result = game_.update(t, buttons);
+  for (const engine::Event& e : result.events) {
+    if (digest_.add(e)) digests_.push_back(digest_.value());
+  }
+}
+
+std::optional<std::uint64_t> RacerReferee::digest_after(std::int64_t pieces) const {
+  if (pieces < 1 || pieces > static_cast<std::int64_t>(digests_.size())) return std::nullopt;
+  return digests_[static_cast<std::size_t>(pieces - 1)];
 }
 
 Violation RacerReferee::remove(Violation v) {
@@ -44,11 +57,11 @@ Violation RacerReferee::on_batch(TimeUs real_us, std::span<const InputChange> ch
     }
     clock_us_ = c.time_us;
     log_.push_back(c);
-    if (!game_.over()) (void)game_.update(c.time_us, c.buttons);
+    feed(c.time_us, c.buttons);
   }
   if (clock_us < clock_us_) return remove(Violation::kTimeWentBack);
   clock_us_ = clock_us;
-  if (!game_.over()) (void)game_.update(clock_us);
+  feed(clock_us, std::nullopt);
   sync_status();
   if (status_ != RacerStatus::kRacing) return Violation::kNone;
   return check_pace(real_us);

@@ -13,17 +13,16 @@
 #include <vector>
 
 #include "common/engine/game.h"
+#include "common/engine/lock_digest.h"
+#include "replays/replay.h"
 
 namespace sr::server {
 
 using engine::Buttons;
 using engine::TimeUs;
 
-struct InputChange {
-  TimeUs time_us = 0;
-  Buttons buttons = 0;
-  bool operator==(const InputChange&) const = default;
-};
+// The same (time, buttons) change a replay stores, so a race's logs go into its replay as they are.
+using InputChange = replay::InputChange;
 
 // Limits of the referee. Defaults tolerate 200 ms of jitter and 5% packet loss on a reliable channel, and catch a
 // game clock running at 0.9x real time within about 10 seconds.
@@ -83,10 +82,14 @@ class RacerReferee {
   [[nodiscard]] const std::vector<InputChange>& log() const { return log_; }
   // The game time the racer has vouched for (last clock report).
   [[nodiscard]] TimeUs clock_us() const { return clock_us_; }
+  // The lock digest (engine/lock_digest.h) right after the racer's `pieces`-th lock, if the server's simulation has
+  // got that far. Compared with the racer's StateHashReport to detect desyncs.
+  [[nodiscard]] std::optional<std::uint64_t> digest_after(std::int64_t pieces) const;
 
  private:
   Violation remove(Violation v);
   void sync_status();
+  void feed(TimeUs t, std::optional<Buttons> buttons);
 
   engine::Game game_;
   PaceLimits limits_;
@@ -97,6 +100,8 @@ class RacerReferee {
   // (real time, lag) samples within the current lag window, oldest first.
   std::deque<std::pair<TimeUs, TimeUs>> lag_samples_;
   std::deque<TimeUs> recent_change_times_;  // change times within the last second of game time
+  engine::LockDigest digest_;
+  std::vector<std::uint64_t> digests_;  // digests_[k - 1]: the digest after the k-th lock
 };
 
 }  // namespace sr::server

@@ -1,0 +1,275 @@
+#include "server/lobby.h"
+
+#include <fmt/format.h>
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <cctype>
+
+#include "common/protocol/text.h"
+
+namespace sr::server {
+
+using protocol::MessageId;
+using protocol::NoticeCode;
+
+namespace {
+
+bool same_name(const std::string& a, const std::string& b) {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+         });
+}
+
+}  // namespace
+
+Lobby::Lobby(LobbyOptions options, RoomServices room_services, ReplayService* replays, std::uint64_t seed)
+    : options_(std::move(options)), room_services_(room_services), replays_(replays), random_(seed) {}
+
+std::size_t Lobby::rooms_in(protocol::RoomPhase phase) const {
+  return static_cast<std::size_t>(
+      std::count_if(rooms_.begin(), rooms_.end(), [phase](const auto& r) { return r.second->phase() == phase; }));
+}
+
+void Lobby::notice(PlayerId to, NoticeCode code, MessageId about, const std::string& text) {
+  room_services_.outbox->send(to, protocol::Notice{code, about, text}, protocol::kChannelControl);
+}
+
+void Lobby::drop(PlayerId id, protocol::DisconnectReason reason, const std::string& text) {
+  spdlog::info("dropping player {}: {}", id, text);
+  room_services_.outbox->drop(id, reason, text);
+}
+
+bool Lobby::connect(PlayerId id, std::uint32_t version, const std::string& address) {
+  if (version != protocol::kProtocolVersion) {
+    const std::string text = fmt::format("server speaks version {}, your client speaks version {}",
+                                         protocol::kProtocolVersion, version);
+    room_services_.outbox->send(id, protocol::Reject{protocol::RejectReason::kVersionMismatch,
+                                                     protocol::kProtocolVersion, text},
+                                protocol::kChannelControl);
+    room_services_.outbox->drop(id, protocol::DisconnectReason::kRejected, text);
+    spdlog::info("{}: refused, protocol version {} (server speaks {})", address, version, protocol::kProtocolVersion);
+    return false;
+  }
+  Player p;
+  p.id = id;
+  p.address = address;
+  players_.emplace(id, std::move(p));
+  return true;
+}
+
+void Lobby::disconnect(PlayerId id, TimeUs now_us) {
+  const auto it = players_.find(id);
+  if (it == players_.end()) return;
+  if (Room* room = room_of(it->second)) {
+    const RoomId room_id = room->id();
+    room->leave(it->second, protocol::RoomLeftReason::kLeft, "disconnected", now_us);
+    close_if_empty(room_id, now_us);
+  }
+  if (it->second.welcomed) spdlog::info("{} ({}) left", it->second.name, it->second.address);
+  players_.erase(it);
+}
+
+Room* Lobby::room_of(const Player& player) {
+  const auto it = rooms_.find(player.room);
+  return it == rooms_.end() ? nullptr : it->second.get();
+}
+
+void Lobby::close_if_empty(RoomId id, TimeUs now_us) {
+  const auto it = rooms_.find(id);
+  if (it == rooms_.end() || !it->second->empty()) return;
+  // A race with nobody left still has to be written: abort_race is a no-op when there is none.
+  it->second->abort_race(now_us);
+  spdlog::info("room {} closed", id);
+  rooms_.erase(it);
+}
+
+void Lobby::handle(PlayerId id, const protocol::Message& message, TimeUs now_us) {
+  const auto it = players_.find(id);
+  if (it == players_.end()) return;
+  Player& player = it->second;
+  const MessageId kind = protocol::message_id(message);
+  if (!player.messages.allow(now_us)) {
+    return drop(id, protocol::DisconnectReason::kRateLimited, "too many messages");
+  }
+  if (protocol::message_sender(kind) == protocol::Sender::kServer) {
+    return drop(id, protocol::DisconnectReason::kProtocolError,
+                fmt::format("clients may not send {}", protocol::message_name(kind)));
+  }
+  if (!player.welcomed) {
+    if (const auto* hello = std::get_if<protocol::Hello>(&message)) return on_hello(player, *hello);
+    room_services_.outbox->send(id, protocol::Reject{protocol::RejectReason::kBadHello, protocol::kProtocolVersion,
+                                                     "the first message must be Hello"},
+                                protocol::kChannelControl);
+    return drop(id, protocol::DisconnectReason::kRejected, "first message was not Hello");
+  }
+
+  switch (kind) {
+    case MessageId::kHello: return drop(id, protocol::DisconnectReason::kProtocolError, "Hello sent twice");
+    case MessageId::kPing: {
+      const auto& ping = std::get<protocol::Ping>(message);
+      room_services_.outbox->send(id, protocol::Pong{ping.sent_us, static_cast<std::uint64_t>(now_us)},
+                                  protocol::kChannelControl);
+      return;
+    }
+    case MessageId::kPong: return;
+    case MessageId::kListRooms: return on_list_rooms(player, std::get<protocol::ListRooms>(message));
+    case MessageId::kCreateRoom: return on_create_room(player, std::get<protocol::CreateRoom>(message), now_us);
+    case MessageId::kJoinRoom: return on_join_room(player, std::get<protocol::JoinRoom>(message), now_us);
+    case MessageId::kLeaveRoom: {
+      Room* room = room_of(player);
+      if (room == nullptr) return notice(id, NoticeCode::kNotInRoom, kind, "you are not in a room");
+      const RoomId room_id = room->id();
+      room->leave(player, protocol::RoomLeftReason::kLeft, "", now_us);
+      return close_if_empty(room_id, now_us);
+    }
+    case MessageId::kSendChat: return on_chat(player, std::get<protocol::SendChat>(message), now_us);
+    case MessageId::kKickPlayer: return on_kick(player, std::get<protocol::KickPlayer>(message), now_us);
+    case MessageId::kListGames:
+      if (replays_ != nullptr) replays_->list(id, player.name, std::get<protocol::ListGames>(message), *room_services_.outbox);
+      return;
+    case MessageId::kDownloadReplay:
+      if (replays_ != nullptr) replays_->download(id, std::get<protocol::DownloadReplay>(message), *room_services_.outbox);
+      return;
+    case MessageId::kSetHandling:
+      player.handling = std::get<protocol::SetHandling>(message).handling;
+      if (room_of(player) == nullptr) return;
+      break;
+    default: break;
+  }
+  // Everything else is a room request.
+  Room* room = room_of(player);
+  if (room == nullptr) {
+    if (kind == MessageId::kRaceInput || kind == MessageId::kStateHashReport) {
+      return drop(id, protocol::DisconnectReason::kProtocolError, "race messages from a player in no room");
+    }
+    return notice(id, NoticeCode::kNotInRoom, kind, "join a room first");
+  }
+  const RequestResult result = room->handle(player, message, now_us);
+  if (!result.drop.empty()) return drop(id, protocol::DisconnectReason::kProtocolError, result.drop);
+  if (result.refuse) notice(id, *result.refuse, kind, "");
+}
+
+void Lobby::on_hello(Player& player, const protocol::Hello& hello) {
+  auto reject = [&](protocol::RejectReason reason, const std::string& text) {
+    room_services_.outbox->send(player.id, protocol::Reject{reason, protocol::kProtocolVersion, text},
+                                protocol::kChannelControl);
+    drop(player.id, protocol::DisconnectReason::kRejected, text);
+  };
+  std::size_t welcomed = 0;
+  for (const auto& [other_id, other] : players_) {
+    if (!other.welcomed) continue;
+    ++welcomed;
+    if (same_name(other.name, hello.name)) return reject(protocol::RejectReason::kNameTaken, "the name '" + hello.name + "' is taken on this server");
+  }
+  if (welcomed >= options_.max_players) return reject(protocol::RejectReason::kServerFull, "the server is full");
+  player.name = hello.name;
+  player.welcomed = true;
+  spdlog::info("{} joined from {} ({})", player.name, player.address, hello.client_version);
+  room_services_.outbox->send(player.id, protocol::Welcome{player.id, options_.server_name, options_.motd},
+                              protocol::kChannelControl);
+}
+
+void Lobby::on_list_rooms(Player& player, const protocol::ListRooms& m) {
+  protocol::RoomList list;
+  std::uint32_t index = 0;
+  for (const auto& [room_id, room] : rooms_) {
+    if (room->is_private()) continue;
+    if (index >= m.start && list.rooms.size() < protocol::kMaxRoomsListed) list.rooms.push_back(room->summary());
+    ++index;
+  }
+  list.total = index;
+  list.start = std::min(m.start, index);
+  room_services_.outbox->send(player.id, list, protocol::kChannelControl);
+}
+
+std::string Lobby::new_room_code() {
+  for (;;) {
+    std::string code;
+    for (std::size_t i = 0; i < protocol::kRoomCodeLength; ++i) {
+      code.push_back(protocol::kRoomCodeAlphabet[random_.below(static_cast<std::uint32_t>(protocol::kRoomCodeAlphabet.size()))]);
+    }
+    const bool used = std::any_of(rooms_.begin(), rooms_.end(), [&](const auto& r) { return r.second->code() == code; });
+    if (!used) return code;
+  }
+}
+
+void Lobby::on_create_room(Player& player, const protocol::CreateRoom& m, TimeUs now_us) {
+  if (player.room != 0) return notice(player.id, NoticeCode::kAlreadyInRoom, MessageId::kCreateRoom, "leave your room first");
+  if (rooms_.size() >= options_.max_rooms) {
+    return notice(player.id, NoticeCode::kTooManyRooms, MessageId::kCreateRoom, "the server has no room for more rooms");
+  }
+  const RoomId id = next_room_id_++;
+  std::string code = m.settings.is_private ? new_room_code() : std::string();
+  auto room = std::make_unique<Room>(id, m.settings, std::move(code), room_services_, counters_);
+  Room& ref = *room;
+  rooms_.emplace(id, std::move(room));
+  spdlog::info("{} created room {} '{}' ({})", player.name, id, m.settings.name,
+               engine::mode_name(m.settings.config.mode));
+  if (const auto refused = ref.join(player, m.role, now_us)) {
+    notice(player.id, *refused, MessageId::kCreateRoom, "");
+    close_if_empty(id, now_us);
+  }
+}
+
+void Lobby::on_join_room(Player& player, const protocol::JoinRoom& m, TimeUs now_us) {
+  if (player.room != 0) return notice(player.id, NoticeCode::kAlreadyInRoom, MessageId::kJoinRoom, "leave your room first");
+  Room* room = nullptr;
+  if (!m.code.empty()) {
+    for (auto& [id, r] : rooms_) {
+      if (r->is_private() && r->code() == m.code) room = r.get();
+    }
+    if (room == nullptr) return notice(player.id, NoticeCode::kWrongCode, MessageId::kJoinRoom, "no private room has that code");
+  } else {
+    const auto it = rooms_.find(m.room_id);
+    // A private room is joined only by its code, never by its id.
+    if (it == rooms_.end() || it->second->is_private()) {
+      return notice(player.id, NoticeCode::kRoomNotFound, MessageId::kJoinRoom, "no such room");
+    }
+    room = it->second.get();
+  }
+  if (const auto refused = room->join(player, m.role, now_us)) notice(player.id, *refused, MessageId::kJoinRoom, "");
+}
+
+void Lobby::on_chat(Player& player, const protocol::SendChat& m, TimeUs now_us) {
+  if (!player.chat.allow(now_us)) {
+    return notice(player.id, NoticeCode::kRateLimited, MessageId::kSendChat, "you are chatting too fast");
+  }
+  if (Room* room = room_of(player)) {
+    return room->broadcast(protocol::Chat{protocol::ChatScope::kRoom, player.id, player.name, m.text},
+                           protocol::kChannelControl);
+  }
+  const protocol::Chat chat{protocol::ChatScope::kLobby, player.id, player.name, m.text};
+  for (const auto& [id, other] : players_) {
+    if (other.welcomed && other.room == 0) room_services_.outbox->send(id, chat, protocol::kChannelControl);
+  }
+}
+
+void Lobby::on_kick(Player& player, const protocol::KickPlayer& m, TimeUs now_us) {
+  Room* room = room_of(player);
+  if (room == nullptr) return notice(player.id, NoticeCode::kNotInRoom, MessageId::kKickPlayer, "you are not in a room");
+  if (room->host() != player.id) return notice(player.id, NoticeCode::kNotHost, MessageId::kKickPlayer, "only the host can kick");
+  const auto target = players_.find(m.player_id);
+  if (target == players_.end() || m.player_id == player.id || !room->has_member(m.player_id)) {
+    return notice(player.id, NoticeCode::kInvalidRequest, MessageId::kKickPlayer, "that player is not in your room");
+  }
+  room->leave(target->second, protocol::RoomLeftReason::kKicked, "kicked by " + player.name, now_us);
+}
+
+void Lobby::tick(TimeUs now_us) {
+  for (auto& [id, room] : rooms_) room->tick(now_us);
+}
+
+void Lobby::on_replay_written(const ReplayWriter::Done& done) {
+  const auto it = rooms_.find(done.room_id);
+  if (it != rooms_.end()) it->second->on_replay_written(done);
+}
+
+void Lobby::shut_down(TimeUs now_us) {
+  for (auto& [id, room] : rooms_) room->abort_race(now_us);
+  for (const auto& [id, player] : players_) {
+    room_services_.outbox->drop(id, protocol::DisconnectReason::kServerShutdown, "the server is shutting down");
+  }
+}
+
+}  // namespace sr::server

@@ -1,0 +1,72 @@
+// The lobby: connected players, their names, the rooms, chat, and the dispatch of every decoded message to the
+// lobby itself, a room, or the replay service. Reads no clock and knows no sockets (Outbox, now_us).
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "common/engine/random.h"
+#include "common/protocol/messages.h"
+#include "server/outbox.h"
+#include "server/player.h"
+#include "server/replay_service.h"
+#include "server/room.h"
+
+namespace sr::server {
+
+struct LobbyOptions {
+  std::string server_name = "stackrace";
+  std::string motd;
+  std::size_t max_players = 1000;
+  std::size_t max_rooms = 200;
+};
+
+class Lobby {
+ public:
+  Lobby(LobbyOptions options, RoomServices room_services, ReplayService* replays, std::uint64_t seed);
+
+  // A new connection that sent `version` in its connect data. False if it was refused (and told why).
+  bool connect(PlayerId id, std::uint32_t version, const std::string& address);
+  // The connection is gone (by either side): leaves its room, frees its name.
+  void disconnect(PlayerId id, TimeUs now_us);
+  // One decoded message from a player. Messages a client may not send, or that make no sense in the player's state,
+  // get the player dropped with a reason; refused requests get a Notice.
+  void handle(PlayerId id, const protocol::Message& message, TimeUs now_us);
+  // Time-driven work of every room.
+  void tick(TimeUs now_us);
+  void on_replay_written(const ReplayWriter::Done& done);
+  // Server shutdown: ends every race as aborted (writing replays) and tells every player.
+  void shut_down(TimeUs now_us);
+
+  [[nodiscard]] std::size_t player_count() const { return players_.size(); }
+  [[nodiscard]] std::size_t room_count() const { return rooms_.size(); }
+  [[nodiscard]] std::size_t rooms_in(protocol::RoomPhase phase) const;
+  [[nodiscard]] const RoomCounters& counters() const { return counters_; }
+
+ private:
+  void notice(PlayerId to, protocol::NoticeCode code, protocol::MessageId about, const std::string& text);
+  void drop(PlayerId id, protocol::DisconnectReason reason, const std::string& text);
+  void on_hello(Player& player, const protocol::Hello& hello);
+  void on_create_room(Player& player, const protocol::CreateRoom& m, TimeUs now_us);
+  void on_join_room(Player& player, const protocol::JoinRoom& m, TimeUs now_us);
+  void on_chat(Player& player, const protocol::SendChat& m, TimeUs now_us);
+  void on_kick(Player& player, const protocol::KickPlayer& m, TimeUs now_us);
+  void on_list_rooms(Player& player, const protocol::ListRooms& m);
+  [[nodiscard]] std::string new_room_code();
+  Room* room_of(const Player& player);
+  void close_if_empty(RoomId id, TimeUs now_us);
+
+  LobbyOptions options_;
+  RoomServices room_services_;
+  ReplayService* replays_;
+  engine::Random random_;  // room codes
+  std::map<PlayerId, Player> players_;
+  std::map<RoomId, std::unique_ptr<Room>> rooms_;
+  RoomId next_room_id_ = 1;
+  RoomCounters counters_;
+};
+
+}  // namespace sr::server

@@ -1,0 +1,127 @@
+#include "server/net_host.h"
+
+#include <enet/enet.h>
+
+#include <arpa/inet.h>
+
+namespace sr::server {
+namespace {
+
+PeerId id_of(const ENetPeer* peer) {
+  return static_cast<PeerId>(reinterpret_cast<std::uintptr_t>(peer->data));
+}
+
+}  // namespace
+
+NetHost::~NetHost() {
+  if (host_ != nullptr) {
+    enet_host_destroy(host_);
+    enet_deinitialize();
+  }
+}
+
+std::optional<std::string> NetHost::open(const std::string& bind_address, std::uint16_t port, std::size_t channels,
+                                         const NetLimits& limits) {
+  if (enet_initialize() != 0) return "could not initialise ENet";
+  ENetAddress address{};
+  address.port = port;
+  if (bind_address.empty() || bind_address == "0.0.0.0" || bind_address == "*") {
+    address.host = ENET_HOST_ANY;
+  } else if (enet_address_set_host_ip(&address, bind_address.c_str()) != 0 &&
+             enet_address_set_host(&address, bind_address.c_str()) != 0) {
+    enet_deinitialize();
+    return "cannot resolve bind address '" + bind_address + "'";
+  }
+  host_ = enet_host_create(&address, limits.max_peers, channels, 0, 0);
+  if (host_ == nullptr) {
+    enet_deinitialize();
+    return "cannot listen on " + bind_address + ":" + std::to_string(port) + " (port in use or not permitted)";
+  }
+  host_->maximumPacketSize = limits.max_packet_bytes;
+  host_->maximumWaitingData = limits.max_waiting_bytes;
+  host_->duplicatePeers = limits.max_peers_per_ip;
+  // enet_host_create binds; read back the port in case 0 asked for any free one.
+  ENetAddress bound{};
+  if (enet_socket_get_address(host_->socket, &bound) == 0) port_ = bound.port;
+  peer_timeout_ms_ = limits.peer_timeout_ms;
+  return std::nullopt;
+}
+
+void NetHost::poll(std::uint32_t timeout_ms, std::vector<NetEvent>& out) {
+  if (host_ == nullptr) return;
+  ENetEvent event;
+  int status = enet_host_service(host_, &event, timeout_ms);
+  while (status > 0) {
+    NetEvent e;
+    switch (event.type) {
+      case ENET_EVENT_TYPE_CONNECT: {
+        const PeerId id = next_id_++;
+        event.peer->data = reinterpret_cast<void*>(static_cast<std::uintptr_t>(id));
+        enet_peer_timeout(event.peer, 0, peer_timeout_ms_ / 2, peer_timeout_ms_);
+        peers_[id] = event.peer;
+        e.kind = NetEvent::Kind::kConnect;
+        e.peer = id;
+        e.connect_data = event.data;
+        out.push_back(std::move(e));
+        break;
+      }
+      case ENET_EVENT_TYPE_RECEIVE: {
+        e.kind = NetEvent::Kind::kReceive;
+        e.peer = id_of(event.peer);
+        e.channel = event.channelID;
+        e.bytes.assign(event.packet->data, event.packet->data + event.packet->dataLength);
+        enet_packet_destroy(event.packet);
+        out.push_back(std::move(e));
+        break;
+      }
+      case ENET_EVENT_TYPE_DISCONNECT: {
+        const PeerId id = id_of(event.peer);
+        if (id != 0) {
+          peers_.erase(id);
+          e.kind = NetEvent::Kind::kDisconnect;
+          e.peer = id;
+          out.push_back(std::move(e));
+        }
+        event.peer->data = nullptr;
+        break;
+      }
+      case ENET_EVENT_TYPE_NONE: break;
+    }
+    status = enet_host_check_events(host_, &event);
+  }
+}
+
+void NetHost::flush() {
+  if (host_ != nullptr) enet_host_flush(host_);
+}
+
+bool NetHost::send(PeerId peer, std::uint8_t channel, std::span<const std::uint8_t> bytes, bool reliable) {
+  const auto it = peers_.find(peer);
+  if (it == peers_.end()) return false;
+  ENetPacket* packet = enet_packet_create(bytes.data(), bytes.size(), reliable ? ENET_PACKET_FLAG_RELIABLE : 0);
+  if (packet == nullptr) return false;
+  if (enet_peer_send(it->second, channel, packet) != 0) {
+    enet_packet_destroy(packet);
+    return false;
+  }
+  return true;
+}
+
+void NetHost::disconnect(PeerId peer, std::uint32_t reason) {
+  const auto it = peers_.find(peer);
+  if (it == peers_.end()) return;
+  enet_peer_disconnect_later(it->second, reason);
+}
+
+std::string NetHost::address_of(PeerId peer) const {
+  const auto it = peers_.find(peer);
+  if (it == peers_.end()) return "?";
+  char ip[64] = {};
+  enet_address_get_host_ip(&it->second->address, ip, sizeof ip);
+  return std::string(ip) + ":" + std::to_string(it->second->address.port);
+}
+
+std::uint64_t NetHost::bytes_sent() const { return host_ ? host_->totalSentData : 0; }
+std::uint64_t NetHost::bytes_received() const { return host_ ? host_->totalReceivedData : 0; }
+
+}  // namespace sr::server

@@ -1,0 +1,72 @@
+// The server's ENet host: creation with small limits, peer bookkeeping by our own ids, and packet I/O as bytes.
+// Knows nothing of messages; the lobby decodes and encodes them.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+struct _ENetHost;
+struct _ENetPeer;
+
+namespace sr::server {
+
+using PeerId = std::uint32_t;
+
+// Limits given to ENet instead of its 32 MiB defaults (DESIGN.md, Protocol).
+struct NetLimits {
+  std::size_t max_peers = 1100;
+  std::size_t max_peers_per_ip = 1100;      // load tests run every bot from 127.0.0.1; lower it for public servers
+  std::size_t max_packet_bytes = 64 * 1024;
+  std::size_t max_waiting_bytes = 256 * 1024;
+  std::uint32_t peer_timeout_ms = 10'000;   // a silent peer is dropped after this
+};
+
+struct NetEvent {
+  enum class Kind : std::uint8_t { kConnect, kReceive, kDisconnect };
+  Kind kind = Kind::kReceive;
+  PeerId peer = 0;
+  std::uint32_t connect_data = 0;  // kConnect: the client's protocol version
+  std::uint8_t channel = 0;
+  std::vector<std::uint8_t> bytes;  // kReceive
+};
+
+class NetHost {
+ public:
+  NetHost() = default;
+  ~NetHost();
+  NetHost(const NetHost&) = delete;
+  NetHost& operator=(const NetHost&) = delete;
+
+  // Binds `bind_address:port` (port 0 picks a free port). Returns an error sentence, or nullopt on success.
+  [[nodiscard]] std::optional<std::string> open(const std::string& bind_address, std::uint16_t port,
+                                                std::size_t channels, const NetLimits& limits);
+  [[nodiscard]] std::uint16_t port() const { return port_; }
+
+  // Waits at most `timeout_ms` for network events and returns those that arrived.
+  void poll(std::uint32_t timeout_ms, std::vector<NetEvent>& out);
+  // Sends now whatever was queued.
+  void flush();
+
+  // Queues bytes for a peer; false if the peer is unknown or the packet could not be created.
+  bool send(PeerId peer, std::uint8_t channel, std::span<const std::uint8_t> bytes, bool reliable);
+  // Disconnects politely after queued packets are sent; `reason` reaches the client's disconnect event.
+  void disconnect(PeerId peer, std::uint32_t reason);
+  [[nodiscard]] std::string address_of(PeerId peer) const;
+  [[nodiscard]] std::size_t peer_count() const { return peers_.size(); }
+  // Total bytes sent and received since open().
+  [[nodiscard]] std::uint64_t bytes_sent() const;
+  [[nodiscard]] std::uint64_t bytes_received() const;
+
+ private:
+  _ENetHost* host_ = nullptr;
+  std::uint16_t port_ = 0;
+  PeerId next_id_ = 1;
+  std::map<PeerId, _ENetPeer*> peers_;
+  std::uint32_t peer_timeout_ms_ = 10'000;
+};
+
+}  // namespace sr::server

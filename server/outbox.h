@@ -1,0 +1,23 @@
+// How the lobby and rooms talk to players without knowing about ENet: the server implements this by encoding
+// messages and queueing them on the player's peer; tests can record them.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "common/protocol/messages.h"
+
+namespace sr::server {
+
+using PlayerId = std::uint32_t;
+
+class Outbox {
+ public:
+  virtual ~Outbox() = default;
+  // Queues `message` for `player` on `channel` (protocol::kChannel*). Unknown or departed players are ignored.
+  virtual void send(PlayerId player, const protocol::Message& message, std::uint8_t channel) = 0;
+  // Tells the player why (Disconnecting) and drops the connection once that is sent.
+  virtual void drop(PlayerId player, protocol::DisconnectReason reason, const std::string& text) = 0;
+};
+
+}  // namespace sr::server

@@ -1,0 +1,27 @@
+// A connected player as the lobby knows them.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "common/engine/config.h"
+#include "server/outbox.h"
+#include "server/rate_limiter.h"
+
+namespace sr::server {
+
+using RoomId = std::uint32_t;
+
+struct Player {
+  PlayerId id = 0;
+  std::string name;    // empty until Hello is accepted
+  std::string address; // for logs
+  bool welcomed = false;
+  RoomId room = 0;     // 0 = in the lobby
+  engine::Handling handling;  // what they race with (SetHandling)
+  // Every message counts against `messages`; chat lines also against `chat`.
+  RateLimiter messages{400, 200};
+  RateLimiter chat{5, 1};
+};
+
+}  // namespace sr::server

@@ -1,0 +1,136 @@
+#include "server/replay_service.h"
+
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <fstream>
+#include <iterator>
+
+#include "common/protocol/streams.h"
+#include "common/protocol/text.h"
+#include "server/replay_writer.h"
+
+namespace sr::server {
+namespace {
+
+protocol::RacerStatus wire_status(replay::ResultStatus s) {
+  switch (s) {
+    case replay::ResultStatus::kFinished: return protocol::RacerStatus::kFinished;
+    case replay::ResultStatus::kToppedOut: return protocol::RacerStatus::kToppedOut;
+    case replay::ResultStatus::kDisconnected: return protocol::RacerStatus::kDisconnected;
+    case replay::ResultStatus::kForfeited: return protocol::RacerStatus::kRemoved;
+  }
+  return protocol::RacerStatus::kDisconnected;
+}
+
+// Player names in the store come from replays, which allow longer names than the protocol; shorten for the wire.
+std::string wire_name(const std::string& name) {
+  std::string out;
+  for (char c : name) {
+    if (out.size() >= protocol::kMaxPlayerNameBytes) break;
+    out.push_back(c >= 0x21 && c <= 0x7E ? c : '_');
+  }
+  return out.empty() ? std::string("?") : out;
+}
+
+protocol::ModeSummary mode_summary(engine::ModeKind mode, engine::LimitKind limit, std::int64_t value,
+                                   engine::GoalKind goal) {
+  return {mode, limit, std::clamp<std::int64_t>(value, 0, 1'000'000'000'000), goal};
+}
+
+protocol::GameSummary summarize(const replay::StoredGame& g) {
+  protocol::GameSummary s;
+  s.game_id = game_id_number(g.id);
+  s.played_at_unix_s = g.created_unix_ms / 1000;
+  s.mode = mode_summary(g.mode, g.limit, g.limit_value, g.goal);
+  std::vector<replay::StoredResult> order(g.results.begin(), g.results.end());
+  const bool by_time = g.goal == engine::GoalKind::kTime;
+  auto key = [by_time](const replay::StoredResult& r) {
+    const int group = r.status == replay::ResultStatus::kFinished ? 0 : (r.status == replay::ResultStatus::kToppedOut ? 1 : 2);
+    const std::int64_t primary = by_time && group == 0 ? r.time_us : -(by_time ? r.lines : r.score);
+    return std::make_tuple(group, primary, r.racer);
+  };
+  std::stable_sort(order.begin(), order.end(), [&](const auto& a, const auto& b) { return key(a) < key(b); });
+  for (std::size_t i = 0; i < order.size() && i < protocol::kMaxRacers; ++i) {
+    const auto& r = order[i];
+    s.duration_us = std::max(s.duration_us, std::clamp<engine::TimeUs>(r.time_us, 0, protocol::kMaxTimeUs));
+    const bool ranked = r.status == replay::ResultStatus::kFinished || r.status == replay::ResultStatus::kToppedOut;
+    s.racers.push_back({wire_name(r.player), static_cast<std::uint8_t>(ranked ? i + 1 : 0), wire_status(r.status),
+                        std::clamp<engine::TimeUs>(r.time_us, 0, protocol::kMaxTimeUs), std::max<std::int64_t>(0, r.lines),
+                        std::max<std::int64_t>(0, r.score)});
+  }
+  return s;
+}
+
+std::vector<replay::StoredGame> games_or_empty(replay::Result<std::vector<replay::StoredGame>> games) {
+  if (games.ok()) return std::move(games).value();
+  spdlog::error("replay store: {}", games.error().describe());
+  return {};
+}
+
+}  // namespace
+
+std::optional<std::string> ReplayService::open(const std::filesystem::path& dir) {
+  auto store = replay::ReplayStore::open(dir, true);
+  if (!store.ok()) return store.error().describe();
+  store_.emplace(std::move(store).value());
+  return std::nullopt;
+}
+
+void ReplayService::list(PlayerId to, const std::string& asker, const protocol::ListGames& request, Outbox& outbox) {
+  protocol::GameList answer;
+  answer.kind = request.kind;
+  answer.player = request.player;
+  if (store_) {
+    replay::StoreQuery query;
+    query.mode = request.mode;
+    query.limit = request.limit;
+    if (request.kind == protocol::GameListKind::kPersonalBests) {
+      query.player = request.player.empty() ? asker : request.player;
+      auto bests = store_->best(query);
+      if (!bests.ok()) spdlog::error("replay store: {}", bests.error().describe());
+      for (const auto& b : bests.ok() ? bests.value() : std::vector<replay::BestResult>{}) {
+        if (answer.games.size() >= protocol::kMaxGamesListed) break;
+        protocol::GameSummary s;
+        s.game_id = game_id_number(b.game_id);
+        s.played_at_unix_s = b.created_unix_ms / 1000;
+        s.mode = mode_summary(b.mode, b.limit, b.limit_value, b.goal);
+        s.duration_us = std::clamp<engine::TimeUs>(b.time_us, 0, protocol::kMaxTimeUs);
+        s.racers.push_back({wire_name(b.player), 1, protocol::RacerStatus::kFinished, s.duration_us,
+                            std::max<std::int64_t>(0, b.lines), std::max<std::int64_t>(0, b.score)});
+        if (s.game_id != 0) answer.games.push_back(std::move(s));
+      }
+    } else {
+      if (!request.player.empty()) query.player = request.player;
+      // Paging: with before_game_id, the games listed after that one (store ids are not ordered numbers).
+      bool past_marker = request.before_game_id == 0;
+      if (!past_marker) query.limit = query.limit + 1000;
+      for (const auto& g : games_or_empty(store_->recent(query))) {
+        if (answer.games.size() >= request.limit) break;
+        protocol::GameSummary s = summarize(g);
+        if (!past_marker) {
+          past_marker = s.game_id == request.before_game_id;
+          continue;
+        }
+        if (s.game_id != 0 && !s.racers.empty()) answer.games.push_back(std::move(s));
+      }
+    }
+  }
+  outbox.send(to, answer, protocol::kChannelControl);
+}
+
+void ReplayService::download(PlayerId to, const protocol::DownloadReplay& request, Outbox& outbox) {
+  auto unavailable = [&](const std::string& why) {
+    outbox.send(to, protocol::ReplayUnavailable{request.game_id, protocol::NoticeCode::kReplayNotFound, why},
+                protocol::kChannelBulk);
+  };
+  if (!store_) return unavailable("this server keeps no replays");
+  const auto path = store_->dir() / (game_id_text(request.game_id) + replay::ReplayStore::kExtension);
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return unavailable("no replay with that id");
+  std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (bytes.size() > protocol::kMaxReplayBytes) return unavailable("replay too large to send");
+  for (const auto& chunk : protocol::split_replay(request.game_id, bytes)) outbox.send(to, chunk, protocol::kChannelBulk);
+}
+
+}  // namespace sr::server

@@ -1,0 +1,28 @@
+// Answers players' replay requests from the replay store: recent games, personal bests, downloads.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+
+#include "common/protocol/messages.h"
+#include "replays/store/replay_store.h"
+#include "server/outbox.h"
+
+namespace sr::server {
+
+class ReplayService {
+ public:
+  // Opens its own connection to the store in `dir` (the writer thread has another). Error sentence on failure.
+  [[nodiscard]] std::optional<std::string> open(const std::filesystem::path& dir);
+
+  // ListGames -> GameList (an empty list if the store cannot be read; the reason is logged).
+  void list(PlayerId to, const std::string& asker, const protocol::ListGames& request, Outbox& outbox);
+  // DownloadReplay -> ReplayChunks on the bulk channel, or ReplayUnavailable.
+  void download(PlayerId to, const protocol::DownloadReplay& request, Outbox& outbox);
+
+ private:
+  std::optional<replay::ReplayStore> store_;
+};
+
+}  // namespace sr::server

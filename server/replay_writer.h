@@ -1,0 +1,66 @@
+// Writes finished races to the replay store on a worker thread, so a slow disk (fsync) never delays the relay of
+// inputs in other rooms. The main loop submits replays and collects what was written.
+#pragma once
+
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <filesystem>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "replays/replay.h"
+
+namespace sr::server {
+
+class ReplayWriter {
+ public:
+  struct Job {
+    std::uint32_t room_id = 0;
+    std::uint32_t race_id = 0;
+    replay::Replay replay;
+  };
+  struct Done {
+    std::uint32_t room_id = 0;
+    std::uint32_t race_id = 0;
+    std::optional<std::string> game_id;  // the store's id, when written
+    std::string error;                   // why not, otherwise
+  };
+
+  ReplayWriter() = default;
+  ~ReplayWriter();
+  ReplayWriter(const ReplayWriter&) = delete;
+  ReplayWriter& operator=(const ReplayWriter&) = delete;
+
+  // Opens (creating if needed) the store in `dir` and starts the worker. Returns an error sentence on failure.
+  [[nodiscard]] std::optional<std::string> start(const std::filesystem::path& dir);
+  void submit(Job job);
+  // Writes finished since the last call.
+  [[nodiscard]] std::vector<Done> collect();
+  // Writes everything still queued, then stops the worker.
+  void stop();
+
+  [[nodiscard]] std::uint64_t written() const;
+  [[nodiscard]] std::uint64_t failed() const;
+
+ private:
+  void run(std::filesystem::path dir);
+
+  mutable std::mutex mutex_;
+  std::condition_variable wake_;
+  std::deque<Job> queue_;
+  std::vector<Done> done_;
+  bool stopping_ = false;
+  std::uint64_t written_ = 0;
+  std::uint64_t failed_ = 0;
+  std::thread worker_;
+};
+
+// The store's 16-hex-digit id as the number the protocol carries (0 if it is not one).
+[[nodiscard]] std::uint64_t game_id_number(const std::string& store_id);
+[[nodiscard]] std::string game_id_text(std::uint64_t game_id);
+
+}  // namespace sr::server

@@ -1,0 +1,198 @@
+// Room membership, settings, readiness and the start of a race. The race itself: room_race.cpp.
+#include "server/room.h"
+
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+
+namespace sr::server {
+
+using protocol::NoticeCode;
+using protocol::Role;
+using protocol::RoomPhase;
+
+Room::Room(RoomId id, protocol::RoomSettings settings, std::string code, RoomServices services,
+           RoomCounters& counters)
+    : id_(id), settings_(std::move(settings)), code_(std::move(code)), services_(services), counters_(counters) {}
+
+std::size_t Room::racer_count() const {
+  return static_cast<std::size_t>(
+      std::count_if(members_.begin(), members_.end(), [](const Member& m) { return m.role == Role::kRacer; }));
+}
+
+bool Room::has_member(PlayerId id) const {
+  return std::any_of(members_.begin(), members_.end(), [id](const Member& m) { return m.id == id; });
+}
+
+Room::Member* Room::find_member(PlayerId id) {
+  for (Member& m : members_) {
+    if (m.id == id) return &m;
+  }
+  return nullptr;
+}
+
+protocol::RoomSummary Room::summary() const {
+  protocol::RoomSummary s;
+  s.room_id = id_;
+  s.name = settings_.name;
+  s.mode = protocol::summarize(settings_.config);
+  s.racers = static_cast<std::uint8_t>(racer_count());
+  s.max_racers = settings_.max_racers;
+  s.spectators = static_cast<std::uint32_t>(members_.size() - racer_count());
+  s.phase = phase_;
+  s.is_private = settings_.is_private;
+  return s;
+}
+
+protocol::RoomInfo Room::info() const {
+  protocol::RoomInfo info;
+  info.room_id = id_;
+  info.settings = settings_;
+  info.code = code_;
+  info.host_id = host_;
+  info.phase = phase_;
+  info.race_id = race_counter_;
+  for (const Member& m : members_) info.members.push_back({m.id, m.name, m.role, m.ready});
+  return info;
+}
+
+void Room::broadcast(const protocol::Message& message, std::uint8_t channel) const {
+  for (const Member& m : members_) services_.outbox->send(m.id, message, channel);
+}
+
+void Room::send_update() const { broadcast(protocol::RoomUpdate{info()}, protocol::kChannelControl); }
+
+std::optional<NoticeCode> Room::join(Player& player, Role role, TimeUs now_us) {
+  if (members_.size() >= protocol::kMaxRoomMembers) return NoticeCode::kSpectatorsFull;
+  if (role == Role::kRacer && racer_count() >= settings_.max_racers) return NoticeCode::kRoomFull;
+  members_.push_back(Member{player.id, player.name, role, false});
+  handling_[player.id] = player.handling;
+  player.room = id_;
+  if (host_ == 0) host_ = player.id;
+  services_.outbox->send(player.id, protocol::RoomJoined{info()}, protocol::kChannelControl);
+  send_update();
+  if (race_) send_catch_up(player.id, now_us);
+  return std::nullopt;
+}
+
+void Room::leave(Player& player, protocol::RoomLeftReason reason, const std::string& text, TimeUs now_us) {
+  const auto it = std::find_if(members_.begin(), members_.end(), [&](const Member& m) { return m.id == player.id; });
+  if (it == members_.end()) return;
+  members_.erase(it);
+  handling_.erase(player.id);
+  player.room = 0;
+  services_.outbox->send(player.id, protocol::RoomLeft{id_, reason, text}, protocol::kChannelControl);
+  if (race_) {
+    race_->race->disconnect(player.id);
+    announce_endings();
+  }
+  if (host_ == player.id) pick_new_host();
+  if (!members_.empty()) send_update();
+  (void)now_us;
+}
+
+void Room::pick_new_host() {
+  host_ = 0;
+  // The longest-present racer, else the longest-present spectator.
+  for (const Member& m : members_) {
+    if (m.role == Role::kRacer) {
+      host_ = m.id;
+      return;
+    }
+  }
+  if (!members_.empty()) host_ = members_.front().id;
+}
+
+RequestResult Room::handle(Player& player, const protocol::Message& message, TimeUs now_us) {
+  Member* me = find_member(player.id);
+  if (me == nullptr) return RequestResult::refused(NoticeCode::kNotInRoom);
+  const bool waiting = phase_ == RoomPhase::kWaiting;
+
+  if (const auto* m = std::get_if<protocol::RaceInput>(&message)) return on_race_input(player, *m, now_us);
+  if (const auto* m = std::get_if<protocol::StateHashReport>(&message)) return on_hash_report(player, *m);
+  if (const auto* m = std::get_if<protocol::SetHandling>(&message)) {
+    handling_[player.id] = m->handling;
+    player.handling = m->handling;
+    return RequestResult::ok();
+  }
+  if (const auto* m = std::get_if<protocol::ChangeSettings>(&message)) {
+    if (player.id != host_) return RequestResult::refused(NoticeCode::kNotHost);
+    if (!waiting) return RequestResult::refused(NoticeCode::kRaceInProgress);
+    if (m->settings.max_racers < racer_count()) return RequestResult::refused(NoticeCode::kInvalidSettings);
+    const bool was_private = settings_.is_private;
+    settings_ = m->settings;
+    settings_.is_private = was_private;  // a room's visibility (and code) is fixed when it is created
+    for (Member& member : members_) member.ready = false;
+    send_update();
+    return RequestResult::ok();
+  }
+  if (const auto* m = std::get_if<protocol::SetReady>(&message)) {
+    if (!waiting) return RequestResult::refused(NoticeCode::kRaceInProgress);
+    if (me->role != Role::kRacer) return RequestResult::refused(NoticeCode::kInvalidRequest);
+    me->ready = m->ready;
+    send_update();
+    maybe_auto_start(now_us);
+    return RequestResult::ok();
+  }
+  if (const auto* m = std::get_if<protocol::SetRole>(&message)) {
+    if (!waiting) return RequestResult::refused(NoticeCode::kRaceInProgress);
+    if (m->role == me->role) return RequestResult::ok();
+    if (m->role == Role::kRacer && racer_count() >= settings_.max_racers) {
+      return RequestResult::refused(NoticeCode::kRoomFull);
+    }
+    me->role = m->role;
+    me->ready = false;
+    send_update();
+    maybe_auto_start(now_us);
+    return RequestResult::ok();
+  }
+  if (std::holds_alternative<protocol::StartRace>(message)) {
+    if (player.id != host_) return RequestResult::refused(NoticeCode::kNotHost);
+    if (!waiting) return RequestResult::refused(NoticeCode::kRaceInProgress);
+    if (racer_count() == 0) return RequestResult::refused(NoticeCode::kNoRacers);
+    start_countdown(now_us);
+    return RequestResult::ok();
+  }
+  return RequestResult::refused(NoticeCode::kInvalidRequest);
+}
+
+void Room::maybe_auto_start(TimeUs now_us) {
+  if (!settings_.auto_start || phase_ != RoomPhase::kWaiting || racer_count() == 0) return;
+  const bool all_ready = std::all_of(members_.begin(), members_.end(),
+                                     [](const Member& m) { return m.role != Role::kRacer || m.ready; });
+  if (all_ready) start_countdown(now_us);
+}
+
+void Room::start_countdown(TimeUs now_us) {
+  ++race_counter_;
+  ++counters_.races_started;
+  phase_ = RoomPhase::kCountdown;
+  const std::uint64_t seed = services_.next_seed(services_.seed_ctx);
+  ActiveRace active;
+  active.race_id = race_counter_;
+  active.start_us = now_us + services_.countdown_us;
+  active.next_stats_us = active.start_us;
+  active.race = std::make_unique<Race>(settings_.config, seed, services_.pace);
+
+  protocol::CountdownStart start;
+  start.race_id = active.race_id;
+  start.seed = seed;
+  start.countdown_us = services_.countdown_us;
+  start.start_server_us = static_cast<std::uint64_t>(active.start_us);
+  start.config = settings_.config;
+  for (Member& m : members_) {
+    m.ready = false;
+    if (m.role != Role::kRacer) continue;
+    const engine::Handling& handling = handling_[m.id];
+    active.race->add_racer(m.id, m.name, handling);
+    active.sessions[m.id] = RacerSession{};
+    start.racers.push_back(protocol::RaceEntrant{m.id, m.name, handling});
+  }
+  race_ = std::move(active);
+  spdlog::info("room {} '{}': race {} starts in {} ms with {} racers (seed {})", id_, settings_.name,
+               race_counter_, services_.countdown_us / 1000, start.racers.size(), seed);
+  broadcast(start, protocol::kChannelRace);
+  send_update();
+}
+
+}  // namespace sr::server

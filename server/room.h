@@ -1,0 +1,136 @@
+// A room: its members and settings (waiting), and one race at a time (countdown -> racing -> results -> waiting).
+// The room answers its members' requests and drives its race; it reads no clock (now_us is the server's
+// monotonic clock) and sends through the Outbox.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "common/protocol/messages.h"
+#include "server/outbox.h"
+#include "server/player.h"
+#include "server/race.h"
+#include "server/replay_writer.h"
+
+namespace sr::server {
+
+// What a room needs from the server around it.
+struct RoomServices {
+  Outbox* outbox = nullptr;
+  ReplayWriter* writer = nullptr;
+  std::string server_name;  // the replay's "place"
+  PaceLimits pace;
+  std::uint64_t (*next_seed)(void* ctx) = nullptr;  // a fresh race seed
+  void* seed_ctx = nullptr;
+  std::int64_t (*unix_ms)() = nullptr;  // wall clock for the replay's creation time
+  TimeUs countdown_us = 3'000'000;
+  TimeUs live_stats_every_us = 100'000;
+  TimeUs max_race_us = 3600'000'000;  // a race still going after this long is ended (endless modes)
+};
+
+// What became of a member's request: fine, refused with a notice, or so wrong that the sender is dropped.
+struct RequestResult {
+  std::optional<protocol::NoticeCode> refuse;
+  std::string drop;  // non-empty: disconnect the sender with this reason (protocol error)
+  static RequestResult ok() { return {}; }
+  static RequestResult refused(protocol::NoticeCode code) { return {code, {}}; }
+  static RequestResult dropped(std::string why) { return {std::nullopt, std::move(why)}; }
+};
+
+struct RoomCounters {
+  std::uint64_t races_started = 0;
+  std::uint64_t races_finished = 0;
+  std::uint64_t racers_removed = 0;
+  std::uint64_t desyncs = 0;
+  std::uint64_t inputs = 0;
+};
+
+class Room {
+ public:
+  Room(RoomId id, protocol::RoomSettings settings, std::string code, RoomServices services, RoomCounters& counters);
+
+  [[nodiscard]] RoomId id() const { return id_; }
+  [[nodiscard]] const std::string& code() const { return code_; }
+  [[nodiscard]] bool is_private() const { return settings_.is_private; }
+  [[nodiscard]] bool empty() const { return members_.empty(); }
+  [[nodiscard]] protocol::RoomPhase phase() const { return phase_; }
+  [[nodiscard]] protocol::RoomSummary summary() const;
+  [[nodiscard]] protocol::RoomInfo info() const;
+  [[nodiscard]] std::size_t racer_count() const;
+  [[nodiscard]] std::size_t member_count() const { return members_.size(); }
+
+  // Adds a player (who is in no room). Returns a notice code on refusal (room full, ...), nullopt when joined.
+  [[nodiscard]] std::optional<protocol::NoticeCode> join(Player& player, protocol::Role role, TimeUs now_us);
+  // Removes a member (left, kicked, disconnected). A racer in a running race is kept in it as did-not-finish.
+  void leave(Player& player, protocol::RoomLeftReason reason, const std::string& text, TimeUs now_us);
+
+  // A room request from a member (settings, handling, ready, role, start, race inputs and hash reports).
+  [[nodiscard]] RequestResult handle(Player& player, const protocol::Message& message, TimeUs now_us);
+  [[nodiscard]] PlayerId host() const { return host_; }
+  [[nodiscard]] bool has_member(PlayerId id) const;
+
+  // Countdown end, live stats, pace checks, race end. Called often (every few ms).
+  void tick(TimeUs now_us);
+  // A replay write finished for a race of this room.
+  void on_replay_written(const ReplayWriter::Done& done);
+  // Ends a running race as aborted (server shutdown): results go out and the replay is written.
+  void abort_race(TimeUs now_us);
+  // For the chat: every member.
+  void broadcast(const protocol::Message& message, std::uint8_t channel) const;
+
+ private:
+  struct Member {
+    PlayerId id = 0;
+    std::string name;
+    protocol::Role role = protocol::Role::kRacer;
+    bool ready = false;
+  };
+  struct RacerSession {
+    std::uint32_t next_seq = 0;  // sequence number the next RaceInput must start at
+    TimeUs relayed_now_us = -1;  // last now_us relayed to the room
+    bool end_announced = false;
+  };
+  struct ActiveRace {
+    std::uint32_t race_id = 0;
+    TimeUs start_us = 0;  // server clock at game time 0
+    std::unique_ptr<Race> race;
+    std::map<PlayerId, RacerSession> sessions;
+    TimeUs next_stats_us = 0;
+    TimeUs next_pace_us = 0;  // pace checks run every kPaceCheckEveryUs, not every tick
+    std::vector<std::string> desyncs;  // logged again with the replay id
+  };
+
+  Member* find_member(PlayerId id);
+  void send_update() const;
+  void pick_new_host();
+  void maybe_auto_start(TimeUs now_us);
+  void start_countdown(TimeUs now_us);
+  // room_race.cpp
+  RequestResult on_race_input(const Player& player, const protocol::RaceInput& m, TimeUs now_us);
+  RequestResult on_hash_report(const Player& player, const protocol::StateHashReport& m);
+  [[nodiscard]] replay::Replay build_replay() const;
+  void announce_endings();
+  void send_live_stats(TimeUs now_us);
+  void finish_race(protocol::RaceEndReason reason, TimeUs now_us);
+  void send_catch_up(PlayerId spectator, TimeUs now_us) const;
+  void relay(PlayerId from, const protocol::RacerInputs& inputs) const;
+
+  RoomId id_;
+  protocol::RoomSettings settings_;
+  std::string code_;
+  RoomServices services_;
+  RoomCounters& counters_;
+  std::vector<Member> members_;
+  std::map<PlayerId, engine::Handling> handling_;  // each member's handling, for the next race
+  PlayerId host_ = 0;
+  protocol::RoomPhase phase_ = protocol::RoomPhase::kWaiting;
+  std::uint32_t race_counter_ = 0;
+  std::optional<ActiveRace> race_;
+  std::map<std::uint32_t, std::vector<std::string>> desyncs_by_race_;  // until the replay id is known
+};
+
+}  // namespace sr::server

@@ -1,0 +1,272 @@
+// A room's race: inputs in, relays and live stats out, desync checks, the end of the race and its replay.
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+
+#include "common/protocol/streams.h"
+#include "replays/simulate.h"
+#include "server/room.h"
+
+namespace sr::server {
+namespace {
+
+// Relays carry at most this long a gap in a racer's clock without inputs, so watchers' boards keep moving.
+constexpr TimeUs kRelayHeartbeatUs = 250'000;
+constexpr TimeUs kPaceCheckEveryUs = 100'000;
+
+protocol::RacerStatus wire_status(RacerStatus s) { return static_cast<protocol::RacerStatus>(s); }
+
+bool ranked(RacerStatus s) { return s == RacerStatus::kFinished || s == RacerStatus::kToppedOut; }
+
+}  // namespace
+
+void Room::relay(PlayerId from, const protocol::RacerInputs& inputs) const {
+  for (const Member& m : members_) {
+    if (m.id != from) services_.outbox->send(m.id, inputs, protocol::kChannelRace);
+  }
+}
+
+RequestResult Room::on_race_input(const Player& player, const protocol::RaceInput& m, TimeUs now_us) {
+  if (!race_ || m.race_id != race_->race_id) {
+    // A late batch for a race that has ended is harmless; one for a race that never existed is not.
+    if (m.race_id >= 1 && m.race_id <= race_counter_) return RequestResult::ok();
+    return RequestResult::dropped("inputs for a race that does not exist");
+  }
+  const auto session = race_->sessions.find(player.id);
+  const Race::Entry* entry = race_->race->find(player.id);
+  if (session == race_->sessions.end() || entry == nullptr) {
+    return RequestResult::dropped("inputs from a player who is not racing in this race");
+  }
+  if (entry->referee.status() != RacerStatus::kRacing) return RequestResult::ok();
+  if (m.first_seq != session->second.next_seq) return RequestResult::dropped("input sequence has a gap or overlap");
+
+  std::vector<InputChange> changes;
+  changes.reserve(m.changes.size());
+  for (const auto& c : m.changes) changes.push_back({c.time_us, c.buttons});
+  const std::size_t logged_before = entry->referee.log().size();
+  const Violation v = race_->race->on_batch(player.id, now_us - race_->start_us, changes, m.now_us);
+  counters_.inputs += m.changes.size();
+  session->second.next_seq += static_cast<std::uint32_t>(m.changes.size());
+
+  const auto& log = entry->referee.log();
+  if (log.size() > logged_before || entry->referee.clock_us() >= session->second.relayed_now_us + kRelayHeartbeatUs) {
+    protocol::RacerInputs relayed;
+    relayed.race_id = race_->race_id;
+    relayed.player_id = player.id;
+    relayed.first_seq = static_cast<std::uint32_t>(logged_before);
+    relayed.now_us = entry->referee.clock_us();
+    for (std::size_t i = logged_before; i < log.size(); ++i) relayed.changes.push_back({log[i].time_us, log[i].buttons});
+    relay(player.id, relayed);
+    session->second.relayed_now_us = relayed.now_us;
+  }
+  if (v != Violation::kNone) {
+    ++counters_.racers_removed;
+    spdlog::warn("room {} race {}: removed {} ({})", id_, race_->race_id, player.name, violation_text(v));
+  }
+  announce_endings();
+  return RequestResult::ok();
+}
+
+RequestResult Room::on_hash_report(const Player& player, const protocol::StateHashReport& m) {
+  if (!race_ || m.race_id != race_->race_id) return RequestResult::ok();
+  const Race::Entry* entry = race_->race->find(player.id);
+  if (entry == nullptr) return RequestResult::dropped("state hash from a player who is not racing in this race");
+  if (entry->referee.status() == RacerStatus::kRemoved) return RequestResult::ok();
+  const auto server_digest = entry->referee.digest_after(m.pieces);
+  if (server_digest && *server_digest == m.hash) return RequestResult::ok();
+  std::string what = server_digest ? fmt::format("digest {:016x}, server {:016x}", m.hash, *server_digest)
+                                   : fmt::format("server has only {} pieces", entry->referee.game().stats().pieces);
+  std::string line = fmt::format("racer {} at piece {} (game time {} us): {}", player.name, m.pieces, m.time_us, what);
+  spdlog::warn("room {} race {}: desync: {}", id_, race_->race_id, line);
+  ++counters_.desyncs;
+  race_->desyncs.push_back(std::move(line));
+  services_.outbox->send(player.id,
+                         protocol::Notice{protocol::NoticeCode::kDesync, protocol::MessageId::kStateHashReport,
+                                          "your game disagrees with the server's; the server's result counts"},
+                         protocol::kChannelControl);
+  return RequestResult::ok();
+}
+
+void Room::announce_endings() {
+  if (!race_) return;
+  std::vector<Standing> standings;
+  for (const Race::Entry& e : race_->race->racers()) {
+    RacerSession& session = race_->sessions[e.id];
+    const RacerStatus status = e.referee.status();
+    if (status == RacerStatus::kRacing || session.end_announced) continue;
+    if (standings.empty()) standings = race_->race->standings();
+    session.end_announced = true;
+    protocol::RacerEnded ended;
+    ended.race_id = race_->race_id;
+    ended.player_id = e.id;
+    ended.status = wire_status(status);
+    ended.time_us = e.referee.game().stats().time_us;
+    for (const Standing& s : standings) {
+      if (s.id == e.id && status == RacerStatus::kFinished) ended.place = static_cast<std::uint8_t>(s.place);
+    }
+    if (status == RacerStatus::kRemoved) ended.reason = violation_text(e.referee.removal_reason());
+    if (status == RacerStatus::kDisconnected) ended.reason = "left the race";
+    broadcast(ended, protocol::kChannelRace);
+  }
+}
+
+void Room::send_live_stats(TimeUs now_us) {
+  protocol::LiveStats live;
+  live.race_id = race_->race_id;
+  live.race_time_us = std::max<TimeUs>(0, now_us - race_->start_us);
+  for (const Standing& s : race_->race->standings()) {
+    protocol::RacerLive r;
+    r.player_id = s.id;
+    r.status = wire_status(s.status);
+    r.place = static_cast<std::uint8_t>(s.place);
+    r.time_us = s.time_us;
+    r.lines = s.lines;
+    r.lines_left = s.lines_left;
+    r.score = s.score;
+    r.pieces = s.pieces;
+    r.pps_x100 = static_cast<std::uint32_t>(std::clamp<std::int64_t>(s.pps_x100, 0, UINT32_MAX));
+    live.racers.push_back(r);
+  }
+  broadcast(live, protocol::kChannelLive);
+}
+
+void Room::tick(TimeUs now_us) {
+  if (!race_) return;
+  if (phase_ == protocol::RoomPhase::kCountdown && now_us >= race_->start_us) {
+    phase_ = protocol::RoomPhase::kRacing;
+    broadcast(protocol::RaceStart{race_->race_id, static_cast<std::uint64_t>(now_us)}, protocol::kChannelRace);
+    send_update();
+  }
+  const TimeUs race_time = now_us - race_->start_us;
+  if (now_us >= race_->next_pace_us) {
+    race_->next_pace_us = now_us + kPaceCheckEveryUs;
+    for (const Race::Removal& r : race_->race->tick(race_time)) {
+      ++counters_.racers_removed;
+      spdlog::warn("room {} race {}: removed racer {} ({})", id_, race_->race_id, r.id, violation_text(r.reason));
+    }
+    announce_endings();
+  }
+  if (phase_ == protocol::RoomPhase::kRacing && now_us >= race_->next_stats_us) {
+    send_live_stats(now_us);
+    race_->next_stats_us = now_us + services_.live_stats_every_us;
+  }
+  if (race_->race->over()) {
+    const bool timed = settings_.config.limit == engine::LimitKind::kTime;
+    finish_race(timed ? protocol::RaceEndReason::kTimeUp : protocol::RaceEndReason::kAllDone, now_us);
+  } else if (race_time > services_.max_race_us) {
+    finish_race(protocol::RaceEndReason::kTimeUp, now_us);
+  }
+}
+
+void Room::abort_race(TimeUs now_us) {
+  if (race_) finish_race(protocol::RaceEndReason::kAborted, now_us);
+}
+
+replay::Replay Room::build_replay() const {
+  replay::Replay r;
+  r.rules_version = engine::kRulesVersion;
+  r.created_unix_ms = services_.unix_ms ? services_.unix_ms() : 0;
+  r.place = services_.server_name;
+  r.config = race_->race->config();
+  r.config.handling = engine::Handling{};
+  r.seed = race_->race->seed();
+  for (const Race::Entry& e : race_->race->racers()) {
+    replay::Racer racer;
+    racer.name = e.name;
+    racer.handling = e.handling;
+    racer.inputs = e.referee.log();
+    r.racers.push_back(std::move(racer));
+  }
+  for (std::size_t i = 0; i < r.racers.size(); ++i) {
+    const RacerReferee& ref = race_->race->racers()[i].referee;
+    const auto if_unfinished =
+        ref.status() == RacerStatus::kRemoved ? replay::ResultStatus::kForfeited : replay::ResultStatus::kDisconnected;
+    replay::record_racer(r, i, ref.clock_us(), if_unfinished);
+  }
+  return r;
+}
+
+void Room::finish_race(protocol::RaceEndReason reason, TimeUs now_us) {
+  for (const Race::Entry& e : race_->race->racers()) {
+    if (e.referee.status() == RacerStatus::kRacing) race_->race->disconnect(e.id);
+  }
+  announce_endings();
+  protocol::RaceResults results;
+  results.race_id = race_->race_id;
+  results.reason = reason;
+  results.duration_us = std::clamp<TimeUs>(now_us - race_->start_us, 0, protocol::kMaxTimeUs);
+  for (const Standing& s : race_->race->standings()) {
+    protocol::RacerResult r;
+    r.player_id = s.id;
+    r.name = s.name;
+    r.place = ranked(s.status) ? static_cast<std::uint8_t>(s.place) : 0;
+    r.status = wire_status(s.status);
+    r.time_us = s.time_us;
+    r.lines = s.lines;
+    r.score = s.score;
+    r.pieces = s.pieces;
+    r.pps_x100 = static_cast<std::uint32_t>(std::clamp<std::int64_t>(s.pps_x100, 0, UINT32_MAX));
+    r.kpp_x100 = static_cast<std::uint32_t>(std::clamp<std::int64_t>(s.kpp_x100, 0, UINT32_MAX));
+    results.racers.push_back(std::move(r));
+  }
+  broadcast(results, protocol::kChannelRace);
+  ++counters_.races_finished;
+  spdlog::info("room {} race {} ended ({} racers)", id_, race_->race_id, results.racers.size());
+
+  if (services_.writer != nullptr) {
+    replay::Replay replay = build_replay();
+    if (const auto problem = replay::replay_error(replay)) {
+      spdlog::error("room {} race {}: replay not valid, not stored: {}", id_, race_->race_id, *problem);
+    } else {
+      desyncs_by_race_[race_->race_id] = race_->desyncs;
+      services_.writer->submit({id_, race_->race_id, std::move(replay)});
+    }
+  }
+  race_.reset();
+  phase_ = protocol::RoomPhase::kWaiting;
+  for (Member& m : members_) m.ready = false;
+  send_update();
+}
+
+void Room::on_replay_written(const ReplayWriter::Done& done) {
+  const auto desyncs = desyncs_by_race_.find(done.race_id);
+  if (done.game_id) {
+    broadcast(protocol::ReplayStored{done.race_id, game_id_number(*done.game_id)}, protocol::kChannelRace);
+    if (desyncs != desyncs_by_race_.end()) {
+      for (const std::string& d : desyncs->second) spdlog::warn("desync in replay {}: {}", *done.game_id, d);
+    }
+  }
+  if (desyncs != desyncs_by_race_.end()) desyncs_by_race_.erase(desyncs);
+}
+
+void Room::send_catch_up(PlayerId spectator, TimeUs now_us) const {
+  const auto standings = race_->race->standings();
+  protocol::CatchUpStart start;
+  start.race_id = race_->race_id;
+  start.seed = race_->race->seed();
+  start.config = race_->race->config();
+  start.elapsed_us = std::max<TimeUs>(0, now_us - race_->start_us);
+  std::vector<protocol::RacerInputs> chunks;
+  for (const Race::Entry& e : race_->race->racers()) {
+    protocol::CatchUpRacer racer;
+    racer.entrant = {e.id, e.name, e.handling};
+    racer.status = wire_status(e.referee.status());
+    if (racer.status != protocol::RacerStatus::kRacing) racer.end_time_us = e.referee.game().stats().time_us;
+    for (const Standing& s : standings) {
+      if (s.id == e.id && ranked(s.status)) racer.place = static_cast<std::uint8_t>(s.place);
+    }
+    start.racers.push_back(std::move(racer));
+    std::vector<protocol::InputChange> log;
+    log.reserve(e.referee.log().size());
+    for (const InputChange& c : e.referee.log()) log.push_back({c.time_us, c.buttons});
+    for (auto& chunk : protocol::split_racer_inputs(race_->race_id, e.id, 0, log, e.referee.clock_us())) {
+      chunks.push_back(std::move(chunk));
+    }
+  }
+  start.chunks = static_cast<std::uint32_t>(chunks.size());
+  services_.outbox->send(spectator, start, protocol::kChannelRace);
+  for (const auto& chunk : chunks) services_.outbox->send(spectator, chunk, protocol::kChannelRace);
+  services_.outbox->send(spectator, protocol::CatchUpEnd{race_->race_id}, protocol::kChannelRace);
+}
+
+}  // namespace sr::server

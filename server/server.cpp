@@ -1,0 +1,145 @@
+#include "server/server.h"
+
+#include <fmt/format.h>
+#include <spdlog/spdlog.h>
+
+#include <random>
+
+#include "common/protocol/codec.h"
+
+namespace sr::server {
+namespace {
+
+std::int64_t wall_clock_unix_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+std::uint64_t next_race_seed(void* ctx) { return static_cast<engine::Random*>(ctx)->next(); }
+
+}  // namespace
+
+Server::Server(ServerOptions options) : options_(std::move(options)), epoch_(std::chrono::steady_clock::now()) {}
+
+Server::~Server() { shut_down(); }
+
+TimeUs Server::now_us() const {
+  return std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - epoch_).count();
+}
+
+std::optional<std::string> Server::start() {
+  if (auto error = writer_.start(options_.data_dir)) return error;
+  if (auto error = replays_.open(options_.data_dir)) return "cannot open the replay store: " + *error;
+  if (auto error = net_.open(options_.bind, options_.port, protocol::kChannelCount, options_.net)) return error;
+
+  RoomServices services;
+  services.outbox = this;
+  services.writer = &writer_;
+  services.server_name = options_.lobby.server_name;
+  services.pace = options_.pace;
+  services.unix_ms = &wall_clock_unix_ms;
+  services.countdown_us = options_.countdown_us;
+  std::random_device entropy;
+  seeds_ = engine::Random((static_cast<std::uint64_t>(entropy()) << 32) ^ entropy());
+  services.next_seed = &next_race_seed;
+  services.seed_ctx = &seeds_;
+  lobby_ = std::make_unique<Lobby>(options_.lobby, services, &replays_, seeds_.next());
+  return std::nullopt;
+}
+
+void Server::send(PlayerId player, const protocol::Message& message, std::uint8_t channel) {
+  if (dropping_.count(player) != 0 && !std::holds_alternative<protocol::Disconnecting>(message) &&
+      !std::holds_alternative<protocol::Reject>(message)) {
+    return;
+  }
+  const std::vector<std::uint8_t> bytes = protocol::encode(message);
+  net_.send(player, channel, bytes, channel != protocol::kChannelLive);
+}
+
+void Server::drop(PlayerId player, protocol::DisconnectReason reason, const std::string& text) {
+  if (!dropping_.insert(player).second) return;
+  send(player, protocol::Disconnecting{reason, text.substr(0, protocol::kMaxReasonBytes)}, protocol::kChannelControl);
+  net_.disconnect(player, static_cast<std::uint32_t>(reason));
+  to_forget_.push_back(player);
+}
+
+void Server::on_receive(const NetEvent& event, TimeUs now_us) {
+  if (dropping_.count(event.peer) != 0) return;
+  const protocol::DecodeResult decoded = protocol::decode(event.bytes);
+  if (!decoded.ok()) {
+    ++protocol_errors_;
+    spdlog::info("{}: undecodable message: {}", net_.address_of(event.peer), decoded.error()->message);
+    return drop(event.peer, protocol::DisconnectReason::kProtocolError,
+                "bad message: " + decoded.error()->message);
+  }
+  const protocol::Message& message = *decoded.message();
+  const protocol::MessageId id = protocol::message_id(message);
+  if (protocol::message_channel(id) != event.channel) {
+    ++protocol_errors_;
+    return drop(event.peer, protocol::DisconnectReason::kProtocolError,
+                fmt::format("{} on the wrong channel", protocol::message_name(id)));
+  }
+  lobby_->handle(event.peer, message, now_us);
+}
+
+void Server::step(std::uint32_t timeout_ms) {
+  if (!lobby_) return;
+  events_.clear();
+  net_.poll(timeout_ms, events_);
+  const TimeUs now = now_us();
+  for (const NetEvent& e : events_) {
+    switch (e.kind) {
+      case NetEvent::Kind::kConnect:
+        (void)lobby_->connect(e.peer, e.connect_data, net_.address_of(e.peer));
+        break;
+      case NetEvent::Kind::kReceive: on_receive(e, now); break;
+      case NetEvent::Kind::kDisconnect:
+        dropping_.erase(e.peer);
+        lobby_->disconnect(e.peer, now);
+        break;
+    }
+    for (PlayerId id : to_forget_) lobby_->disconnect(id, now);
+    to_forget_.clear();
+  }
+  lobby_->tick(now);
+  for (const ReplayWriter::Done& done : writer_.collect()) lobby_->on_replay_written(done);
+  for (PlayerId id : to_forget_) lobby_->disconnect(id, now);
+  to_forget_.clear();
+  net_.flush();
+}
+
+void Server::run(const std::atomic<bool>& stop) {
+  while (!stop.load()) step(1);
+  shut_down();
+}
+
+void Server::shut_down() {
+  if (shut_down_ || !lobby_) return;
+  shut_down_ = true;
+  lobby_->shut_down(now_us());
+  net_.flush();
+  writer_.stop();
+  for (const ReplayWriter::Done& done : writer_.collect()) lobby_->on_replay_written(done);
+  // Give ENet a moment to deliver the goodbyes.
+  for (int i = 0; i < 20 && net_.peer_count() > 0; ++i) {
+    events_.clear();
+    net_.poll(10, events_);
+  }
+}
+
+ServerStats Server::stats() const {
+  ServerStats s;
+  if (lobby_) {
+    s.players = lobby_->player_count();
+    s.rooms = lobby_->room_count();
+    s.rooms_total = lobby_->counters();
+  }
+  s.protocol_errors = protocol_errors_;
+  s.bytes_sent = net_.bytes_sent();
+  s.bytes_received = net_.bytes_received();
+  s.replays_written = writer_.written();
+  s.replays_failed = writer_.failed();
+  return s;
+}
+
+}  // namespace sr::server

@@ -1,0 +1,86 @@
+// stackrace-server as a library: the ENet host, the lobby, the replay writer and the main loop, so the dedicated
+// server (main.cpp), the game's "Host" button and the tests all run the same code.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "common/engine/random.h"
+#include "server/lobby.h"
+#include "server/net_host.h"
+#include "server/outbox.h"
+#include "server/replay_service.h"
+#include "server/replay_writer.h"
+
+namespace sr::server {
+
+struct ServerOptions {
+  std::string bind = "0.0.0.0";
+  std::uint16_t port = 7878;  // 0 = any free port (tests)
+  std::filesystem::path data_dir = "stackrace-data";
+  LobbyOptions lobby;
+  NetLimits net;
+  PaceLimits pace;
+  TimeUs countdown_us = 3'000'000;
+};
+
+// Counters for logs and metrics.
+struct ServerStats {
+  std::size_t players = 0;
+  std::size_t rooms = 0;
+  RoomCounters rooms_total;
+  std::uint64_t protocol_errors = 0;
+  std::uint64_t bytes_sent = 0;
+  std::uint64_t bytes_received = 0;
+  std::uint64_t replays_written = 0;
+  std::uint64_t replays_failed = 0;
+};
+
+class Server final : public Outbox {
+ public:
+  explicit Server(ServerOptions options);
+  ~Server() override;
+
+  // Binds the port and opens the replay store. An error sentence if either fails.
+  [[nodiscard]] std::optional<std::string> start();
+  [[nodiscard]] std::uint16_t port() const { return net_.port(); }
+
+  // One pass of the loop: waits up to timeout_ms for packets, handles them, runs the rooms' timers, sends.
+  void step(std::uint32_t timeout_ms);
+  // Steps until `stop` becomes true, then shuts down.
+  void run(const std::atomic<bool>& stop);
+  // Aborts running races (their replays are written), tells every player, and stops the writer.
+  void shut_down();
+
+  [[nodiscard]] ServerStats stats() const;
+
+  // Outbox
+  void send(PlayerId player, const protocol::Message& message, std::uint8_t channel) override;
+  void drop(PlayerId player, protocol::DisconnectReason reason, const std::string& text) override;
+
+ private:
+  [[nodiscard]] TimeUs now_us() const;
+  void on_receive(const NetEvent& event, TimeUs now_us);
+
+  ServerOptions options_;
+  NetHost net_;
+  ReplayWriter writer_;
+  ReplayService replays_;
+  engine::Random seeds_;  // race seeds, from the system's entropy at start
+  std::unique_ptr<Lobby> lobby_;
+  std::chrono::steady_clock::time_point epoch_;
+  std::set<PlayerId> dropping_;      // told to go; their further packets are ignored
+  std::vector<PlayerId> to_forget_;  // dropped during this step: leave the lobby after the event is handled
+  std::vector<NetEvent> events_;
+  std::uint64_t protocol_errors_ = 0;
+  bool shut_down_ = false;
+};
+
+}  // namespace sr::server
