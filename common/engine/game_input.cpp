@@ -49,6 +49,7 @@ void Game::apply_buttons(TimeUs t, Buttons buttons) {
   if (state_.phase == Phase::kFalling && (pressed & button::kRotate180) && config_.allow_180) {
     try_rotate(t, rotate_180(state_.active.rotation));
   }
+  if (state_.phase == Phase::kOver) return;  // a hold or a locking turn topped out: nothing more to do
   if (restart) start_das(t, new_dir);
   if (state_.phase != Phase::kFalling) return;
   if (pressed & button::kSoftDrop) {
