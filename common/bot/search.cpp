@@ -17,6 +17,8 @@ SearchOptions search_options_for(const engine::GameConfig& config, std::int32_t 
   o.allow_180 = config.allow_180;
   o.all_spin = config.all_spin;
   o.arr_zero = config.handling.arr_us == 0;
+  // Key changes are 1 ms apart, so a tap holds at least 1 ms: with a shorter DAS it always auto-repeats.
+  o.taps = config.handling.das_us >= 2000;
   const bool instant =
       config.gravity == engine::Gravity::k20G || engine::gravity_us_per_row(level) <= instant_gravity_us;
   o.model = instant ? MoveModel::kInstantGravity : MoveModel::kStatic;
@@ -121,7 +123,7 @@ void PlacementSearch::expand_static(int node, const PieceState& s) {
     PieceState t = s;
     t.x = static_cast<std::int8_t>(t.x + dir);
     if (!fits(t)) continue;
-    visit(node, dir < 0 ? Action::kLeft : Action::kRight, t, 0, 0);
+    if (options_.taps) visit(node, dir < 0 ? Action::kLeft : Action::kRight, t, 0, 0);
     PieceState further = t;
     for (;;) {
       further.x = static_cast<std::int8_t>(further.x + dir);
@@ -143,7 +145,7 @@ void PlacementSearch::expand_instant(int node, const PieceState& s) {
     t.x = static_cast<std::int8_t>(t.x + dir);
     if (!fits(t)) continue;
     t = fall(t);
-    visit(node, dir < 0 ? Action::kLeft : Action::kRight, t, 0, 0);
+    if (options_.taps) visit(node, dir < 0 ? Action::kLeft : Action::kRight, t, 0, 0);
     // Auto-shift: one column per repeat with a fall after each (ARR > 0), or a slide to the wall then a fall.
     for (;;) {
       PieceState further = t;

@@ -58,6 +58,7 @@ struct SearchOptions {
   bool tucks = true;      // false: only what a hard drop from above the stack reaches (the cheap search)
   MoveModel model = MoveModel::kStatic;
   bool arr_zero = false;  // handling ARR is 0 (auto-shift slides): matters for kInstantGravity only
+  bool taps = true;       // a tap moves one column; false when DAS is too short to release a key before it repeats
 };
 
 // Default row time at or below which the bot plans as if the piece fell to the floor after every key (MoveModel).

@@ -128,6 +128,17 @@ TEST(Bot, CopesWithOtherHandling) {
   EXPECT_EQ(replay(c, 2, p.log, p.stats.time_us), p.hash);
 }
 
+TEST(Bot, CopesWithInstantAutoShift) {
+  // DAS 0 and ARR 0: every direction press slides to the wall, so only walls, obstacles, kicks and tucks place a
+  // piece; the search knows taps are impossible and still finds enough.
+  engine::GameConfig c = engine::make_sprint(20);
+  c.handling.das_us = 0;
+  c.handling.arr_us = 0;
+  const Played p = play(c, 8, settings_for("sprint", 0));
+  EXPECT_TRUE(p.finished);
+  EXPECT_EQ(p.counters.fallbacks, 0);
+}
+
 TEST(Bot, CopesWithOtherRules) {
   engine::GameConfig c = engine::make_sprint(20);
   c.rotation = engine::RotationSystem::kClassic;
