@@ -109,6 +109,10 @@ std::vector<NamedConfig> configs() {
   add("classic_rotation", [](GameConfig& c) { c.rotation = RotationSystem::kClassic, c.allow_180 = false; });
   add("recency_tetrs_allspin",
       [](GameConfig& c) { c.generator = GeneratorKind::kRecency, c.scoring = Scoring::kTetrs, c.all_spin = true; });
+  add("srs_no180_no_hold_no_preview",
+      [](GameConfig& c) { c.rotation = RotationSystem::kSrsNo180, c.hold_enabled = false, c.preview = 0; });
+  add("level20_zero_resets", [](GameConfig& c) { c.start_level = 20, c.max_lock_resets = 0; });
+  add("contest_master", [](GameConfig& c) { c = make_master(20), c.scoring = Scoring::kContest; });
   add("ultra_20s", [](GameConfig& c) { c = make_ultra(20); });
   add("sprint_variable_goal",
       [](GameConfig& c) { c = make_sprint(10), c.goal_system = GoalSystem::kVariable, c.start_level = 12; });

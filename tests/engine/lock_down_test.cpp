@@ -103,7 +103,7 @@ TEST(ExtendedLockDown, NewLowestRowGivesFifteenMoreResets) {
 TEST(ExtendedLockDown, ResetsUsedUpInTheAirLockOnLanding) {
   Driver d(lock_config(LockDown::kExtended));
   (void)d.play("SD L R L R L R L R L R L R L R");  // 14 resets
-  (void)d.play("CW");                             // the 15th: kicked up to east (2, 0), still grounded
+  (void)d.play("CW");                              // the 15th: kicked up to east (2, 0), still grounded
   ASSERT_EQ(d.piece(), (ActivePiece{Piece::kT, Rotation::kEast, 2, 0}));
   (void)d.tap(100, button::kRotateCcw);  // north at (2, 0): in the air with no reset left
   ASSERT_EQ(d.piece(), (ActivePiece{Piece::kT, Rotation::kNorth, 2, 0}));
@@ -174,13 +174,13 @@ TEST(TimerLockDown, NewLowestRowResetsTheGroundTime) {
 TEST(TimerLockDown, GroundTimeAddsUpAcrossTimeInTheAir) {
   Driver d(lock_config(LockDown::kTimer));
   (void)d.at(0);
-  (void)d.tap(10, button::kSoftDrop);          // on the floor from 10
-  (void)d.tap(400'000, button::kMoveLeft);     // keep the lock timer from running out
+  (void)d.tap(10, button::kSoftDrop);       // on the floor from 10
+  (void)d.tap(400'000, button::kMoveLeft);  // keep the lock timer from running out
   (void)d.tap(800'000, button::kMoveRight);
   (void)d.tap(1'000'000, button::kRotateCw);   // kicked up to east (2, 0), grounded
   (void)d.tap(1'000'001, button::kRotateCcw);  // north at (2, 0), in the air: 999,991 us on the ground so far
   ASSERT_EQ(d.piece(), (ActivePiece{Piece::kT, Rotation::kNorth, 2, 0}));
-  (void)d.at(2'000'001);                       // gravity: back on the floor, not a new lowest row
+  (void)d.at(2'000'001);  // gravity: back on the floor, not a new lowest row
   ASSERT_EQ(d.piece().y, -1);
   (void)d.tap(2'400'000, button::kMoveLeft);
   (void)d.tap(2'800'000, button::kMoveRight);

@@ -94,6 +94,18 @@ TEST(Ultra, FinishesEvenWhenUpdatedLongAfterTheEnd) {
   EXPECT_EQ(d.game().stats().time_us, 2'000'000);
 }
 
+TEST(Ultra, TimeLimitComesBeforeALockDueAtTheSameMicrosecond) {
+  GameConfig c = with_os(make_ultra(2));
+  c.handling.sdf = 0;
+  Driver d(c);
+  (void)d.at(0);
+  (void)d.tap(1'500'000, button::kSoftDrop);  // lock delay runs out at 2,000,000, the end of the game
+  const auto events = d.at(2'000'000);
+  ASSERT_EQ(events.size(), 1u);
+  EXPECT_EQ(events[0].kind, EventKind::kFinished);
+  EXPECT_EQ(d.game().stats().pieces, 0);
+}
+
 // Plays O doubles until the game ends (or `max_doubles`), recording stats().lines at every level-up.
 std::vector<std::int64_t> lines_at_level_ups(Driver& d, int max_doubles) {
   std::vector<std::int64_t> out;

@@ -51,6 +51,21 @@ TEST(TopOut, PartlyVisibleLockIsNotLockOutButTheNextSpawnBlocksOut) {
   EXPECT_EQ(d.game().stats().time_us, 2);
 }
 
+TEST(TopOut, HoldIntoABlockedSpawnEndsTheGameWithNothingPending) {
+  // Row 20 is taken at x 6: the O (x 4..5) spawns, the I from the queue (x 3..6) cannot.
+  std::vector<BoardRow> rows = column_rows(20, "X.........");
+  rows.push_back(test::board({"......X..."})[0]);
+  Driver d(test::rules_config("OI", rows));
+  (void)d.at(0);
+  const auto over = of_kind(d.press(5, button::kHold | button::kMoveRight), EventKind::kGameOver);
+  ASSERT_EQ(over.size(), 1u);
+  EXPECT_EQ(over[0].top_out, TopOut::kBlockOut);
+  const GameState& s = d.game().state();
+  for (TimeUs t : {s.end_at, s.spawn_at, s.fall_at, s.shift_at, s.lock_timer_at}) {
+    EXPECT_EQ(t, kNever) << "the direction pressed with the hold must not start DAS on an ended game";
+  }
+}
+
 TEST(TopOut, LockOutWhenAPieceLocksEntirelyAboveRowNineteen) {
   Driver d(test::rules_config("T", column_rows(20, "...XXX....")));
   (void)d.at(0);

@@ -68,6 +68,16 @@ TEST(TSpin, TPieceKicksIntoTSpinTripleSlot) {
   EXPECT_EQ(l.rows, (std::vector<std::string>{"..........", "..........", "...X......", ".........."}));
 }
 
+TEST(TSpinMini, NorthFacingWithOneTopCorner) {
+  // East into the slot, then back to north in place: bottom corners and the top-left one are taken.
+  const Lock l = play_and_lock(kTsdSlot, "T", "CW SD CCW");
+  EXPECT_EQ(l.before, (ActivePiece{Piece::kT, Rotation::kNorth, 3, 0}));
+  ASSERT_TRUE(l.has_clear);
+  EXPECT_EQ(l.clear.spin, SpinKind::kMini);
+  EXPECT_EQ(l.clear.lines, 1);
+  EXPECT_EQ(l.clear.points, 200);
+}
+
 TEST(TSpin, SingleWhenOnlyOneRowFills) {
   const Lock l = play_and_lock(board({"XXXX..XXXX", "XXX...XXXX", "XXXX.XXXX."}), "T", "R CCW SD CCW");
   ASSERT_TRUE(l.has_clear);
@@ -143,6 +153,15 @@ TEST(TSpinMini, OneFrontTwoBackCornersIsAMini) {
   EXPECT_EQ(l.clear.points, 200);
   EXPECT_EQ(l.stats.mini_singles, 1);
   EXPECT_EQ(l.stats.singles, 0);
+}
+
+TEST(TSpinMini, MirroredAgainstTheRightWall) {
+  const Lock l = play_and_lock(board({"XXXXXXXXX."}), "T", "R R R R SD CCW");
+  EXPECT_EQ(l.before, (ActivePiece{Piece::kT, Rotation::kWest, 8, 0}));
+  EXPECT_EQ(l.last_kick, 1) << "0->L test 2 (+1, 0)";
+  ASSERT_TRUE(l.has_clear);
+  EXPECT_EQ(l.clear.spin, SpinKind::kMini);
+  EXPECT_EQ(l.clear.points, 200);
 }
 
 TEST(TSpinMini, NoLines) {
