@@ -2,7 +2,7 @@
 #include <sstream>
 
 #include "replays/codec.h"
-#include "replays/detail/serialization.h"
+#include "replays/detail/serialization_binary.h"
 
 namespace sr::replay {
 namespace {

@@ -2,7 +2,7 @@
 
 // Cereal's JSON archive must come before any RapidJSON header: it makes RAPIDJSON_ASSERT throw (instead of
 // assert()), which is what turns a wrong JSON type into an error value here.
-#include "replays/detail/serialization.h"
+#include "replays/detail/serialization_json.h"
 // (keep this order)
 #include <rapidjson/error/en.h>
 

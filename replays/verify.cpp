@@ -3,7 +3,7 @@
 #include <array>
 #include <utility>
 
-#include "replays/detail/json_visitors.h"
+#include "replays/detail/text_codec.h"
 #include "replays/names.h"
 #include "replays/simulate.h"
 

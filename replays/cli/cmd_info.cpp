@@ -6,7 +6,7 @@
 
 #include "replays/cli/commands.h"
 #include "replays/cli/output.h"
-#include "replays/detail/json_visitors.h"
+#include "replays/detail/text_codec.h"
 #include "replays/names.h"
 #include "replays/store/file_io.h"
 

@@ -1,5 +1,5 @@
 // The two lists with their own binary coding: the input log and the checkpoints.
-#include "replays/detail/serialization.h"
+#include "replays/detail/serialization_binary.h"
 #include "replays/input_log_codec.h"
 
 #include <limits>

@@ -12,18 +12,11 @@
 
 #include <cereal/archives/portable_binary.hpp>
 
+#include "replays/detail/class_versions.h"
 #include "replays/detail/decode_context.h"
 #include "replays/detail/schema.h"
 
 namespace sr::replay::detail {
-
-// Cereal handles for the two lists that have their own class version and coding.
-struct InputLogRef {
-  std::vector<InputChange>* changes;
-};
-struct CheckpointsRef {
-  std::vector<Checkpoint>* list;
-};
 
 void append_varint(std::vector<std::uint8_t>& out, std::uint64_t v);
 

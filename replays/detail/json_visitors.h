@@ -18,14 +18,11 @@
 
 #include "replays/detail/decode_context.h"
 #include "replays/detail/schema.h"
+#include "replays/detail/text_codec.h"
 
 namespace sr::replay::detail {
 
 inline constexpr const char* kClassVersionName = "cereal_class_version";
-
-[[nodiscard]] std::string hash_hex(std::uint64_t v);
-[[nodiscard]] std::string pieces_text(const std::vector<engine::Piece>& pieces);
-[[nodiscard]] std::string row_text(const engine::BoardRow& row);
 
 class JsonWriter {
  public:
