@@ -207,8 +207,12 @@ Result<std::string> encode_fumen(const std::vector<engine::BoardRow>& initial_bo
 
   std::string data;
   for (int d : digits) data += kDigits[d];
-  std::string out = "v115@" + data.substr(0, 42);
-  for (std::size_t i = 42; i < data.size(); i += 47) out += "?" + data.substr(i, 47);
+  std::string out = "v115@";
+  out.append(data, 0, 42);
+  for (std::size_t i = 42; i < data.size(); i += 47) {
+    out += '?';
+    out.append(data, i, 47);
+  }
   return out;
 }
 
