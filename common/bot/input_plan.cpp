@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <cassert>
 
 namespace sr::bot {
 namespace {
@@ -76,8 +77,13 @@ class Builder {
   }
 
   void release_at(Buttons b, TimeUs at) {
-    pending_[pending_count_++] = Pending{ceil_ms(at), b};
-    available_[bit_of(b)] = ceil_ms(at) + gap();
+    // Never more than a few keys are down at once; a full list would be a planner bug.
+    assert(pending_count_ < static_cast<int>(pending_.size()));
+    if (pending_count_ >= static_cast<int>(pending_.size())) return;
+    pending_[static_cast<std::size_t>(pending_count_++)] = Pending{ceil_ms(at), b};
+    for (Buttons bit = 1; bit != 0 && bit <= button::kAll; bit = static_cast<Buttons>(bit << 1)) {
+      if (b & bit) available_[bit_of(bit)] = ceil_ms(at) + gap();
+    }
   }
   [[nodiscard]] TimeUs latest_release() const {
     TimeUs t = -1;
@@ -108,6 +114,7 @@ class Builder {
   // Applies a button change at t, or at the first free millisecond after it.
   TimeUs change(TimeUs t, Buttons buttons) {
     t = ceil_ms(std::max({t, last_change_ + 1, sim_.now()}));
+    if (buttons == held_) return t;  // an input log holds only changes
     const engine::UpdateResult r = sim_.update(t, buttons);
     observe(r.events);
     out_.push_back(InputEvent{t, buttons});
@@ -143,7 +150,7 @@ class Builder {
   Buttons held_ = 0;
   TimeUs last_change_ = -1;
   std::int64_t pieces_ = 0;
-  std::array<Pending, 8> pending_{};
+  std::array<Pending, 16> pending_{};
   int pending_count_ = 0;
   std::array<TimeUs, 8> available_{};  // per button: earliest next press
   TimeUs next_press_ = 0;
@@ -163,12 +170,24 @@ bool grounded(const engine::Game& g) {
   return a && g.ghost_y() == a->y;
 }
 
+// The plan so far. Keys still waiting for their release (the piece locked by itself first) are handed on.
 PlanResult finish(Builder& b) {
   PlanResult r;
   r.inputs = std::move(b.inputs());
   r.lock_us = b.lock_us();
   r.game_over = b.sim().over();
+  if (b.held() != 0 && b.releases_pending()) r.carry = Carry{b.held(), b.latest_release()};
   return r;
+}
+
+// Starts a builder: keys the last plan left held are released when it said, anything else held at once.
+void take_over(Builder& b, const Carry& carry) {
+  const Buttons carried = static_cast<Buttons>(b.held() & carry.buttons);
+  if (carried) b.release_at(carried, carry.release_us);
+  const Buttons stray = static_cast<Buttons>(b.held() & ~carried);
+  for (Buttons bit = 1; bit != 0 && bit <= button::kAll; bit = static_cast<Buttons>(bit << 1)) {
+    if (stray & bit) b.release_at(bit, 0);
+  }
 }
 
 }  // namespace
@@ -185,7 +204,7 @@ std::optional<PlanResult> plan_inputs(const engine::Game& game, const PlanReques
                                       engine::Random& rng) {
   if (!game.active() || request.actions.size() != request.expected.size()) return std::nullopt;
   Builder b(game, request.after_us, timing, rng);
-  if (request.carry.buttons & b.held()) b.release_at(request.carry.buttons & b.held(), request.carry.release_us);
+  take_over(b, request.carry);
   const engine::Handling& handling = game.config().handling;
   // Anything held for longer than this without reaching its goal has gone wrong.
   const TimeUs patience = handling.das_us + 12 * static_cast<TimeUs>(handling.arr_us) + 2'000'000;
@@ -255,7 +274,7 @@ PlanResult plan_hard_drop(const engine::Game& game, engine::TimeUs after_us, con
   engine::Random rng(0);
   const Timing quick{1, 1, 1, 1};
   Builder b(game, after_us, quick, rng);
-  if (carry.buttons & b.held()) b.release_at(carry.buttons & b.held(), carry.release_us);
+  take_over(b, carry);
   while (!b.done() && b.releases_pending()) b.advance_to(b.latest_release());
   if (b.held() != 0 && !b.done()) b.change(0, 0);
   if (b.done() || !b.sim().active()) return finish(b);
