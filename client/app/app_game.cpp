@@ -138,7 +138,9 @@ void App::end_game(double /*now_s*/) {
                  headline(result_of(b.config(), b.stats(), b.state().finished, false)) + ", " +
                  format_count(b.stats().lines) + " lines";
   }
-  const SaveOutcome saved = replays_.save(record);
+  const SaveOutcome saved = record.abandoned && record.inputs.empty()
+                                ? SaveOutcome{{}, "nothing was played"}  // e.g. quick restarts in a row
+                                : replays_.save(record);
   if (saved.error.empty()) {
     v.saved = "Replay saved: " + saved.path.string();
     spdlog::info("replay saved to {}", saved.path.string());

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <ctime>
 
 namespace sr::client {
 
@@ -56,12 +57,42 @@ void FrameBench::step() {
   }
 }
 
+namespace {
+
+double process_cpu_s() {
+  timespec ts{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
+}
+
+std::string summary(const char* what, std::vector<double> s) {
+  if (s.empty()) return {};
+  std::sort(s.begin(), s.end());
+  double sum = 0;
+  for (double v : s) sum += v;
+  const std::size_t p99 = std::min(s.size() - 1, static_cast<std::size_t>(static_cast<double>(s.size()) * 0.99));
+  char line[160];
+  std::snprintf(line, sizeof line, "%s avg %.2f ms, p99 %.2f ms, max %.2f ms", what,
+                sum / static_cast<double>(s.size()) * 1000.0, s[p99] * 1000.0, s.back() * 1000.0);
+  return line;
+}
+
+}  // namespace
+
 void FrameBench::record(double frame_s) {
+  const double cpu = process_cpu_s();
+  const double cpu_frame = last_cpu_s_ < 0 ? frame_s : cpu - last_cpu_s_;
+  last_cpu_s_ = cpu;
   if (!active()) return;
-  auto& s = samples_[phase_];
-  s.push_back(frame_s);
-  if (static_cast<int>(s.size()) >= frames_) {
+  if (warmup_left_ > 0) {
+    --warmup_left_;
+    return;
+  }
+  wall_[phase_].push_back(frame_s);
+  cpu_[phase_].push_back(cpu_frame);
+  if (static_cast<int>(wall_[phase_].size()) >= frames_) {
     ++phase_;
+    warmup_left_ = kWarmupFrames;
     if (phase_ == 1) reset_games(16);
   }
 }
@@ -69,17 +100,10 @@ void FrameBench::record(double frame_s) {
 std::string FrameBench::report() const {
   std::string out;
   for (int p = 0; p < 2; ++p) {
-    std::vector<double> s = samples_[p];
-    if (s.empty()) continue;
-    std::sort(s.begin(), s.end());
-    double sum = 0;
-    for (double v : s) sum += v;
-    const std::size_t p99 = std::min(s.size() - 1, static_cast<std::size_t>(static_cast<double>(s.size()) * 0.99));
-    char line[160];
-    std::snprintf(line, sizeof line, "%2d board%s: avg %.2f ms, p99 %.2f ms, max %.2f ms over %zu frames\n",
-                  p == 0 ? 1 : 16, p == 0 ? " " : "s", sum / static_cast<double>(s.size()) * 1000.0, s[p99] * 1000.0,
-                  s.back() * 1000.0, s.size());
-    out += line;
+    if (wall_[p].empty()) continue;
+    char head[64];
+    std::snprintf(head, sizeof head, "%2d board%s (%zu frames): ", p == 0 ? 1 : 16, p == 0 ? " " : "s", wall_[p].size());
+    out += head + summary("CPU", cpu_[p]) + " | " + summary("wall", wall_[p]) + "\n";
   }
   return out;
 }

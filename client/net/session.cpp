@@ -186,7 +186,13 @@ void Session::race_advance(TimeUs t) {
 }
 
 void Session::flush_race_messages() {
-  for (const protocol::Message& m : outgoing_) connection_.send(m);
+  for (protocol::Message& m : outgoing_) {
+    if (divert_) {
+      divert_(std::move(m));
+    } else {
+      connection_.send(m);
+    }
+  }
   if (!outgoing_.empty()) connection_.flush();
   outgoing_.clear();
 }

@@ -8,6 +8,7 @@
 #include <chrono>
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -88,6 +89,9 @@ class Session {
   // The last race's results, and the replay id the server stored it under (when it says).
   [[nodiscard]] const std::optional<protocol::RaceResults>& results() const { return results_; }
   [[nodiscard]] std::optional<std::uint64_t> stored_replay() const { return stored_replay_; }
+  // Tests and tools: race messages go to this function instead of the network (which can then send them later with
+  // send(), e.g. to play a client on a jittery link).
+  void divert_race_messages(std::function<void(protocol::Message)> to) { divert_ = std::move(to); }
   // A finished download: the .srr bytes (taken out).
   [[nodiscard]] std::optional<std::vector<std::uint8_t>> take_download(std::uint64_t game_id);
 
@@ -110,6 +114,7 @@ class Session {
   std::map<std::uint64_t, protocol::ReplayAssembler> downloads_;
   std::map<std::uint64_t, std::vector<std::uint8_t>> finished_downloads_;
   std::vector<protocol::Message> outgoing_;
+  std::function<void(protocol::Message)> divert_;
 };
 
 // A sentence for a server's refusal or notice code ("that room is full", ...).

@@ -124,9 +124,12 @@ void QuadBatch::flush(int fb_w, int fb_h, float win_w, float win_h) {
   glUniform2f(scale_loc_, 2.0f / win_w, 2.0f / win_h);
   glBindVertexArray(vao_);
   glBindBuffer(GL_ARRAY_BUFFER, vbo_);
-  // Grow when needed; otherwise orphan the old storage so the driver need not wait for last frame's draw.
-  capacity_ = std::max(capacity_, total * 2);
-  glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(capacity_ * sizeof(Vertex)), nullptr, GL_STREAM_DRAW);
+  // Allocate only to grow: re-allocating every frame costs a software driver an mmap and page faults per frame,
+  // and last frame's draw is long finished (the buffers were swapped since).
+  if (total > capacity_) {
+    capacity_ = std::max<std::size_t>(total * 2, 6 * 8192);
+    glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(capacity_ * sizeof(Vertex)), nullptr, GL_STREAM_DRAW);
+  }
   glBufferSubData(GL_ARRAY_BUFFER, 0, static_cast<GLsizeiptr>(opaque_.size() * sizeof(Vertex)), opaque_.data());
   glBufferSubData(GL_ARRAY_BUFFER, static_cast<GLintptr>(opaque_.size() * sizeof(Vertex)),
                   static_cast<GLsizeiptr>(blended_.size() * sizeof(Vertex)), blended_.data());

@@ -71,8 +71,4 @@ struct ResultsView {
 enum class ResultsChoice { kNone, kRetry, kMenu };
 [[nodiscard]] ResultsChoice draw_results(Menu& menu, const MenuNav& nav, const ResultsView& view);
 
-// Parses the custom editor's text fields into `config`; returns an error sentence or "".
-[[nodiscard]] std::string parse_sequence(const std::string& letters, std::vector<engine::Piece>& out);
-[[nodiscard]] std::string parse_board(const std::string& rows, std::vector<engine::BoardRow>& out);
-
 }  // namespace sr::client
