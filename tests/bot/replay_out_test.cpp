@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <sstream>
 
+#include "client/bot/external_runner.h"
 #include "common/bot/weights.h"
 #include "replays/store/file_io.h"
 #include "replays/verify.h"
@@ -64,6 +65,27 @@ TEST(ReplayOut, WrittenReplaysVerify) {
     ASSERT_TRUE(r.ok()) << r.error().describe();
     EXPECT_EQ(r.value().seed, seed);
     EXPECT_EQ(replay::verify(r.value()).verdict, replay::Verdict::kVerified);
+  }
+}
+
+TEST(ReplayOut, ExternalBotGamesVerifyIncludingAForfeit) {
+  TempDir dir;
+  auto opened = ReplayOut::open(dir.path.string() + "/", true);
+  ASSERT_TRUE(opened.out);
+  SoloOptions o = ultra_options(1);
+  o.config = engine::make_sprint();
+  std::ostringstream out, err;
+  o.on_game = [&](const PlayedGame& g) { return opened.out->write(g, err); };
+  const std::string script = std::string("python3 ") + STACKRACE_BOT_TEST_DIR + "/tbp_first_legal.py";
+  ASSERT_EQ(run_external(o, script, out, err), 0) << err.str();
+  o.first_seed = 22;
+  ASSERT_EQ(run_external(o, script + " --forfeit-after 6", out, err), 0) << err.str();
+  for (const std::uint64_t seed : {21u, 22u}) {
+    const auto r = replay::load_replay_file(dir.path / ("sprint-" + std::to_string(seed) + ".srrp"));
+    ASSERT_TRUE(r.ok()) << r.error().describe();
+    EXPECT_EQ(replay::verify(r.value()).verdict, replay::Verdict::kVerified);
+    EXPECT_EQ(r.value().racers[0].result.status,
+              seed == 22 ? replay::ResultStatus::kForfeited : replay::ResultStatus::kToppedOut);
   }
 }
 
