@@ -10,6 +10,7 @@
 #include <time.h>
 
 #include <algorithm>
+#include <string>
 #include <vector>
 
 #include "common/bot/weights.h"
@@ -27,6 +28,7 @@ std::int64_t thread_cpu_ns() {
 
 struct Positions {
   std::vector<engine::Game> games;
+  std::vector<const char*> weights;  // the preset the position was played with
 };
 
 void collect(Positions& out, const engine::GameConfig& config, std::uint64_t seed, const char* weights) {
@@ -36,7 +38,10 @@ void collect(Positions& out, const engine::GameConfig& config, std::uint64_t see
   settings.pps_milli = 3000;
   bot::Bot b(settings);
   while (true) {
-    if (b.needs_decision(game)) out.games.push_back(game);
+    if (b.needs_decision(game)) {
+      out.games.push_back(game);
+      out.weights.push_back(weights);
+    }
     const auto step = b.next(game);
     if (!step) break;
     (void)game.update(step->time_us, step->buttons);
@@ -59,18 +64,28 @@ const Positions& positions() {
 
 void run(benchmark::State& state, int lookahead, bool tucks) {
   const Positions& p = positions();
-  bot::BotSettings settings;
-  settings.weights = *bot::weights_by_name("survival");
-  settings.chooser.lookahead = lookahead;
-  settings.chooser.tucks = tucks;
-  bot::Bot b(settings);
+  // One bot per preset, so each position is decided with the weights of the mode it came from.
+  std::vector<bot::Bot> bots;
+  std::vector<std::string> names;
+  for (const auto& preset : bot::weights_presets()) {
+    bot::BotSettings settings;
+    settings.weights = preset.weights;
+    settings.chooser.lookahead = lookahead;
+    settings.chooser.tucks = tucks;
+    bots.emplace_back(settings);
+    names.emplace_back(preset.name);
+  }
+  std::vector<std::size_t> bot_of(p.games.size());
+  for (std::size_t i = 0; i < p.games.size(); ++i) {
+    bot_of[i] = static_cast<std::size_t>(std::find(names.begin(), names.end(), p.weights[i]) - names.begin());
+  }
   std::vector<std::int64_t> ns;
   ns.reserve(p.games.size() * 4);
   std::size_t i = 0;
   for (auto _ : state) {
     const engine::Game& g = p.games[i];
     const std::int64_t t0 = thread_cpu_ns();
-    b.decide(g);
+    bots[bot_of[i]].decide(g);
     ns.push_back(thread_cpu_ns() - t0);
     i = (i + 1) % p.games.size();
   }
