@@ -248,9 +248,11 @@ void App::end_frame(double frame_s) {
   if (screen_ != Screen::kBench) return;
   bench_.record(frame_s);
   if (bench_.finished()) {
-    std::printf("time per frame at %dx%d, vsync off (CPU: this process, GL driver threads included; wall: polling to swap):\n%s",
-                static_cast<int>(ImGui::GetIO().DisplaySize.x), static_cast<int>(ImGui::GetIO().DisplaySize.y),
-                bench_.report().c_str());
+    std::printf(
+        "time per frame at %dx%d, vsync off (CPU: this process, GL driver threads included; wall: polling to "
+        "swap):\n%s",
+        static_cast<int>(ImGui::GetIO().DisplaySize.x), static_cast<int>(ImGui::GetIO().DisplaySize.y),
+        bench_.report().c_str());
     std::fflush(stdout);
     done_ = true;
   }

@@ -89,8 +89,8 @@ class App {
   SettingsScreen settings_screen_;
   Menu pause_menu_;
   Menu results_menu_;
-  Screen back_to_ = Screen::kSolo;  // the menu a game returns to
-  bool nav_suppressed_ = false;      // a key press was consumed before the UI ran this frame
+  Screen back_to_ = Screen::kSolo;              // the menu a game returns to
+  bool nav_suppressed_ = false;                 // a key press was consumed before the UI ran this frame
   std::deque<std::pair<int, bool>> menu_keys_;  // key presses (key, auto-repeat) waiting for the menus
 
   // The game in progress.

@@ -1,4 +1,6 @@
 // The solo game in progress: starting, keys, pausing, ending, saving the replay, and the in-game screen.
+#include "client/app/app.h"
+
 #include <GLFW/glfw3.h>
 #include <imgui.h>
 #include <spdlog/spdlog.h>
@@ -6,7 +8,6 @@
 #include <chrono>
 #include <random>
 
-#include "client/app/app.h"
 #include "client/game/modes.h"
 #include "client/ui/hud.h"
 
@@ -32,11 +33,11 @@ std::vector<std::pair<std::string, std::string>> result_stats(const engine::Game
     out.emplace_back("Score", format_count(s.score));
     out.emplace_back("Level", std::to_string(s.level));
   }
-  out.emplace_back("Singles / doubles / triples", format_count(s.singles) + " / " + format_count(s.doubles) + " / " +
-                                                      format_count(s.triples));
+  out.emplace_back("Singles / doubles / triples",
+                   format_count(s.singles) + " / " + format_count(s.doubles) + " / " + format_count(s.triples));
   out.emplace_back("Tetrises", format_count(s.tetrises));
-  out.emplace_back("T-spins (0/1/2/3 lines)", format_count(s.tspins) + " / " + format_count(s.tspin_singles) +
-                                                  " / " + format_count(s.tspin_doubles) + " / " +
+  out.emplace_back("T-spins (0/1/2/3 lines)", format_count(s.tspins) + " / " + format_count(s.tspin_singles) + " / " +
+                                                  format_count(s.tspin_doubles) + " / " +
                                                   format_count(s.tspin_triples));
   out.emplace_back("Perfect clears", format_count(s.perfect_clears));
   out.emplace_back("Best combo / back-to-back", std::to_string(s.max_combo) + " / " + std::to_string(s.max_b2b));
@@ -77,11 +78,11 @@ void App::start_game(const GamePick& pick, double now_s) {
   best_before_ = replays_.personal_best(p.config, settings_.player_name);
   results_.reset();
   held_.release_all();
-  started_unix_ms_ = std::chrono::duration_cast<std::chrono::milliseconds>(
-                         std::chrono::system_clock::now().time_since_epoch())
-                         .count();
+  started_unix_ms_ =
+      std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+          .count();
   screen_ = Screen::kGame;
-  menu_keys_.clear();               // menu keys typed ahead must not reach the pause or results menus
+  menu_keys_.clear();              // menu keys typed ahead must not reach the pause or results menus
   ImGui::SetWindowFocus(nullptr);  // nothing of ImGui's may want the keyboard during play
   spdlog::info("{} game, seed {}", mode_label(p.config), seed);
 }
@@ -128,19 +129,19 @@ void App::end_game(double /*now_s*/) {
   v.result = result_of(game.config(), game.stats(), record.finished, record.abandoned);
   v.previous_best = best_before_;
   v.new_best = beats(v.result, best_before_);
-  v.title = record.abandoned ? "Abandoned"
+  v.title = record.abandoned  ? "Abandoned"
             : record.finished ? (game.config().limit == engine::LimitKind::kTime ? "Time's up!" : "Finished!")
                               : "Game over";
   v.stats = result_stats(game);
   if (bot_) {
     const auto& b = bot_->game();
-    v.bot_line = "Bot (" + std::to_string(bot_->pps()).substr(0, 4) + " PPS): " +
-                 headline(result_of(b.config(), b.stats(), b.state().finished, false)) + ", " +
+    v.bot_line = "Bot (" + std::to_string(bot_->pps()).substr(0, 4) +
+                 " PPS): " + headline(result_of(b.config(), b.stats(), b.state().finished, false)) + ", " +
                  format_count(b.stats().lines) + " lines";
   }
-  const SaveOutcome saved = record.abandoned && record.inputs.empty()
-                                ? SaveOutcome{{}, "nothing was played"}  // e.g. quick restarts in a row
-                                : replays_.save(record);
+  const SaveOutcome saved = record.abandoned && record.inputs.empty() ? SaveOutcome{{}, "nothing was played"}
+                                                                      // e.g. quick restarts in a row
+                                                                      : replays_.save(record);
   if (saved.error.empty()) {
     v.saved = "Replay saved: " + saved.path.string();
     spdlog::info("replay saved to {}", saved.path.string());
@@ -201,7 +202,8 @@ void App::layout_boards(float w, float h) {
   const float tw = (w - 2 * margin) / static_cast<float>(best_cols), th = (h - 2 * margin) / static_cast<float>(rows);
   const float scale = screen_ == Screen::kBench ? 1.0f : settings_.visuals.board_scale;
   for (int i = 0; i < n; ++i) {
-    const float x = margin + static_cast<float>(i % best_cols) * tw, y = margin + static_cast<float>(i / best_cols) * th;
+    const float x = margin + static_cast<float>(i % best_cols) * tw,
+                y = margin + static_cast<float>(i / best_cols) * th;
     layouts_.push_back(fit_board(x, y, tw, th, scale));
   }
 }

@@ -1,7 +1,6 @@
 #include "client/app/cli.h"
 
 #include <CLI/CLI.hpp>
-
 #include <iostream>
 
 #include "client/game/modes.h"

@@ -102,7 +102,8 @@ std::string FrameBench::report() const {
   for (int p = 0; p < 2; ++p) {
     if (wall_[p].empty()) continue;
     char head[64];
-    std::snprintf(head, sizeof head, "%2d board%s (%zu frames): ", p == 0 ? 1 : 16, p == 0 ? " " : "s", wall_[p].size());
+    std::snprintf(head, sizeof head, "%2d board%s (%zu frames): ", p == 0 ? 1 : 16, p == 0 ? " " : "s",
+                  wall_[p].size());
     out += head + summary("CPU", cpu_[p]) + " | " + summary("wall", wall_[p]) + "\n";
   }
   return out;

@@ -3,9 +3,9 @@
 #include <glad/gl.h>
 // glad before GLFW
 #include <GLFW/glfw3.h>
-#include <imgui.h>
 #include <backends/imgui_impl_glfw.h>
 #include <backends/imgui_impl_opengl3.h>
+#include <imgui.h>
 #include <spdlog/spdlog.h>
 
 #include <cstdio>

@@ -37,8 +37,8 @@ replay::Replay to_replay(const SoloRecord& r) {
   out.config.handling = engine::Handling{};  // not stored: the racer carries it
   out.seed = r.seed;
   replay::Racer racer;
-  racer.name = replay::valid_text(r.player_name, replay::kMaxNameBytes) && !r.player_name.empty() ? r.player_name
-                                                                                                   : "player";
+  racer.name =
+      replay::valid_text(r.player_name, replay::kMaxNameBytes) && !r.player_name.empty() ? r.player_name : "player";
   racer.handling = r.config.handling;
   for (const auto& in : r.inputs) racer.inputs.push_back({in.time_us, in.buttons});
   out.racers.push_back(std::move(racer));

@@ -66,10 +66,9 @@ constexpr Named kSpecialKeys[] = {
 };
 
 constexpr std::array<const char*, kPadInputCount> kPadNames = {
-    "Pad A",          "Pad B",           "Pad X",        "Pad Y",          "Pad LB",          "Pad RB",
-    "Pad Back",       "Pad Start",       "Pad Guide",    "Pad LS",         "Pad RS",          "Pad Up",
-    "Pad Right",      "Pad Down",        "Pad Left",     "Pad Stick Left", "Pad Stick Right", "Pad Stick Up",
-    "Pad Stick Down", "Pad LT",          "Pad RT",
+    "Pad A",     "Pad B",          "Pad X",           "Pad Y",        "Pad LB",         "Pad RB",    "Pad Back",
+    "Pad Start", "Pad Guide",      "Pad LS",          "Pad RS",       "Pad Up",         "Pad Right", "Pad Down",
+    "Pad Left",  "Pad Stick Left", "Pad Stick Right", "Pad Stick Up", "Pad Stick Down", "Pad LT",    "Pad RT",
 };
 
 }  // namespace

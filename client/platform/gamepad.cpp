@@ -11,7 +11,8 @@ std::vector<PadChange> Gamepads::poll() {
     GLFWgamepadstate state;
     if (!glfwJoystickIsGamepad(jid) || !glfwGetGamepadState(jid, &state)) continue;
     connected_ = true;
-    for (int b = 0; b <= GLFW_GAMEPAD_BUTTON_LAST; ++b) now[static_cast<std::size_t>(b)] = state.buttons[b] == GLFW_PRESS;
+    for (int b = 0; b <= GLFW_GAMEPAD_BUTTON_LAST; ++b)
+      now[static_cast<std::size_t>(b)] = state.buttons[b] == GLFW_PRESS;
     const float lx = state.axes[GLFW_GAMEPAD_AXIS_LEFT_X], ly = state.axes[GLFW_GAMEPAD_AXIS_LEFT_Y];
     now[kPadStickLeft] = lx < -kStickThreshold;
     now[kPadStickRight] = lx > kStickThreshold;

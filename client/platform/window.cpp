@@ -12,8 +12,8 @@ namespace {
 std::string g_last_glfw_error;
 
 void error_callback(int code, const char* description) {
-  g_last_glfw_error = std::string(description ? description : "unknown error") + " (GLFW error " +
-                      std::to_string(code) + ")";
+  g_last_glfw_error =
+      std::string(description ? description : "unknown error") + " (GLFW error " + std::to_string(code) + ")";
 }
 
 }  // namespace

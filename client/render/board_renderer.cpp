@@ -18,9 +18,9 @@ void draw_cell(QuadBatch& b, float x, float y, float s, Rgba c, Skin skin) {
     return;
   }
   const float edge = std::max(1.0f, std::floor(s * 0.12f));
-  b.rect(x, y, s, s, c.shade(-0.35f));                                   // border
-  b.rect(x + edge, y + edge, s - 2 * edge, s - 2 * edge, c);             // face
-  b.rect(x + edge, y + edge, s - 2 * edge, edge, c.shade(0.35f));        // top light
+  b.rect(x, y, s, s, c.shade(-0.35f));                             // border
+  b.rect(x + edge, y + edge, s - 2 * edge, s - 2 * edge, c);       // face
+  b.rect(x + edge, y + edge, s - 2 * edge, edge, c.shade(0.35f));  // top light
 }
 
 void draw_ghost_cell(QuadBatch& b, float x, float y, float s, Rgba c) {

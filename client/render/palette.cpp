@@ -6,14 +6,14 @@ namespace sr::client {
 namespace {
 
 constexpr std::array<Rgba, 9> kGuideline = {{
-    {0, 0, 0, 0},        // none
-    {15, 200, 235, 255},  // I
-    {35, 90, 235, 255},   // J
-    {245, 140, 25, 255},  // L
-    {245, 210, 10, 255},  // O
-    {75, 205, 60, 255},   // S
-    {170, 60, 215, 255},  // T
-    {230, 45, 60, 255},   // Z
+    {0, 0, 0, 0},          // none
+    {15, 200, 235, 255},   // I
+    {35, 90, 235, 255},    // J
+    {245, 140, 25, 255},   // L
+    {245, 210, 10, 255},   // O
+    {75, 205, 60, 255},    // S
+    {170, 60, 215, 255},   // T
+    {230, 45, 60, 255},    // Z
     {125, 125, 130, 255},  // garbage
 }};
 
@@ -38,7 +38,9 @@ Rgba piece_colour(engine::Piece p, Skin skin) {
     case Skin::kGuideline: return kGuideline[i];
     case Skin::kFlat: return kFlat[i];
     case Skin::kMonochrome:
-      return p == engine::Piece::kNone ? Rgba{0, 0, 0, 0} : (p == engine::Piece::kGarbage ? Rgba{110, 110, 110, 255} : Rgba{215, 215, 220, 255});
+      return p == engine::Piece::kNone
+                 ? Rgba{0, 0, 0, 0}
+                 : (p == engine::Piece::kGarbage ? Rgba{110, 110, 110, 255} : Rgba{215, 215, 220, 255});
   }
   return kGuideline[i];
 }

@@ -3,7 +3,6 @@
 #include <cereal/archives/json.hpp>
 #include <cereal/types/string.hpp>
 #include <cereal/types/vector.hpp>
-
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
@@ -36,8 +35,8 @@ std::vector<int> codes_of(const std::vector<std::string>& names, bool pad, const
   std::vector<int> out;
   for (const auto& n : names) {
     auto code = pad ? pad_from_name(n) : key_from_name(n);
-    if (!code) throw std::runtime_error("unknown " + std::string(pad ? "pad input" : "key") + " \"" + n + "\" for " +
-                                        action);
+    if (!code)
+      throw std::runtime_error("unknown " + std::string(pad ? "pad input" : "key") + " \"" + n + "\" for " + action);
     out.push_back(*code);
   }
   return out;

@@ -9,8 +9,8 @@
 namespace sr::client {
 
 struct SettingsLoad {
-  Settings settings;     // what to use: the file's contents, or defaults
-  std::string problem;   // empty when the file was fine or absent; otherwise what was wrong (for the player)
+  Settings settings;    // what to use: the file's contents, or defaults
+  std::string problem;  // empty when the file was fine or absent; otherwise what was wrong (for the player)
   bool from_file = false;
 };
 

@@ -1,6 +1,5 @@
 #include <imgui.h>
 
-
 #include "client/game/custom_fields.h"
 #include "client/ui/screens.h"
 

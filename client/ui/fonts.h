@@ -6,9 +6,9 @@ struct ImFont;
 namespace sr::client {
 
 struct Fonts {
-  ImFont* body = nullptr;   // menus and HUD
-  ImFont* big = nullptr;    // countdown, results headline, clear names
-  float body_px = 36.0f;  // rasterised size; menus show it at ui_scale(), HUD text at sizes that follow the board
+  ImFont* body = nullptr;  // menus and HUD
+  ImFont* big = nullptr;   // countdown, results headline, clear names
+  float body_px = 36.0f;   // rasterised size; menus show it at ui_scale(), HUD text at sizes that follow the board
   float big_px = 64.0f;
   static constexpr float kMenuPx = 18.0f;  // menu text height at a 720-pixel-high window on a standard display
 };

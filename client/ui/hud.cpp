@@ -61,7 +61,8 @@ void draw_hud(const Fonts& fonts, const HudBoard& b, double now_s) {
     text_centred(dl, fonts.body, label_px, l.matrix_x() + 5 * s, l.matrix_bottom() + 0.3f * s, label_col, b.name);
   }
   if (s >= 6.0f) {
-    if (b.game->config().hold_enabled) text_centred(dl, fonts.body, label_px, panel_cx, l.matrix_y() + 0.15f * s, label_col, "HOLD");
+    if (b.game->config().hold_enabled)
+      text_centred(dl, fonts.body, label_px, panel_cx, l.matrix_y() + 0.15f * s, label_col, "HOLD");
     if (b.game->config().preview > 0) {
       text_centred(dl, fonts.body, label_px, l.next_x() + 2.5f * s, l.matrix_y() + 0.15f * s, label_col, "NEXT");
     }
@@ -82,8 +83,8 @@ void draw_hud(const Fonts& fonts, const HudBoard& b, double now_s) {
     }
   } else if (s >= 4.0f) {
     const auto& st = b.game->stats();
-    text_centred(dl, fonts.body, std::max(8.0f, s * 1.4f), l.matrix_x() + 5 * s, l.y + 0.1f * s,
-                 value_col, format_count(st.lines) + "L " + format_pps(st.pieces, st.time_us) + " pps");
+    text_centred(dl, fonts.body, std::max(8.0f, s * 1.4f), l.matrix_x() + 5 * s, l.y + 0.1f * s, value_col,
+                 format_count(st.lines) + "L " + format_pps(st.pieces, st.time_us) + " pps");
   }
 
   // Clear names, newest lowest, fading out, over the lower middle of the matrix.
@@ -95,8 +96,8 @@ void draw_hud(const Fonts& fonts, const HudBoard& b, double now_s) {
       const float pop = 1.0f + 0.25f * std::max(0.0f, 1.0f - age / 0.15f);
       for (std::size_t i = 0; i < banner.lines.size(); ++i) {
         const float px = (i == 0 ? 1.25f : 0.9f) * s * pop;
-        text_centred(dl, fonts.big, px, l.matrix_x() + 5 * s, y, i == 0 ? rgba(255, 230, 120, alpha) : rgba(200, 220, 255, alpha),
-                     banner.lines[i]);
+        text_centred(dl, fonts.big, px, l.matrix_x() + 5 * s, y,
+                     i == 0 ? rgba(255, 230, 120, alpha) : rgba(200, 220, 255, alpha), banner.lines[i]);
         y += px * 1.1f;
       }
       y += 0.3f * s;
@@ -107,8 +108,8 @@ void draw_hud(const Fonts& fonts, const HudBoard& b, double now_s) {
     const int n = static_cast<int>(std::ceil(b.countdown_left_s));
     const float frac = static_cast<float>(b.countdown_left_s - std::floor(b.countdown_left_s));
     const float px = 4.0f * s * (0.8f + 0.4f * frac);
-    text_centred(dl, fonts.big, px, l.matrix_x() + 5 * s, l.matrix_y() + 10 * s - px / 2, rgba(255, 255, 255, 0.4f + 0.6f * frac),
-                 std::to_string(n));
+    text_centred(dl, fonts.big, px, l.matrix_x() + 5 * s, l.matrix_y() + 10 * s - px / 2,
+                 rgba(255, 255, 255, 0.4f + 0.6f * frac), std::to_string(n));
   }
 }
 

@@ -20,8 +20,7 @@ void Menu::begin(const char* title, const MenuNav& nav, float width_em) {
   ImGui::SetNextWindowSizeConstraints(ImVec2(w, 0), ImVec2(w, io.DisplaySize.y * 0.92f));
   ImGui::Begin(title, nullptr,
                ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
-                   ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings |
-                   ImGuiWindowFlags_NoNav);
+                   ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoNav);
 }
 
 void Menu::end() {

@@ -59,13 +59,13 @@ enum class PauseChoice { kNone, kResume, kRestart, kQuit };
 [[nodiscard]] PauseChoice draw_pause_menu(Menu& menu, const MenuNav& nav);
 
 struct ResultsView {
-  std::string title;     // "Finished!", "Game over", "Abandoned"
-  std::string mode;      // "sprint 40"
+  std::string title;  // "Finished!", "Game over", "Abandoned"
+  std::string mode;   // "sprint 40"
   RunResult result;
   std::optional<RunResult> previous_best;
   bool new_best = false;
   std::vector<std::pair<std::string, std::string>> stats;
-  std::string saved;  // where the replay went, or why it was not saved
+  std::string saved;     // where the replay went, or why it was not saved
   std::string bot_line;  // "Bot: 0:52.100" when racing
 };
 enum class ResultsChoice { kNone, kRetry, kMenu };

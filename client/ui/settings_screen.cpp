@@ -63,8 +63,8 @@ void SettingsScreen::draw_controls(Settings& s, const MenuNav& nav) {
   for (Action a : kAllActions) {
     const bool waiting = capture_ == a;
     const std::string label = action_label(a);
-    if (controls_.button(label + "   " + (waiting ? std::string("press a key or pad button... (Esc cancels)")
-                                                   : binding_text(s, a)))) {
+    if (controls_.button(label + "   " +
+                         (waiting ? std::string("press a key or pad button... (Esc cancels)") : binding_text(s, a)))) {
       capture_ = a;
     }
     if (controls_.selected() == static_cast<int>(a) && !capture_ && !nav.suppressed &&

@@ -1,5 +1,3 @@
-#include "client/settings/settings_io.h"
-
 #include <GLFW/glfw3.h>
 #include <gtest/gtest.h>
 
@@ -7,6 +5,7 @@
 #include <sstream>
 
 #include "client/settings/paths.h"
+#include "client/settings/settings_io.h"
 
 namespace sr::client {
 namespace {

@@ -81,8 +81,17 @@ TEST(SoloSession, ToppingOutEndsTheSessionWithoutAbandoning) {
 
 TEST(SoloSession, TheLogReplaysToTheSameGame) {
   SoloSession s(engine::make_sprint(40), 99, 0.0, 0.0);
-  const engine::Buttons pattern[] = {button::kMoveLeft, 0, button::kRotateCw, button::kRotateCw | button::kHardDrop,
-                                     0, button::kHold, 0, button::kMoveRight, 0, button::kHardDrop, 0};
+  const engine::Buttons pattern[] = {button::kMoveLeft,
+                                     0,
+                                     button::kRotateCw,
+                                     button::kRotateCw | button::kHardDrop,
+                                     0,
+                                     button::kHold,
+                                     0,
+                                     button::kMoveRight,
+                                     0,
+                                     button::kHardDrop,
+                                     0};
   double t = 0.0;
   for (int round = 0; round < 5; ++round) {
     for (auto b : pattern) {

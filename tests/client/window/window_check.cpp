@@ -30,13 +30,13 @@ namespace button = sr::engine::button;
 // J: Left Left Space | T: Up Space | L: X Space | Z: C (hold; I comes out) | I: Right Right Right Space |
 // S: Space | O: Right held 0.6 s (auto-shift to the wall), Space.
 const std::vector<Buttons> kExpectedButtons = {
-    button::kMoveLeft,  0, button::kMoveLeft,  0, button::kHardDrop,  0,  // J
-    button::kRotateCw,  0, button::kHardDrop,  0,                         // T
-    button::kRotateCw,  0, button::kHardDrop,  0,                         // L
-    button::kHold,      0,                                                // Z into hold
+    button::kMoveLeft,  0, button::kMoveLeft,  0, button::kHardDrop,  0,                        // J
+    button::kRotateCw,  0, button::kHardDrop,  0,                                               // T
+    button::kRotateCw,  0, button::kHardDrop,  0,                                               // L
+    button::kHold,      0,                                                                      // Z into hold
     button::kMoveRight, 0, button::kMoveRight, 0, button::kMoveRight, 0, button::kHardDrop, 0,  // I
-    button::kHardDrop,  0,                                                // S
-    button::kMoveRight, 0, button::kHardDrop,  0,                         // O
+    button::kHardDrop,  0,                                                                      // S
+    button::kMoveRight, 0, button::kHardDrop,  0,                                               // O
 };
 
 // The matrix those keys give with seed 1 (rows 7..0, top-down; the rest stays empty): the 7-bag order of seed 1 is
