@@ -1,7 +1,8 @@
+#include "replays/codec.h"
+
 #include <istream>
 #include <sstream>
 
-#include "replays/codec.h"
 #include "replays/detail/serialization_binary.h"
 
 namespace sr::replay {
@@ -13,7 +14,8 @@ using detail::DecodeFailure;
 // Cereal reports a short read as "Failed to read N bytes from input stream! Read M".
 Error from_cereal(const std::exception& e) {
   const std::string what = e.what();
-  if (what.rfind("Failed to read", 0) == 0) return Error{ErrorKind::kTruncated, "the input ends inside a field", {}, -1};
+  if (what.rfind("Failed to read", 0) == 0)
+    return Error{ErrorKind::kTruncated, "the input ends inside a field", {}, -1};
   return Error{ErrorKind::kBadValue, what, {}, -1};
 }
 
@@ -35,23 +37,27 @@ std::vector<std::uint8_t> encode_binary(const Replay& replay) {
 
 Result<Replay> decode_binary(std::span<const std::uint8_t> bytes) {
   if (bytes.size() < kHeaderBytes + 1) {
-    return Error{ErrorKind::kTruncated, "a replay file is at least 7 bytes, this input has " + std::to_string(bytes.size()),
-                 {}, 0};
+    return Error{ErrorKind::kTruncated,
+                 "a replay file is at least 7 bytes, this input has " + std::to_string(bytes.size()),
+                 {},
+                 0};
   }
-  if (!std::equal(kMagic, kMagic + sizeof kMagic, bytes.begin(), [](char a, std::uint8_t b) {
-        return static_cast<std::uint8_t>(a) == b;
-      })) {
+  if (!std::equal(kMagic, kMagic + sizeof kMagic, bytes.begin(),
+                  [](char a, std::uint8_t b) { return static_cast<std::uint8_t>(a) == b; })) {
     return Error{ErrorKind::kBadMagic, "not a stackrace replay (the file does not start with \"SRRP\")", {}, 0};
   }
   const auto format = static_cast<std::uint16_t>(bytes[4] | (bytes[5] << 8));
   if (format == 0) return Error{ErrorKind::kBadValue, "format version 0 does not exist", "format_version", 4};
   if (format > kFormatVersion) {
-    return Error{ErrorKind::kNewerVersion,
-                 "file format v" + std::to_string(format) + ", this build reads up to v" + std::to_string(kFormatVersion),
-                 "format_version", 4};
+    return Error{
+        ErrorKind::kNewerVersion,
+        "file format v" + std::to_string(format) + ", this build reads up to v" + std::to_string(kFormatVersion),
+        "format_version", 4};
   }
   if (bytes[kHeaderBytes] != 1) {
-    return Error{ErrorKind::kBadValue, "the body must be little-endian (Cereal endianness byte 1)", {},
+    return Error{ErrorKind::kBadValue,
+                 "the body must be little-endian (Cereal endianness byte 1)",
+                 {},
                  static_cast<std::int64_t>(kHeaderBytes)};
   }
 
@@ -64,7 +70,8 @@ Result<Replay> decode_binary(std::span<const std::uint8_t> bytes) {
     cereal::UserDataAdapter<DecodeContext, cereal::PortableBinaryInputArchive> ar(ctx, in);
     ar(replay);
   } catch (const DecodeFailure& e) {
-    return Error{e.kind, e.message, ctx.failure_field(), ctx.failure_offset() >= 0 ? ctx.failure_offset() : ctx.offset()};
+    return Error{e.kind, e.message, ctx.failure_field(),
+                 ctx.failure_offset() >= 0 ? ctx.failure_offset() : ctx.offset()};
   } catch (const std::exception& e) {
     Error err = from_cereal(e);
     err.field = ctx.failure_field();
@@ -72,7 +79,9 @@ Result<Replay> decode_binary(std::span<const std::uint8_t> bytes) {
     return err;
   }
   if (buf.remaining() != 0) {
-    return Error{ErrorKind::kTrailingBytes, std::to_string(buf.remaining()) + " bytes after the end of the replay", {},
+    return Error{ErrorKind::kTrailingBytes,
+                 std::to_string(buf.remaining()) + " bytes after the end of the replay",
+                 {},
                  ctx.offset()};
   }
   if (auto e = replay_error(replay)) return Error{ErrorKind::kBadValue, *e, {}, -1};

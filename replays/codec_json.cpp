@@ -2,9 +2,10 @@
 
 // Cereal's JSON archive must come before any RapidJSON header: it makes RAPIDJSON_ASSERT throw (instead of
 // assert()), which is what turns a wrong JSON type into an error value here.
+// clang-format off
 #include "replays/detail/serialization_json.h"
-// (keep this order)
 #include <rapidjson/error/en.h>
+// clang-format on
 
 #include "replays/codec.h"
 #include "replays/simulate.h"
@@ -50,10 +51,10 @@ std::string explain_json(const std::string& what) {
     const char* text;
   };
   static constexpr Hint kHints[] = {
-      {"kInt64Flag", "expected an integer"},        {"kUint64Flag", "expected a non-negative integer"},
-      {"kIntFlag", "expected an integer"},          {"kUintFlag", "expected a non-negative integer"},
-      {"IsBool", "expected true or false"},         {"IsString", "expected a string"},
-      {"IsArray", "expected an array"},             {"IsObject", "expected an object"},
+      {"kInt64Flag", "expected an integer"},     {"kUint64Flag", "expected a non-negative integer"},
+      {"kIntFlag", "expected an integer"},       {"kUintFlag", "expected a non-negative integer"},
+      {"IsBool", "expected true or false"},      {"IsString", "expected a string"},
+      {"IsArray", "expected an array"},          {"IsObject", "expected an object"},
       {"No more objects", "array is too short"},
   };
   for (const Hint& h : kHints) {
@@ -81,7 +82,8 @@ void record_missing(Replay& replay, const std::vector<detail::RecordingRequest>&
 }
 
 // Cereal puts every array element on its own line; arrays of numbers ([time_us, buttons] inputs) read better on
-// one line. Arrays of strings (board rows) keep one element per line, like a picture. Rewrites only white space outside strings, so the JSON value is unchanged.
+// one line. Arrays of strings (board rows) keep one element per line, like a picture. Rewrites only white space outside
+// strings, so the JSON value is unchanged.
 std::string join_flat_arrays(const std::string& in) {
   std::string out;
   out.reserve(in.size());
@@ -144,8 +146,8 @@ std::string encode_json(const Replay& replay) {
   assert(!replay_error(replay));
   std::ostringstream os;
   {
-    cereal::JSONOutputArchive ar(os, cereal::JSONOutputArchive::Options(
-                                         324, cereal::JSONOutputArchive::Options::IndentChar::space, 1));
+    cereal::JSONOutputArchive ar(
+        os, cereal::JSONOutputArchive::Options(324, cereal::JSONOutputArchive::Options::IndentChar::space, 1));
     ar(cereal::make_nvp("format", std::string("stackrace-replay")));
     ar(cereal::make_nvp("format_version", static_cast<std::uint32_t>(kFormatVersion)));
     detail::JsonWriter w(ar);
@@ -162,7 +164,9 @@ Result<Replay> decode_json(std::string_view text, const JsonOptions& options) {
   }
   if (const std::int64_t at = too_deep_at(text); at >= 0) {
     return Error{ErrorKind::kBadJson,
-                 "nesting deeper than " + std::to_string(kMaxJsonDepth) + " at byte " + std::to_string(at), {}, -1};
+                 "nesting deeper than " + std::to_string(kMaxJsonDepth) + " at byte " + std::to_string(at),
+                 {},
+                 -1};
   }
   {
     rapidjson::Document doc;
@@ -171,7 +175,8 @@ Result<Replay> decode_json(std::string_view text, const JsonOptions& options) {
       return Error{ErrorKind::kBadJson,
                    std::string("syntax error at byte ") + std::to_string(doc.GetErrorOffset()) + ": " +
                        rapidjson::GetParseError_En(doc.GetParseError()),
-                   {}, -1};
+                   {},
+                   -1};
     }
     if (!doc.IsObject()) return Error{ErrorKind::kBadJson, "a JSON replay is an object", {}, -1};
   }

@@ -12,7 +12,7 @@ namespace sr::replay {
 namespace {
 
 constexpr char kDigits[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-constexpr int kFieldTop = 23;   // rows 0..22
+constexpr int kFieldTop = 23;  // rows 0..22
 constexpr int kWidth = 10;
 constexpr int kBlocks = (kFieldTop + 1) * kWidth;  // plus the garbage row
 
@@ -56,9 +56,9 @@ int fumen_position(const Placement& p) {
   for (engine::Cell c : fumen_spawn_cells(p.piece)) {
     int x = c.x, y = c.y;
     switch (p.rotation) {
-      case engine::Rotation::kEast: std::tie(x, y) = std::pair(y, -x); break;   // right
-      case engine::Rotation::kWest: std::tie(x, y) = std::pair(-y, x); break;   // left
-      case engine::Rotation::kSouth: std::tie(x, y) = std::pair(-x, -y); break; // reverse
+      case engine::Rotation::kEast: std::tie(x, y) = std::pair(y, -x); break;    // right
+      case engine::Rotation::kWest: std::tie(x, y) = std::pair(-y, x); break;    // left
+      case engine::Rotation::kSouth: std::tie(x, y) = std::pair(-x, -y); break;  // reverse
       default: break;
     }
     f_min_x = std::min(f_min_x, x);

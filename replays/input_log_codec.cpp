@@ -166,7 +166,8 @@ std::optional<std::string> decode_input_log(const EncodedInputLog& log, std::vec
         if (!r.get(kButtonBits, value)) return where + "stream ends early";
         next = static_cast<Buttons>(value);
         if (next == held) return where + "does not change the buttons";
-        if (std::popcount(static_cast<unsigned>(next ^ held)) == 1) return where + "a single-button change is coded as several";
+        if (std::popcount(static_cast<unsigned>(next ^ held)) == 1)
+          return where + "a single-button change is coded as several";
       } else {
         const auto free = static_cast<Buttons>(engine::button::kAll & ~held);
         std::uint32_t rank = 0;

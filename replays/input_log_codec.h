@@ -23,10 +23,10 @@
 namespace sr::replay {
 
 struct EncodedInputLog {
-  std::uint64_t count = 0;          // number of changes
-  std::uint64_t unit_us = 1;        // >= 1; every delta is a multiple of it
-  std::uint8_t orders = 0;          // Exp-Golomb orders: low nibble for presses, high nibble for releases
-  std::vector<std::uint8_t> bits;   // the change stream, zero-padded to whole bytes
+  std::uint64_t count = 0;         // number of changes
+  std::uint64_t unit_us = 1;       // >= 1; every delta is a multiple of it
+  std::uint8_t orders = 0;         // Exp-Golomb orders: low nibble for presses, high nibble for releases
+  std::vector<std::uint8_t> bits;  // the change stream, zero-padded to whole bytes
 };
 
 // `inputs` must be a valid log (input_log_error(inputs) is nullopt).

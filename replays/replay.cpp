@@ -16,10 +16,10 @@ std::optional<std::string> result_error(const RacerResult& r) {
   if (r.top_out != engine::TopOut::kNone && !has_reason) return "result.top_out is unknown";
   if (topped != has_reason) return "result.top_out must name a reason exactly when the status is topped_out";
   const engine::Stats& s = r.stats;
-  const std::int64_t counts[] = {s.time_us, s.pieces, s.lines, s.score, s.level, s.key_presses, s.holds,
-                                 s.singles, s.doubles, s.triples, s.tetrises, s.tspins, s.tspin_singles,
-                                 s.tspin_doubles, s.tspin_triples, s.minis, s.mini_singles, s.mini_doubles,
-                                 s.perfect_clears, s.max_combo, s.max_b2b};
+  const std::int64_t counts[] = {
+      s.time_us,       s.pieces,  s.lines,        s.score,        s.level,          s.key_presses,   s.holds,
+      s.singles,       s.doubles, s.triples,      s.tetrises,     s.tspins,         s.tspin_singles, s.tspin_doubles,
+      s.tspin_triples, s.minis,   s.mini_singles, s.mini_doubles, s.perfect_clears, s.max_combo,     s.max_b2b};
   for (std::int64_t c : counts) {
     if (c < 0) return "result.stats holds a negative number";
   }

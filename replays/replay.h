@@ -31,7 +31,8 @@ inline constexpr std::int64_t kMaxCreatedUnixMs = 253'402'300'799'999;  // 9999-
 // One entry of an input log: from time_us on, the player holds `buttons` (the full state, not a delta).
 struct InputChange {
   engine::TimeUs time_us = 0;  // game time in microseconds, >= 0, non-decreasing along a log
-  engine::Buttons buttons = 0;  // only bits of engine::button::kAll; differs from the previous entry (0 before the first)
+  engine::Buttons buttons =
+      0;  // only bits of engine::button::kAll; differs from the previous entry (0 before the first)
   bool operator==(const InputChange&) const = default;
 };
 
@@ -55,7 +56,7 @@ struct RacerResult {
 
 // The game right after piece k = (index + 1) * Replay::checkpoint_every locked (see simulate.h for exactly when).
 struct Checkpoint {
-  engine::TimeUs time_us = 0;     // game time at which piece k locked
+  engine::TimeUs time_us = 0;    // game time at which piece k locked
   std::uint64_t state_hash = 0;  // Game::state_hash() after the update call in which piece k locked
   bool operator==(const Checkpoint&) const = default;
 };

@@ -81,7 +81,9 @@ Result<engine::Game> game_at(const Replay& replay, std::size_t racer, ViewPoint 
   if (racer >= replay.racers.size()) {
     return Error{ErrorKind::kOutOfRange,
                  "racer " + std::to_string(racer) + " does not exist (the replay has " +
-                     std::to_string(replay.racers.size()) + ")", {}, -1};
+                     std::to_string(replay.racers.size()) + ")",
+                 {},
+                 -1};
   }
   const Racer& r = replay.racers[racer];
   const engine::TimeUs end_us = r.result.stats.time_us;
@@ -129,8 +131,10 @@ Result<engine::Game> game_at(const Replay& replay, std::size_t racer, ViewPoint 
   }
   if (end_us >= game.now() && advance_to_lock(end_us)) return game;
   return Error{ErrorKind::kOutOfRange,
-               "racer " + std::to_string(racer) + " locked " + std::to_string(game.stats().pieces) +
-                   " pieces, not " + std::to_string(k), {}, -1};
+               "racer " + std::to_string(racer) + " locked " + std::to_string(game.stats().pieces) + " pieces, not " +
+                   std::to_string(k),
+               {},
+               -1};
 }
 
 }  // namespace sr::replay

@@ -42,8 +42,8 @@ std::string hex(std::uint64_t v) { return detail::hash_hex(v); }
 std::optional<Disagreement> check_racer(const Replay& replay, std::size_t index) {
   const Racer& racer = replay.racers[index];
   const RacerResult& rec = racer.result;
-  const Simulation sim = simulate(racer_config(replay, index), replay.seed, racer.inputs, rec.stats.time_us,
-                                  replay.checkpoint_every);
+  const Simulation sim =
+      simulate(racer_config(replay, index), replay.seed, racer.inputs, rec.stats.time_us, replay.checkpoint_every);
   const engine::GameState& s = sim.game.state();
   const auto at = [&](std::int64_t piece, engine::TimeUs t, std::string field, std::string recorded,
                       std::string replayed) {
@@ -77,7 +77,8 @@ std::optional<Disagreement> check_racer(const Replay& replay, std::size_t index)
   const std::int64_t pieces = s.stats.pieces;
   const engine::TimeUs now = s.now_us;
   const bool over = sim.game.over();
-  const char* replayed_status = s.finished ? "finished" : (s.top_out != engine::TopOut::kNone ? "topped_out" : "not over");
+  const char* replayed_status =
+      s.finished ? "finished" : (s.top_out != engine::TopOut::kNone ? "topped_out" : "not over");
   const bool recorded_over = rec.status == ResultStatus::kFinished || rec.status == ResultStatus::kToppedOut;
   const bool status_ok = recorded_over ? (std::string(status_name(rec.status)) == replayed_status) : !over;
   if (!status_ok) {
@@ -115,18 +116,19 @@ VerifyReport verify(const Replay& replay) {
   VerifyReport report;
   if (!plays_rules(replay.rules_version)) {
     report.verdict = Verdict::kUnsupportedRules;
-    report.message = "made with rules v" + std::to_string(replay.rules_version) + ", this build plays " +
-                     (replay.rules_version > engine::kRulesVersion
-                          ? "up to v" + std::to_string(engine::kRulesVersion)
-                          : "v" + std::to_string(kOldestRulesVersion) + " to v" + std::to_string(engine::kRulesVersion));
+    report.message =
+        "made with rules v" + std::to_string(replay.rules_version) + ", this build plays " +
+        (replay.rules_version > engine::kRulesVersion
+             ? "up to v" + std::to_string(engine::kRulesVersion)
+             : "v" + std::to_string(kOldestRulesVersion) + " to v" + std::to_string(engine::kRulesVersion));
     return report;
   }
   for (std::size_t i = 0; i < replay.racers.size(); ++i) {
     if (auto d = check_racer(replay, i)) report.disagreements.push_back(std::move(*d));
   }
   if (report.disagreements.empty()) {
-    report.message = "verified " + std::to_string(replay.racers.size()) + " racer" +
-                     (replay.racers.size() == 1 ? "" : "s");
+    report.message =
+        "verified " + std::to_string(replay.racers.size()) + " racer" + (replay.racers.size() == 1 ? "" : "s");
   } else {
     report.verdict = Verdict::kMismatch;
     report.message = report.disagreements.front().describe();

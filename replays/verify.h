@@ -23,11 +23,11 @@ inline constexpr std::uint32_t kOldestRulesVersion = 1;
 struct Disagreement {
   std::size_t racer = 0;
   std::string racer_name;
-  std::int64_t piece = 0;         // pieces locked at the point of disagreement (the checkpoint's piece number)
-  engine::TimeUs time_us = 0;     // game time there
-  std::string field;              // "checkpoint state_hash", "status", "stats.lines", "final_hash", ...
-  std::string recorded;           // the value in the file
-  std::string replayed;           // the value the re-simulation gave
+  std::int64_t piece = 0;      // pieces locked at the point of disagreement (the checkpoint's piece number)
+  engine::TimeUs time_us = 0;  // game time there
+  std::string field;           // "checkpoint state_hash", "status", "stats.lines", "final_hash", ...
+  std::string recorded;        // the value in the file
+  std::string replayed;        // the value the re-simulation gave
 
   // "racer 0 \"alice\", piece 50 at 16.512000 s: stats.lines differs (recorded 12, replayed 11)"
   [[nodiscard]] std::string describe() const;

@@ -1,8 +1,8 @@
 // board FILE and fumen FILE: a racer's matrix as text at a chosen moment, and the whole game as a fumen.
+#include <fmt/core.h>
+
 #include <memory>
 #include <string>
-
-#include <fmt/core.h>
 
 #include "replays/board_text.h"
 #include "replays/cli/commands.h"
@@ -29,8 +29,8 @@ void add_board(CLI::App& app, Run& run) {
   sub->add_option("--racer", o->racer, "Racer index (0 = first; see info)");
   CLI::Option* piece = sub->add_option("--piece", o->piece, "Right after this many pieces locked (0 = the start)")
                            ->check(CLI::NonNegativeNumber);
-  CLI::Option* time = sub->add_option("--time-ms", o->time_ms, "At this game time in milliseconds")
-                          ->check(CLI::NonNegativeNumber);
+  CLI::Option* time =
+      sub->add_option("--time-ms", o->time_ms, "At this game time in milliseconds")->check(CLI::NonNegativeNumber);
   piece->excludes(time);
   sub->callback([&run, o] {
     run = [o] {
@@ -77,7 +77,8 @@ void add_fumen(CLI::App& app, Run& run) {
       }
       fmt::print("{}\n", f.value().fumen);
       if (f.value().pages < f.value().pieces_locked) {
-        fmt::print(stderr, "stackrace-replay: {}: the fumen stops after {} of {} pieces (a piece locked above row 22)\n",
+        fmt::print(stderr,
+                   "stackrace-replay: {}: the fumen stops after {} of {} pieces (a piece locked above row 22)\n",
                    o->file, f.value().pages, f.value().pieces_locked);
       }
       return kExitOk;

@@ -1,8 +1,8 @@
 // export --json FILE and import JSON OUT.
+#include <fmt/core.h>
+
 #include <memory>
 #include <string>
-
-#include <fmt/core.h>
 
 #include "replays/cli/commands.h"
 #include "replays/cli/output.h"
@@ -50,10 +50,10 @@ void add_import(CLI::App& app, Run& run) {
     std::string out;
   };
   auto o = std::make_shared<Options>();
-  CLI::App* sub = app.add_subcommand(
-      "import",
-      "Read a JSON replay (an export, or hand-written; FORMAT.md) and write it as a binary replay.\n"
-      "Racers without a \"result\" or \"checkpoints\" get them recorded by playing their inputs.");
+  CLI::App* sub =
+      app.add_subcommand("import",
+                         "Read a JSON replay (an export, or hand-written; FORMAT.md) and write it as a binary replay.\n"
+                         "Racers without a \"result\" or \"checkpoints\" get them recorded by playing their inputs.");
   sub->add_option("JSON", o->json, "JSON replay")->required();
   sub->add_option("OUT", o->out, "Binary replay to write (.srrp)")->required();
   sub->callback([&run, o] {

@@ -1,8 +1,8 @@
 // make-goldens DIR (hidden): writes the golden replay set (replays/sample/goldens.h) and the JSON golden.
+#include <fmt/core.h>
+
 #include <filesystem>
 #include <memory>
-
-#include <fmt/core.h>
 
 #include "replays/cli/commands.h"
 #include "replays/cli/output.h"

@@ -1,8 +1,8 @@
 // info FILE: the header, the rules, and every racer's result.
+#include <fmt/core.h>
+
 #include <filesystem>
 #include <memory>
-
-#include <fmt/core.h>
 
 #include "replays/cli/commands.h"
 #include "replays/cli/output.h"
@@ -22,13 +22,14 @@ void print_info(const std::string& file, const Replay& r) {
   fmt::print("created: {}\n", format_date(r.created_unix_ms));
   fmt::print("place: {}\n", r.place);
   fmt::print("mode: {}, ranked by {}\n", mode_summary(c), names::name_of(names::kGoal, c.goal));
-  fmt::print("rules: rotation {}{}, generator {}, hold {}, preview {}, gravity {} from level {}{}, lock down {} "
-             "({} ms, {} resets), scoring {}{}\n",
-             names::name_of(names::kRotation, c.rotation), c.allow_180 ? "" : " (no 180)",
-             names::name_of(names::kGenerator, c.generator), c.hold_enabled ? "on" : "off", c.preview,
-             names::name_of(names::kGravity, c.gravity), c.start_level, c.level_up ? "" : " (no level up)",
-             names::name_of(names::kLockDown, c.lock_down), c.lock_delay_us / 1000, c.max_lock_resets,
-             names::name_of(names::kScoring, c.scoring), c.all_spin ? ", all-spin" : "");
+  fmt::print(
+      "rules: rotation {}{}, generator {}, hold {}, preview {}, gravity {} from level {}{}, lock down {} "
+      "({} ms, {} resets), scoring {}{}\n",
+      names::name_of(names::kRotation, c.rotation), c.allow_180 ? "" : " (no 180)",
+      names::name_of(names::kGenerator, c.generator), c.hold_enabled ? "on" : "off", c.preview,
+      names::name_of(names::kGravity, c.gravity), c.start_level, c.level_up ? "" : " (no level up)",
+      names::name_of(names::kLockDown, c.lock_down), c.lock_delay_us / 1000, c.max_lock_resets,
+      names::name_of(names::kScoring, c.scoring), c.all_spin ? ", all-spin" : "");
   if (!c.fixed_sequence.empty()) fmt::print("fixed sequence: {}\n", detail::pieces_text(c.fixed_sequence));
   if (!c.initial_board.empty()) fmt::print("initial board: {} rows\n", c.initial_board.size());
   fmt::print("seed: {}\n", r.seed);
@@ -38,11 +39,11 @@ void print_info(const std::string& file, const Replay& r) {
     const Racer& racer = r.racers[i];
     const engine::Handling& h = racer.handling;
     fmt::print("  {} {}: {}\n", i, racer.name, result_summary(racer.result, c));
-    fmt::print("    {} inputs, {} checkpoints; handling: das {} ms, arr {} ms, sdf {}, dcd {} ms, are {} ms, "
-               "line clear {} ms{}{}\n",
-               racer.inputs.size(), racer.checkpoints.size(), h.das_us / 1000.0, h.arr_us / 1000.0, h.sdf,
-               h.dcd_us / 1000.0, h.are_us / 1000.0, h.line_clear_delay_us / 1000.0, h.irs ? ", irs" : "",
-               h.ihs ? ", ihs" : "");
+    fmt::print(
+        "    {} inputs, {} checkpoints; handling: das {} ms, arr {} ms, sdf {}, dcd {} ms, are {} ms, "
+        "line clear {} ms{}{}\n",
+        racer.inputs.size(), racer.checkpoints.size(), h.das_us / 1000.0, h.arr_us / 1000.0, h.sdf, h.dcd_us / 1000.0,
+        h.are_us / 1000.0, h.line_clear_delay_us / 1000.0, h.irs ? ", irs" : "", h.ihs ? ", ihs" : "");
   }
 }
 

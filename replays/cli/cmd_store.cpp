@@ -1,9 +1,9 @@
 // list, reindex and add: the replay store (a directory of replays plus its SQLite index).
+#include <fmt/core.h>
+
 #include <memory>
 #include <string>
 #include <vector>
-
-#include <fmt/core.h>
 
 #include "replays/cli/commands.h"
 #include "replays/cli/output.h"
@@ -106,8 +106,8 @@ void add_list(CLI::App& app, Run& run) {
 
 void add_reindex(CLI::App& app, Run& run) {
   auto dir = std::make_shared<std::string>();
-  CLI::App* sub = app.add_subcommand(
-      "reindex", "Rebuild the store's index from its *.srrp files (decoding and verifying each)");
+  CLI::App* sub =
+      app.add_subcommand("reindex", "Rebuild the store's index from its *.srrp files (decoding and verifying each)");
   sub->add_option("--store", *dir, "Store directory")->required();
   sub->callback([&run, dir] {
     run = [dir] {
@@ -122,8 +122,8 @@ void add_reindex(CLI::App& app, Run& run) {
         return kExitUnreadable;
       }
       for (const std::string& u : report.value().unreadable) fmt::print("UNREADABLE {}\n", u);
-      fmt::print("indexed {} replays ({} verified), {} unreadable\n", report.value().indexed,
-                 report.value().verified, report.value().unreadable.size());
+      fmt::print("indexed {} replays ({} verified), {} unreadable\n", report.value().indexed, report.value().verified,
+                 report.value().unreadable.size());
       return report.value().unreadable.empty() ? kExitOk : kExitUnreadable;
     };
   });

@@ -1,9 +1,9 @@
 // verify FILE...: re-simulates every racer of every file and compares with what the file recorded.
+#include <fmt/core.h>
+
 #include <chrono>
 #include <memory>
 #include <vector>
-
-#include <fmt/core.h>
 
 #include "replays/cli/commands.h"
 #include "replays/cli/output.h"

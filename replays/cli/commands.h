@@ -3,9 +3,8 @@
 // verify (or make-goldens found a problem), 2 a usage error or an input that cannot be read or played.
 #pragma once
 
-#include <functional>
-
 #include <CLI/CLI.hpp>
+#include <functional>
 
 namespace sr::replay::cli {
 

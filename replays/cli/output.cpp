@@ -1,8 +1,8 @@
 #include "replays/cli/output.h"
 
-#include <ctime>
-
 #include <fmt/core.h>
+
+#include <ctime>
 
 #include "replays/names.h"
 

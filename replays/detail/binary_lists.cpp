@@ -1,8 +1,8 @@
 // The two lists with their own binary coding: the input log and the checkpoints.
+#include <limits>
+
 #include "replays/detail/serialization_binary.h"
 #include "replays/input_log_codec.h"
-
-#include <limits>
 
 namespace sr::replay::detail {
 

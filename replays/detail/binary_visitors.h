@@ -4,13 +4,12 @@
 // each type's class version (uint32) the first time the type appears.
 #pragma once
 
+#include <cereal/archives/portable_binary.hpp>
 #include <cstdint>
 #include <limits>
 #include <string>
 #include <type_traits>
 #include <vector>
-
-#include <cereal/archives/portable_binary.hpp>
 
 #include "replays/detail/class_versions.h"
 #include "replays/detail/decode_context.h"
@@ -105,13 +104,15 @@ class BinaryReader {
   void choice(const char* name, E& v, const std::array<const char*, N>&, Need) {
     Scope s(ctx_, name);
     const std::uint64_t x = varint();
-    if (x >= N) fail(ErrorKind::kBadValue, "unknown value " + std::to_string(x) + " (known: 0.." + std::to_string(N - 1) + ")");
+    if (x >= N)
+      fail(ErrorKind::kBadValue, "unknown value " + std::to_string(x) + " (known: 0.." + std::to_string(N - 1) + ")");
     v = static_cast<E>(x);
   }
   void text(const char* name, std::string& s, std::size_t max_bytes, Need) {
     Scope scope(ctx_, name);
     const std::uint64_t n = varint();
-    if (n > max_bytes) fail(ErrorKind::kBadValue, "text of " + std::to_string(n) + " bytes, at most " + std::to_string(max_bytes));
+    if (n > max_bytes)
+      fail(ErrorKind::kBadValue, "text of " + std::to_string(n) + " bytes, at most " + std::to_string(max_bytes));
     need(n);
     s.resize(static_cast<std::size_t>(n));
     ar_(cereal::binary_data(s.data(), s.size()));
@@ -133,7 +134,8 @@ class BinaryReader {
   void board(const char* name, std::vector<engine::BoardRow>& rows, Need) {
     Scope s(ctx_, name);
     const std::uint64_t n = varint();
-    if (n > static_cast<std::uint64_t>(engine::kMatrixHeight)) fail(ErrorKind::kBadValue, std::to_string(n) + " rows, at most 40");
+    if (n > static_cast<std::uint64_t>(engine::kMatrixHeight))
+      fail(ErrorKind::kBadValue, std::to_string(n) + " rows, at most 40");
     need_items(n, engine::kMatrixWidth);
     rows.assign(static_cast<std::size_t>(n), engine::BoardRow(engine::kMatrixWidth, engine::Piece::kNone));
     for (auto& row : rows) {
@@ -150,7 +152,8 @@ class BinaryReader {
   void objects(const char* name, std::vector<T>& v, std::size_t max_count, std::size_t min_bytes) {
     Scope s(ctx_, name);
     const std::uint64_t n = varint();
-    if (n > max_count) fail(ErrorKind::kBadValue, "count " + std::to_string(n) + ", at most " + std::to_string(max_count));
+    if (n > max_count)
+      fail(ErrorKind::kBadValue, "count " + std::to_string(n) + ", at most " + std::to_string(max_count));
     need_items(n, min_bytes);
     v.resize(static_cast<std::size_t>(n));
     for (std::size_t i = 0; i < v.size(); ++i) {
@@ -192,7 +195,8 @@ class BinaryReader {
   // Fails unless `n` more bytes are left: checked before any allocation sized by the input.
   void need(std::uint64_t n) const {
     if (n > ctx_.remaining()) {
-      fail(ErrorKind::kTruncated, "needs " + std::to_string(n) + " more bytes, the input has " + std::to_string(ctx_.remaining()));
+      fail(ErrorKind::kTruncated,
+           "needs " + std::to_string(n) + " more bytes, the input has " + std::to_string(ctx_.remaining()));
     }
   }
   // Fails unless `count` items of at least `each` bytes fit in what is left.

@@ -2,11 +2,10 @@
 // version when its stored layout changes, and keep reading the old layout (schema.h, FORMAT.md "Versioning").
 #pragma once
 
+#include <cereal/cereal.hpp>
 #include <cstdint>
 #include <string>
 #include <vector>
-
-#include <cereal/cereal.hpp>
 
 #include "common/engine/config.h"
 #include "common/engine/stats.h"

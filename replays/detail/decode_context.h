@@ -8,6 +8,7 @@
 
 #define CEREAL_FUTURE_EXPERIMENTAL 1  // enables cereal::UserDataAdapter / get_user_data
 
+#include <cereal/archives/adapters.hpp>
 #include <cstddef>
 #include <cstdint>
 #include <exception>
@@ -15,8 +16,6 @@
 #include <string>
 #include <utility>
 #include <vector>
-
-#include <cereal/archives/adapters.hpp>
 
 #include "common/engine/types.h"
 #include "replays/error.h"
@@ -73,8 +72,8 @@ class DecodeContext {
 
  private:
   struct Part {
-    const char* name;     // nullptr for an array element
-    std::int64_t index;   // array index, or -1
+    const char* name;    // nullptr for an array element
+    std::int64_t index;  // array index, or -1
   };
   const InBuf* in_;
   std::int64_t base_offset_;

@@ -56,13 +56,15 @@ void JsonReader::board(const char* name, std::vector<engine::BoardRow>& rows, Ne
   Scope s(ctx_, name);
   const std::size_t n = start_array(name, need);
   if (n == std::numeric_limits<std::size_t>::max()) return;
-  if (n > static_cast<std::size_t>(engine::kMatrixHeight)) fail(ErrorKind::kBadValue, std::to_string(n) + " rows, at most 40");
+  if (n > static_cast<std::size_t>(engine::kMatrixHeight))
+    fail(ErrorKind::kBadValue, std::to_string(n) + " rows, at most 40");
   std::vector<engine::BoardRow> out(n);
   for (std::size_t i = 0; i < n; ++i) {
     Scope e(ctx_, nullptr, static_cast<std::int64_t>(i));
     std::string text;
     ar_(text);
-    if (text.size() != static_cast<std::size_t>(engine::kMatrixWidth)) fail(ErrorKind::kBadValue, "a row is 10 characters");
+    if (text.size() != static_cast<std::size_t>(engine::kMatrixWidth))
+      fail(ErrorKind::kBadValue, "a row is 10 characters");
     engine::BoardRow row(engine::kMatrixWidth, engine::Piece::kNone);
     for (std::size_t x = 0; x < text.size(); ++x) {
       if (!engine::piece_from_letter(text[x], row[x])) {
@@ -129,7 +131,8 @@ std::size_t JsonReader::start_array(const char* name, Need need) {
     ar_.setNextName(name);
     ar_.startNode();
   } catch (const cereal::Exception& e) {
-    if (need == kOpt && std::string(e.what()) == std::string("JSON Parsing failed - provided NVP (") + name + ") not found") {
+    if (need == kOpt &&
+        std::string(e.what()) == std::string("JSON Parsing failed - provided NVP (") + name + ") not found") {
       return std::numeric_limits<std::size_t>::max();
     }
     throw;

@@ -5,12 +5,11 @@
 // optional.
 #pragma once
 
+#include <cereal/archives/json.hpp>
 #include <cstdint>
 #include <cstring>
 #include <string>
 #include <vector>
-
-#include <cereal/archives/json.hpp>
 
 #ifndef RAPIDJSON_ASSERT_THROWS
 #error "RapidJSON was included before Cereal's JSON archive: its assertions would abort instead of throwing"
@@ -116,7 +115,8 @@ class JsonReader {
       std::int64_t x = 0;
       if (!load(name, x, need)) return;
       if (x < 0) fail(ErrorKind::kBadValue, std::to_string(x) + " is negative");
-      if (static_cast<std::uint64_t>(x) > type_max<I>()) fail(ErrorKind::kBadValue, std::to_string(x) + " is too large");
+      if (static_cast<std::uint64_t>(x) > type_max<I>())
+        fail(ErrorKind::kBadValue, std::to_string(x) + " is too large");
       v = static_cast<I>(x);
     }
   }
@@ -156,7 +156,8 @@ class JsonReader {
   void objects(const char* name, std::vector<T>& v, std::size_t max_count, std::size_t) {
     Scope s(ctx_, name);
     const std::size_t n = start_array(name, kReq);
-    if (n > max_count) fail(ErrorKind::kBadValue, "count " + std::to_string(n) + ", at most " + std::to_string(max_count));
+    if (n > max_count)
+      fail(ErrorKind::kBadValue, "count " + std::to_string(n) + ", at most " + std::to_string(max_count));
     v.resize(n);
     for (std::size_t i = 0; i < n; ++i) {
       Scope e(ctx_, nullptr, static_cast<std::int64_t>(i));

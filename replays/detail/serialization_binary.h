@@ -3,12 +3,11 @@
 // versions newer than this build's. Kept apart from the JSON half so that binary code never includes RapidJSON.
 #pragma once
 
+#include <cereal/archives/portable_binary.hpp>
+#include <cereal/cereal.hpp>
 #include <cstdint>
 #include <type_traits>
 #include <vector>
-
-#include <cereal/archives/portable_binary.hpp>
-#include <cereal/cereal.hpp>
 
 #include "replays/detail/binary_visitors.h"
 #include "replays/detail/class_versions.h"
@@ -37,17 +36,17 @@ void load_checkpoints(BinaryReader<cereal::PortableBinaryInputArchive>& r, cerea
 // Cereal looks these up by unqualified name; namespace cereal keeps them out of the engine's namespace.
 namespace cereal {
 
-#define SR_REPLAY_BINARY(Type, Name)                                  \
-  template <sr::replay::detail::BinaryOut A>                          \
-  void save(A& ar, const Type& v, std::uint32_t version) {            \
-    sr::replay::detail::BinaryWriter<A> w(ar);                        \
-    sr::replay::detail::schema(w, const_cast<Type&>(v), version);     \
-  }                                                                   \
-  template <sr::replay::detail::BinaryIn A>                           \
-  void load(A& ar, Type& v, std::uint32_t version) {                  \
-    sr::replay::detail::check_version<Type>(version, Name);           \
-    sr::replay::detail::BinaryReader<A> r(ar);                        \
-    sr::replay::detail::schema(r, v, version);                        \
+#define SR_REPLAY_BINARY(Type, Name)                              \
+  template <sr::replay::detail::BinaryOut A>                      \
+  void save(A& ar, const Type& v, std::uint32_t version) {        \
+    sr::replay::detail::BinaryWriter<A> w(ar);                    \
+    sr::replay::detail::schema(w, const_cast<Type&>(v), version); \
+  }                                                               \
+  template <sr::replay::detail::BinaryIn A>                       \
+  void load(A& ar, Type& v, std::uint32_t version) {              \
+    sr::replay::detail::check_version<Type>(version, Name);       \
+    sr::replay::detail::BinaryReader<A> r(ar);                    \
+    sr::replay::detail::schema(r, v, version);                    \
   }
 
 SR_REPLAY_BINARY(sr::engine::Handling, "Handling")

@@ -3,10 +3,9 @@
 // and load() refuses versions newer than this build's. Only the JSON code includes this (and so RapidJSON).
 #pragma once
 
-#include <cstdint>
-
 #include <cereal/archives/json.hpp>
 #include <cereal/cereal.hpp>
+#include <cstdint>
 
 #include "replays/detail/class_versions.h"
 #include "replays/detail/json_visitors.h"
@@ -14,17 +13,17 @@
 
 namespace cereal {
 
-#define SR_REPLAY_JSON(Type, Name)                                                                     \
-  inline void save(JSONOutputArchive& ar, const Type& v) {                                             \
-    sr::replay::detail::JsonWriter w(ar);                                                              \
-    const std::uint32_t version = sr::replay::detail::current_version<Type>();                         \
-    w.class_version(version);                                                                          \
-    sr::replay::detail::schema(w, const_cast<Type&>(v), version);                                      \
-  }                                                                                                    \
-  inline void load(JSONInputArchive& ar, Type& v) {                                                    \
-    sr::replay::detail::JsonReader r(ar);                                                              \
-    const std::uint32_t version = r.class_version(Name, sr::replay::detail::current_version<Type>());  \
-    sr::replay::detail::schema(r, v, version);                                                         \
+#define SR_REPLAY_JSON(Type, Name)                                                                    \
+  inline void save(JSONOutputArchive& ar, const Type& v) {                                            \
+    sr::replay::detail::JsonWriter w(ar);                                                             \
+    const std::uint32_t version = sr::replay::detail::current_version<Type>();                        \
+    w.class_version(version);                                                                         \
+    sr::replay::detail::schema(w, const_cast<Type&>(v), version);                                     \
+  }                                                                                                   \
+  inline void load(JSONInputArchive& ar, Type& v) {                                                   \
+    sr::replay::detail::JsonReader r(ar);                                                             \
+    const std::uint32_t version = r.class_version(Name, sr::replay::detail::current_version<Type>()); \
+    sr::replay::detail::schema(r, v, version);                                                        \
   }
 
 SR_REPLAY_JSON(sr::engine::Handling, "Handling")

@@ -71,8 +71,8 @@ GameConfig tspin_config() {
 
 std::vector<InputChange> tspin_opening() {
   constexpr engine::TimeUs ms = 1000;
-  return {{100 * ms, button::kRotateCw}, {150 * ms, 0},         {200 * ms, button::kSoftDrop}, {250 * ms, 0},
-          {300 * ms, button::kRotateCw}, {350 * ms, 0},         {400 * ms, button::kHardDrop}, {450 * ms, 0}};
+  return {{100 * ms, button::kRotateCw}, {150 * ms, 0}, {200 * ms, button::kSoftDrop}, {250 * ms, 0},
+          {300 * ms, button::kRotateCw}, {350 * ms, 0}, {400 * ms, button::kHardDrop}, {450 * ms, 0}};
 }
 
 void expect(GoldenSet& set, bool ok, const std::string& what) {

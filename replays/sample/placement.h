@@ -12,9 +12,9 @@ namespace sr::replay::sample {
 
 struct Target {
   engine::Rotation rotation = engine::Rotation::kNorth;
-  int x = 0;       // box x (pieces.h)
-  int y = 0;       // box y it lands at
-  int score = 0;   // higher is better
+  int x = 0;      // box x (pieces.h)
+  int y = 0;      // box y it lands at
+  int score = 0;  // higher is better
 };
 
 // The best hard-drop placement of `piece`, or nullopt when it fits nowhere.

@@ -72,7 +72,8 @@ class Player {
     if (style_.use_hold && game_.config().hold_enabled && !game_.state().hold_used) {
       const engine::Piece other = hold_alternative();
       const std::optional<Target> alt = choose(other);
-      const bool better = alt && (!target || alt->score > target->score || (style_.hold_heavy && alt->score >= target->score));
+      const bool better =
+          alt && (!target || alt->score > target->score || (style_.hold_heavy && alt->score >= target->score));
       if (better) {
         tap(button::kHold);
         if (piece_gone(serial) || !game_.active()) return;
@@ -90,7 +91,9 @@ class Player {
     tap(button::kHardDrop);
   }
 
-  bool piece_gone(std::int64_t serial) const { return game_.over() || !game_.active() || game_.stats().pieces != serial; }
+  bool piece_gone(std::int64_t serial) const {
+    return game_.over() || !game_.active() || game_.stats().pieces != serial;
+  }
 
   void turn_to(const Target& target, std::int64_t serial) {
     const int turns = (static_cast<int>(target.rotation) - static_cast<int>(game_.active()->rotation) + 4) % 4;

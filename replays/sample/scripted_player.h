@@ -18,12 +18,12 @@
 namespace sr::replay::sample {
 
 struct PlayerStyle {
-  std::uint64_t seed = 1;               // timing jitter and (clumsy) choices
-  std::int64_t max_pieces = 0;          // stop once this many pieces locked (0: play until the game ends)
-  engine::TimeUs max_time_us = 0;       // stop at this game time (0: no limit)
-  bool use_hold = true;                 // consider swapping with the hold piece
-  bool hold_heavy = false;              // hold whenever it is allowed and not worse
-  bool clumsy = false;                  // random placements: tops out before long
+  std::uint64_t seed = 1;                    // timing jitter and (clumsy) choices
+  std::int64_t max_pieces = 0;               // stop once this many pieces locked (0: play until the game ends)
+  engine::TimeUs max_time_us = 0;            // stop at this game time (0: no limit)
+  bool use_hold = true;                      // consider swapping with the hold piece
+  bool hold_heavy = false;                   // hold whenever it is allowed and not worse
+  bool clumsy = false;                       // random placements: tops out before long
   int think_ms_min = 30, think_ms_max = 80;  // pause before a piece's first key
   int tap_ms_min = 35, tap_ms_max = 75;      // how long a tapped key stays down (kept below the DAS)
   int gap_ms_min = 8, gap_ms_max = 30;       // pause between a release and the next press

@@ -9,7 +9,9 @@ namespace sr::replay::sample {
 std::vector<InputChange> synthetic_log(int pieces, std::uint64_t seed) {
   namespace button = engine::button;
   engine::Random rng(seed);
-  const auto between = [&](int lo, int hi) { return lo + static_cast<int>(rng.below(static_cast<std::uint32_t>(hi - lo + 1))); };
+  const auto between = [&](int lo, int hi) {
+    return lo + static_cast<int>(rng.below(static_cast<std::uint32_t>(hi - lo + 1)));
+  };
   std::vector<InputChange> log;
   constexpr engine::TimeUs kMs = 1000;
   constexpr int kPieceMs = 333;  // 3 pieces per second

@@ -1,10 +1,11 @@
 #include "replays/store/file_io.h"
 
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <cerrno>
 #include <cstring>
-#include <fcntl.h>
 #include <fstream>
-#include <unistd.h>
 
 #include "replays/codec.h"
 

@@ -49,8 +49,8 @@ struct StoredGame {
   engine::GoalKind goal = engine::GoalKind::kTime;
   std::uint32_t rules_version = 0;
   bool verified = false;
-  std::string verify_note;             // the verifier's one-line message
-  std::vector<StoredResult> results;   // in racer order
+  std::string verify_note;            // the verifier's one-line message
+  std::vector<StoredResult> results;  // in racer order
 };
 
 // The best result of one mode and limit (e.g. sprint, 40 lines): the lowest finishing time for time goals, the

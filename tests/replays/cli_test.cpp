@@ -1,6 +1,5 @@
 // Runs the built stackrace-replay binary: exit codes, output formats, and every subcommand's --help.
 #include <gtest/gtest.h>
-
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -94,8 +93,8 @@ TEST(Cli, VerifyExitsTwoOnAnUnreadableFile) {
   TempDir dir;
   const std::vector<std::uint8_t> junk = {'S', 'R', 'R', 'P', 1, 0, 1, 0xFF};
   ASSERT_FALSE(write_file_atomic(dir.path() / "junk.srrp", junk));
-  const ToolRun run = tool("verify " + data("mode_sprint.srrp") + " " + (dir.path() / "junk.srrp").string() +
-                       " " + (dir.path() / "missing.srrp").string());
+  const ToolRun run = tool("verify " + data("mode_sprint.srrp") + " " + (dir.path() / "junk.srrp").string() + " " +
+                           (dir.path() / "missing.srrp").string());
   EXPECT_EQ(run.exit_code, 2) << run.out;
   EXPECT_NE(run.out.find("UNREADABLE"), std::string::npos);
   std::smatch m;
@@ -180,8 +179,8 @@ TEST(Cli, StoreCommands) {
 }
 
 TEST(Cli, EverySubcommandHasHelp) {
-  for (const char* sub : {"info", "verify", "export", "import", "board", "fumen", "list", "reindex", "add",
-                          "make-goldens"}) {
+  for (const char* sub :
+       {"info", "verify", "export", "import", "board", "fumen", "list", "reindex", "add", "make-goldens"}) {
     const ToolRun r = tool(std::string(sub) + " --help");
     EXPECT_EQ(r.exit_code, 0) << sub << ": " << r.out;
     EXPECT_NE(r.out.find("Usage:"), std::string::npos) << sub;

@@ -26,49 +26,49 @@ Replay tiny() {
 }
 
 const std::vector<std::uint8_t> kTinyBytes = {
-    'S', 'R', 'R', 'P',             // magic
-    0x01, 0x00,                     // format version 1, uint16 little-endian
-    0x01,                           // Cereal portable binary: little-endian body
-    0x01, 0x00, 0x00, 0x00,         // Replay class version 1 (uint32, first Replay)
-    0x01,                           // rules_version 1
-    0x00,                           // created_unix_ms 0
-    0x05, 'l', 'o', 'c', 'a', 'l',  // place: length, UTF-8
-    0x01, 0x00, 0x00, 0x00,         // GameConfig class version 1
-    0x04, 0x00, 0x00, 0x01,         // mode endless, limit none, limit_value 0, goal score
-    0x00, 0x01, 0x00,               // rotation srs, allow_180, generator bag7
-    0x00, 0x00,                     // fixed_sequence: 0 pieces; initial_board: 0 rows
-    0x01, 0x05, 0x00, 0x01, 0x01,   // hold_enabled, preview 5, gravity level_table, start_level 1, level_up
-    0x00, 0x00,                     // goal_system fixed, lock_down extended
-    0xA0, 0xC2, 0x1E,               // lock_delay_us 500000 (LEB128)
-    0x0F,                           // max_lock_resets 15
-    0x90, 0xAA, 0x89, 0x01,         // ground_time_cap_us 2250000
-    0x00, 0x00,                     // scoring guideline, all_spin false
+    'S',  'R',  'R',  'P',              // magic
+    0x01, 0x00,                         // format version 1, uint16 little-endian
+    0x01,                               // Cereal portable binary: little-endian body
+    0x01, 0x00, 0x00, 0x00,             // Replay class version 1 (uint32, first Replay)
+    0x01,                               // rules_version 1
+    0x00,                               // created_unix_ms 0
+    0x05, 'l',  'o',  'c',  'a',  'l',  // place: length, UTF-8
+    0x01, 0x00, 0x00, 0x00,             // GameConfig class version 1
+    0x04, 0x00, 0x00, 0x01,             // mode endless, limit none, limit_value 0, goal score
+    0x00, 0x01, 0x00,                   // rotation srs, allow_180, generator bag7
+    0x00, 0x00,                         // fixed_sequence: 0 pieces; initial_board: 0 rows
+    0x01, 0x05, 0x00, 0x01, 0x01,       // hold_enabled, preview 5, gravity level_table, start_level 1, level_up
+    0x00, 0x00,                         // goal_system fixed, lock_down extended
+    0xA0, 0xC2, 0x1E,                   // lock_delay_us 500000 (LEB128)
+    0x0F,                               // max_lock_resets 15
+    0x90, 0xAA, 0x89, 0x01,             // ground_time_cap_us 2250000
+    0x00, 0x00,                         // scoring guideline, all_spin false
     0x08, 0x07, 0x06, 0x05, 0x04, 0x03, 0x02, 0x01,  // seed, 8 bytes little-endian
-    0x19,                           // checkpoint_every 25
-    0x01,                           // racers: 1
-    0x01, 0x00, 0x00, 0x00,         // Racer class version 1
-    0x01, 'a',                      // name
-    0x01, 0x00, 0x00, 0x00,         // Handling class version 1
-    0xD8, 0x98, 0x0A,               // das_us 167000
-    0xE8, 0x81, 0x02,               // arr_us 33000
-    0x14, 0x00, 0x00, 0x00,         // sdf 20, dcd_us 0, are_us 0, line_clear_delay_us 0
-    0x01, 0x01,                     // irs, ihs
-    0x01, 0x00, 0x00, 0x00,         // InputLog class version 1
-    0x01,                           // 1 change
-    0xE8, 0x07,                     // unit_us 1000 (the gcd of the deltas)
-    0x01,                           // Exp-Golomb orders: presses k=1, releases k=0
-    0x01, 0x3C,                     // stream: 1 byte, 0 011 11 00 = single press, rank 3 (hard drop), delta 1
-    0x01, 0x00, 0x00, 0x00,         // RacerResult class version 1
-    0x03, 0x00,                     // status forfeited, top_out none
+    0x19,                                            // checkpoint_every 25
+    0x01,                                            // racers: 1
+    0x01, 0x00, 0x00, 0x00,                          // Racer class version 1
+    0x01, 'a',                                       // name
+    0x01, 0x00, 0x00, 0x00,                          // Handling class version 1
+    0xD8, 0x98, 0x0A,                                // das_us 167000
+    0xE8, 0x81, 0x02,                                // arr_us 33000
+    0x14, 0x00, 0x00, 0x00,                          // sdf 20, dcd_us 0, are_us 0, line_clear_delay_us 0
+    0x01, 0x01,                                      // irs, ihs
+    0x01, 0x00, 0x00, 0x00,                          // InputLog class version 1
+    0x01,                                            // 1 change
+    0xE8, 0x07,                                      // unit_us 1000 (the gcd of the deltas)
+    0x01,                                            // Exp-Golomb orders: presses k=1, releases k=0
+    0x01, 0x3C,              // stream: 1 byte, 0 011 11 00 = single press, rank 3 (hard drop), delta 1
+    0x01, 0x00, 0x00, 0x00,  // RacerResult class version 1
+    0x03, 0x00,              // status forfeited, top_out none
     0x88, 0x77, 0x66, 0x55, 0x44, 0x33, 0x22, 0x11,  // final_hash
-    0x01, 0x00, 0x00, 0x00,         // Stats class version 1
-    0xE8, 0x07,                     // time_us 1000
-    0x01, 0x00, 0x00, 0x01, 0x01,   // pieces 1, lines 0, score 0, level 1, key_presses 1
+    0x01, 0x00, 0x00, 0x00,                          // Stats class version 1
+    0xE8, 0x07,                                      // time_us 1000
+    0x01, 0x00, 0x00, 0x01, 0x01,                    // pieces 1, lines 0, score 0, level 1, key_presses 1
     0x00, 0x00, 0x00, 0x00, 0x00, 0x00,              // holds, singles, doubles, triples, tetrises, tspins
     0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,  // tspin_singles .. max_combo
-    0x00,                           // max_b2b
-    0x01, 0x00, 0x00, 0x00,         // Checkpoints class version 1
-    0x00,                           // no checkpoints
+    0x00,                                            // max_b2b
+    0x01, 0x00, 0x00, 0x00,                          // Checkpoints class version 1
+    0x00,                                            // no checkpoints
 };
 
 Error decode_error(const std::vector<std::uint8_t>& bytes) {
@@ -77,9 +77,7 @@ Error decode_error(const std::vector<std::uint8_t>& bytes) {
   return r.ok() ? Error{} : r.error();
 }
 
-TEST(CodecBinary, EncodesTheDocumentedLayoutByteForByte) {
-  EXPECT_EQ(encode_binary(tiny()), kTinyBytes);
-}
+TEST(CodecBinary, EncodesTheDocumentedLayoutByteForByte) { EXPECT_EQ(encode_binary(tiny()), kTinyBytes); }
 
 TEST(CodecBinary, DecodesTheDocumentedLayout) {
   Result<Replay> r = decode_binary(kTinyBytes);

@@ -22,9 +22,7 @@ std::string fumen(const std::vector<engine::BoardRow>& board, const std::vector<
 // Expected strings come from knewjade/tetris-fumen's own tests and README.
 TEST(Fumen, EmptyPage) { EXPECT_EQ(fumen({}, {std::nullopt}), "v115@vhAAgH"); }
 
-TEST(Fumen, RepeatedEmptyPagesShareOneField) {
-  EXPECT_EQ(fumen({}, {std::nullopt, std::nullopt}), "v115@vhBAgHAAA");
-}
+TEST(Fumen, RepeatedEmptyPagesShareOneField) { EXPECT_EQ(fumen({}, {std::nullopt, std::nullopt}), "v115@vhBAgHAAA"); }
 
 TEST(Fumen, FlatIOnTheFloor) {
   // I flat on row 0, x 3..6: fumen centre (4, 0), spawn orientation.
@@ -65,8 +63,8 @@ TEST(Fumen, LongFumensAreSplitWithQuestionMarks) {
 }
 
 TEST(Fumen, RefusesBlocksAboveTheField) {
-  Result<std::string> f = encode_fumen({}, std::vector<std::optional<Placement>>{
-                                               Placement{Piece::kO, Rotation::kNorth, 0, 22}});
+  Result<std::string> f =
+      encode_fumen({}, std::vector<std::optional<Placement>>{Placement{Piece::kO, Rotation::kNorth, 0, 22}});
   ASSERT_FALSE(f.ok());
   EXPECT_EQ(f.error().kind, ErrorKind::kOutOfRange);
 }

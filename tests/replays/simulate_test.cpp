@@ -26,8 +26,8 @@ TEST(Simulate, CheckpointTimeIsTheLockEventTime) {
   const auto on_event = [&](const engine::Event& e) {
     if (e.kind == engine::EventKind::kLock) locks.push_back(e.time_us);
   };
-  const Simulation sim = simulate(racer_config(r, 0), r.seed, r.racers[0].inputs, r.racers[0].result.stats.time_us, 5,
-                                  on_event);
+  const Simulation sim =
+      simulate(racer_config(r, 0), r.seed, r.racers[0].inputs, r.racers[0].result.stats.time_us, 5, on_event);
   ASSERT_EQ(locks.size(), 12u);
   ASSERT_EQ(sim.checkpoints.size(), 2u);
   EXPECT_EQ(sim.checkpoints[0].time_us, locks[4]);

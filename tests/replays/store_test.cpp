@@ -1,11 +1,9 @@
-#include "replays/store/replay_store.h"
-
 #include <gtest/gtest.h>
-
 #include <unistd.h>
 
 #include "replays/codec.h"
 #include "replays/store/file_io.h"
+#include "replays/store/replay_store.h"
 #include "tests/replays/test_support.h"
 
 namespace sr::replay {
@@ -14,9 +12,8 @@ namespace {
 class ReplayStoreTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir_ = std::filesystem::temp_directory_path() /
-           ("sr_store_test_" + std::to_string(::getpid()) + "_" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    dir_ = std::filesystem::temp_directory_path() / ("sr_store_test_" + std::to_string(::getpid()) + "_" +
+                                                     ::testing::UnitTest::GetInstance()->current_test_info()->name());
     std::filesystem::remove_all(dir_);
   }
   void TearDown() override { std::filesystem::remove_all(dir_); }
