@@ -69,6 +69,8 @@ Violation RacerReferee::on_batch(TimeUs real_us, std::span<const InputChange> ch
 
 Violation RacerReferee::check_pace(TimeUs real_us) {
   if (status_ != RacerStatus::kRacing) return Violation::kNone;
+  // During the countdown real time is negative and nobody has vouched for any game time yet.
+  if (real_us < 0 && clock_us_ == 0) return Violation::kNone;
   if (clock_us_ > real_us + limits_.max_lead_us) return remove(Violation::kFastClock);
   lag_samples_.emplace_back(real_us, real_us - clock_us_);
   while (!lag_samples_.empty() && lag_samples_.front().first < real_us - limits_.lag_window_us) {

@@ -150,3 +150,19 @@ TEST(RacerReferee, DisconnectKeepsTheGameAsItWas) {
 
 }  // namespace
 }  // namespace sr::server
+
+namespace sr::server {
+namespace {
+
+TEST(RacerReferee, CountdownIsNotAFastClock) {
+  RacerReferee ref(engine::make_endless(), 1);
+  EXPECT_EQ(ref.check_pace(-3'000'000), Violation::kNone);
+  EXPECT_EQ(ref.check_pace(-1), Violation::kNone);
+  EXPECT_EQ(ref.status(), RacerStatus::kRacing);
+  // But inputs stamped after the start while the countdown still runs are.
+  const InputChange early[] = {{500'000, engine::button::kMoveLeft}};
+  EXPECT_EQ(ref.on_batch(-1'000'000, early, 500'000), Violation::kFastClock);
+}
+
+}  // namespace
+}  // namespace sr::server

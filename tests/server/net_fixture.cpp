@@ -1,0 +1,150 @@
+#include "tests/server/net_fixture.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "replays/store/file_io.h"
+#include "replays/verify.h"
+
+namespace sr::test {
+
+ServerFixture::ServerFixture(server::ServerOptions options) {
+  data_dir_ = std::filesystem::temp_directory_path() /
+              ("stackrace-test-" + std::to_string(::getpid()) + "-" +
+               std::to_string(std::chrono::steady_clock::now().time_since_epoch().count()));
+  options.bind = "127.0.0.1";
+  options.port = 0;
+  options.data_dir = data_dir_;
+  options.lobby.server_name = "test";
+  server_ = std::make_unique<server::Server>(options);
+  if (const auto error = server_->start()) {
+    ADD_FAILURE() << "server did not start: " << *error;
+    return;
+  }
+  port_ = server_->port();
+  thread_ = std::thread([this] { server_->run(stop_); });
+}
+
+ServerFixture::~ServerFixture() {
+  stop_.store(true);
+  if (thread_.joinable()) thread_.join();
+  server_.reset();
+  std::error_code ignored;
+  std::filesystem::remove_all(data_dir_, ignored);
+}
+
+std::vector<ServerFixture::StoredReplay> ServerFixture::stored_replays() const {
+  std::vector<StoredReplay> out;
+  for (const auto& entry : std::filesystem::directory_iterator(data_dir_)) {
+    if (entry.path().extension() != replay::ReplayStore::kExtension) continue;
+    auto loaded = replay::load_replay_file(entry.path());
+    if (!loaded.ok()) {
+      ADD_FAILURE() << entry.path() << ": " << loaded.error().describe();
+      continue;
+    }
+    const replay::VerifyReport report = replay::verify(loaded.value());
+    out.push_back({entry.path(), std::move(loaded).value(), report.verdict == replay::Verdict::kVerified,
+                   report.message});
+  }
+  return out;
+}
+
+BotClient::BotClient(std::string name, std::uint16_t port, ClientQuirks quirks, int pps_milli)
+    : name_(std::move(name)), port_(port), quirks_(quirks), rng_(std::hash<std::string>{}(name_)) {
+  bot_settings_.weights = *bot::weights_by_name("sprint");
+  bot_settings_.pps_milli = pps_milli;
+  bot_settings_.chooser.lookahead = 0;  // cheap: the tests are about the network, not the bot's strength
+  if (quirks_.jitter_us > 0 || quirks_.loss_percent > 0) {
+    session_.divert_race_messages([this](protocol::Message m) {
+      std::int64_t delay_us = quirks_.jitter_us > 0 ? rng_.below(static_cast<std::uint32_t>(quirks_.jitter_us) + 1) : 0;
+      if (static_cast<int>(rng_.below(100)) < quirks_.loss_percent) delay_us += 250'000;
+      auto at = std::chrono::steady_clock::now() + std::chrono::microseconds(delay_us);
+      if (!delayed_.empty()) at = std::max(at, delayed_.back().first);  // a reliable channel keeps the order
+      delayed_.emplace_back(at, std::move(m));
+    });
+  }
+}
+
+bool BotClient::connect(std::chrono::milliseconds timeout) {
+  net::SessionOptions options;
+  options.port = port_;
+  options.name = name_;
+  if (session_.open(options)) return false;
+  return pump_until({this}, [this] { return session_.state() == net::Session::State::kLobby ||
+                                            session_.state() == net::Session::State::kClosed; },
+                    timeout) &&
+         session_.state() == net::Session::State::kLobby;
+}
+
+const protocol::Notice* BotClient::notice(protocol::NoticeCode code) const {
+  for (const auto& m : received_) {
+    if (const auto* n = std::get_if<protocol::Notice>(&m); n != nullptr && n->code == code) return n;
+  }
+  return nullptr;
+}
+
+std::vector<protocol::InputChange> BotClient::sent_log() const {
+  const net::RaceView* race = session_.race();
+  if (race == nullptr || race->mine() == nullptr) return {};
+  return race->mine()->stream.log();
+}
+
+void BotClient::kill() {
+  killed_ = true;
+  session_.divert_race_messages([](protocol::Message) {});
+}
+
+std::optional<engine::TimeUs> BotClient::race_time() const {
+  const auto t = session_.race_time_us();
+  if (!t) return std::nullopt;
+  // Inputs are stamped on a 1 ms grid, as the game and stackrace-bot do.
+  const auto scaled = static_cast<engine::TimeUs>(static_cast<double>(*t) * quirks_.clock_rate);
+  return scaled - (scaled % 1000 + 1000) % 1000;
+}
+
+void BotClient::drive_bot() {
+  const net::RaceView* race = session_.race();
+  const auto now = race_time();
+  if (race == nullptr || !now || *now < 0 || race->mine() == nullptr) return;
+  if (race->race_id() != bot_race_) {
+    bot_race_ = race->race_id();
+    bot_.emplace(bot_settings_);
+    pending_.reset();
+  }
+  const engine::Game& game = race->mine()->game;
+  for (int i = 0; i < 64 && !game.over(); ++i) {
+    if (!pending_) pending_ = bot_->next(game);
+    if (!pending_ || pending_->time_us > *now) break;
+    if (pending_->buttons) {
+      session_.race_press(pending_->time_us, *pending_->buttons);
+    } else {
+      session_.race_advance(pending_->time_us);
+    }
+    pending_.reset();
+  }
+  session_.race_advance(pending_ ? std::min(*now, pending_->time_us) : *now);
+}
+
+void BotClient::pump() {
+  if (killed_) return;
+  for (auto& m : session_.poll(1)) received_.push_back(std::move(m));
+  drive_bot();
+  const auto now = std::chrono::steady_clock::now();
+  while (!delayed_.empty() && delayed_.front().first <= now) {
+    session_.send(delayed_.front().second);
+    delayed_.pop_front();
+  }
+}
+
+bool BotClient::pump_until(const std::vector<BotClient*>& clients, const std::function<bool()>& done,
+                           std::chrono::milliseconds timeout) {
+  const auto end = std::chrono::steady_clock::now() + timeout;
+  while (std::chrono::steady_clock::now() < end) {
+    for (BotClient* c : clients) c->pump();
+    if (done()) return true;
+  }
+  return false;
+}
+
+}  // namespace sr::test

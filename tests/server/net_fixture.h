@@ -1,0 +1,92 @@
+// A real stackrace-server on 127.0.0.1 (ephemeral port, temporary replay store) running on its own thread, and bot
+// clients that race through client/net exactly as stackrace-bot does.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <deque>
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "client/net/session.h"
+#include "common/bot/bot.h"
+#include "common/engine/random.h"
+#include "server/server.h"
+
+namespace sr::test {
+
+class ServerFixture {
+ public:
+  explicit ServerFixture(server::ServerOptions options = {});
+  ~ServerFixture();
+  [[nodiscard]] std::uint16_t port() const { return port_; }
+  [[nodiscard]] const std::filesystem::path& data_dir() const { return data_dir_; }
+  // Every replay file in the store, decoded and verified: (file, verified, verify message).
+  struct StoredReplay {
+    std::filesystem::path file;
+    replay::Replay replay;
+    bool verified = false;
+    std::string message;
+  };
+  [[nodiscard]] std::vector<StoredReplay> stored_replays() const;
+
+ private:
+  std::filesystem::path data_dir_;
+  std::unique_ptr<server::Server> server_;
+  std::atomic<bool> stop_{false};
+  std::thread thread_;
+  std::uint16_t port_ = 0;
+};
+
+// Bends the client's clock or delays its messages, to play a dishonest or unlucky client.
+struct ClientQuirks {
+  double clock_rate = 1.0;      // race time runs at this rate of real time (0.9 = slow clock)
+  std::int64_t jitter_us = 0;   // each outgoing race message waits 0..jitter_us before it is sent (order kept)
+  int loss_percent = 0;         // this share of race messages waits a further 250 ms (a retransmission)
+};
+
+class BotClient {
+ public:
+  BotClient(std::string name, std::uint16_t port, ClientQuirks quirks = {}, int pps_milli = 0);
+
+  // Polls until the server welcomed us (or the timeout). False on failure.
+  bool connect(std::chrono::milliseconds timeout = std::chrono::seconds(10));
+  // One round: network traffic, then the bot's due inputs. Call often.
+  void pump();
+  // Pumps every client in `clients` until `done` holds or the timeout passes. False on timeout.
+  static bool pump_until(const std::vector<BotClient*>& clients, const std::function<bool()>& done,
+                         std::chrono::milliseconds timeout);
+
+  net::Session& session() { return session_; }
+  [[nodiscard]] const std::vector<protocol::Message>& received() const { return received_; }
+  // The first Notice with this code received so far.
+  [[nodiscard]] const protocol::Notice* notice(protocol::NoticeCode code) const;
+  // The log of button changes this client streamed in the current race.
+  [[nodiscard]] std::vector<protocol::InputChange> sent_log() const;
+  void kill();  // stops talking at once, like a killed process (no goodbye)
+  [[nodiscard]] bool killed() const { return killed_; }
+
+ private:
+  void drive_bot();
+  [[nodiscard]] std::optional<engine::TimeUs> race_time() const;
+
+  std::string name_;
+  std::uint16_t port_;
+  ClientQuirks quirks_;
+  net::Session session_;
+  std::optional<bot::Bot> bot_;
+  bot::BotSettings bot_settings_;
+  std::uint32_t bot_race_ = 0;
+  std::optional<bot::Step> pending_;
+  std::vector<protocol::Message> received_;
+  engine::Random rng_;
+  bool killed_ = false;
+  std::deque<std::pair<std::chrono::steady_clock::time_point, protocol::Message>> delayed_;
+};
+
+}  // namespace sr::test
