@@ -32,7 +32,8 @@ enum class GeneratorKind : std::uint8_t {
 };
 
 enum class LockDown : std::uint8_t {
-  kExtended = 0,  // timer reset by moves/rotations at most max_lock_resets times per lowest row
+  kExtended = 0,  // moves/rotations reset the timer at most max_lock_resets times per lowest row; after that a move
+                  // that leaves the piece on the ground, or the next touch-down, locks it at once
   kInfinite = 1,  // every move/rotation resets the timer
   kClassic = 2,   // only reaching a new lowest row resets the timer
   kTimer = 3,     // moves reset the timer, total ground time per lowest row capped at ground_time_cap_us
@@ -71,7 +72,7 @@ enum class ModeKind : std::uint8_t {
 
 // Player handling. Part of the game config because it changes what the same key presses do.
 struct Handling {
-  std::int32_t das_us = 167'000;  // 0..2,000,000: delay from a direction press to auto-repeat
+  std::int32_t das_us = 167'000;  // 0..2,000,000: delay from a direction press to auto-repeat (0: after one ARR)
   std::int32_t arr_us = 33'000;   // 0..1,000,000: auto-repeat interval; 0 = the piece goes to the wall at once
   std::int32_t sdf = 20;          // 0..1000: soft drop = gravity x sdf; 0 = instant (to the floor)
   std::int32_t dcd_us = 0;        // 0..1,000,000: DAS cut delay: auto-repeat pauses this long after a spawn

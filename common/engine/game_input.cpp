@@ -64,7 +64,10 @@ void Game::apply_buttons(TimeUs t, Buttons buttons) {
 void Game::start_das(TimeUs t, std::int8_t dir) {
   state_.das_dir = dir;
   state_.das_charged = false;
-  state_.shift_at = t + config_.handling.das_us;
+  // With DAS 0 the first repeat comes one ARR later, so a tap still moves one cell (with ARR 0 too the piece
+  // goes to the wall at once: that is what DAS 0 / ARR 0 asks for).
+  const Handling& h = config_.handling;
+  state_.shift_at = t + (h.das_us == 0 && h.arr_us > 0 ? h.arr_us : h.das_us);
   if (state_.phase == Phase::kFalling) try_move(t, dir);
 }
 

@@ -43,6 +43,21 @@ TEST(Das, ReleaseStopsTheRepeat) {
   EXPECT_EQ(x_at(d, 400'000), 1);
 }
 
+TEST(Das, ZeroDasTapMovesOneCellAndRepeatsEveryArr) {
+  Driver d(handling(0, 33'000));
+  (void)d.press(0, button::kMoveRight);
+  EXPECT_EQ(d.piece().x, 4) << "a tap moves one cell, not two";
+  EXPECT_EQ(x_at(d, 32'999), 4);
+  EXPECT_EQ(x_at(d, 33'000), 5);
+  EXPECT_EQ(x_at(d, 66'000), 6);
+}
+
+TEST(Das, ZeroDasAndZeroArrGoToTheWallAtOnce) {
+  Driver d(handling(0, 0));
+  (void)d.press(0, button::kMoveRight);
+  EXPECT_EQ(d.piece().x, 7);
+}
+
 TEST(Arr, ZeroSendsThePieceToTheWallAtDas) {
   Driver d(handling(167'000, 0));
   (void)d.press(0, button::kMoveRight);
