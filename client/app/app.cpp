@@ -97,8 +97,19 @@ void App::input(double now_s) {
     if (ev.action != GLFW_RELEASE && !playing && menu_keys_.size() < 16) {
       menu_keys_.emplace_back(ev.key, ev.action == GLFW_REPEAT);
     }
-    if (screen_ == Screen::kGame) game_key(ev);
+    // Keys go to the game only while ImGui does not want the keyboard (nothing of ImGui's takes focus in play;
+    // releases always go through so the held state stays true).
+    const bool imgui_wants = ImGui::GetIO().WantCaptureKeyboard && ev.action == GLFW_PRESS;
+    if (screen_ == Screen::kGame && !imgui_wants) game_key(ev);
   }
+  // Losing focus mid-game pauses it (GLFW has already released the held keys). Only on the change, so a window
+  // that starts unfocused (a test harness focusing it a moment later) is not paused.
+  const bool focused = window_.focused();
+  if (was_focused_ && !focused && screen_ == Screen::kGame && session_ &&
+      session_->phase() == SessionPhase::kPlaying) {
+    session_->pause(now_s);
+  }
+  was_focused_ = focused;
   pad_changes(pads_.poll(), now_s);
   if (screen_ == Screen::kBench) bench_.step();
   tick_game(now_s);

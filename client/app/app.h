@@ -104,6 +104,7 @@ class App {
 
   FrameBench bench_;
   bool screenshot_requested_ = false;
+  bool was_focused_ = false;
   bool done_ = false;
   int exit_code_ = 0;
 };

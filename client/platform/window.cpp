@@ -60,6 +60,8 @@ void Window::request_close() {
   if (window_ != nullptr) glfwSetWindowShouldClose(window_, GLFW_TRUE);
 }
 
+bool Window::focused() const { return window_ != nullptr && glfwGetWindowAttrib(window_, GLFW_FOCUSED) == GLFW_TRUE; }
+
 void Window::set_vsync(bool on) { glfwSwapInterval(on ? 1 : 0); }
 
 void Window::toggle_fullscreen() {

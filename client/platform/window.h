@@ -42,6 +42,7 @@ class Window {
   void toggle_fullscreen();
   void set_vsync(bool on);
   [[nodiscard]] bool fullscreen() const { return fullscreen_; }
+  [[nodiscard]] bool focused() const;
 
   // Key events since the last call, in the order they happened.
   [[nodiscard]] std::vector<KeyEvent> take_key_events();

@@ -12,7 +12,6 @@ namespace button = engine::button;
 
 TEST(Bindings, DefaultsFollowThePopularOnlineGames) {
   const Bindings b = Bindings::defaults();
-  HeldInputs h;
   auto buttons_for = [&](int key) {
     HeldInputs one;
     one.set_key(key, true);
