@@ -23,6 +23,7 @@ std::optional<std::string> result_error(const RacerResult& r) {
   for (std::int64_t c : counts) {
     if (c < 0) return "result.stats holds a negative number";
   }
+  if (s.time_us > kMaxGameTimeUs) return "result.stats.time_us is later than " + std::to_string(kMaxGameTimeUs) + " us";
   return std::nullopt;
 }
 
@@ -81,6 +82,7 @@ std::optional<std::string> input_log_error(const std::vector<InputChange>& input
     const InputChange& c = inputs[i];
     const std::string where = "inputs[" + std::to_string(i) + "]";
     if (c.time_us < last) return where + " goes back in time";
+    if (c.time_us > kMaxGameTimeUs) return where + " is later than " + std::to_string(kMaxGameTimeUs) + " us";
     if ((c.buttons & ~engine::button::kAll) != 0) return where + " holds an unknown button bit";
     if (c.buttons == held) return where + " does not change the buttons";
     last = c.time_us;
@@ -110,6 +112,7 @@ std::optional<std::string> replay_error(const Replay& r) {
     engine::TimeUs last = 0;
     for (const Checkpoint& c : racer.checkpoints) {
       if (c.time_us < last) return where + ".checkpoints go back in time";
+      if (c.time_us > kMaxGameTimeUs) return where + ".checkpoints are later than the longest game";
       last = c.time_us;
     }
   }

@@ -27,6 +27,9 @@ inline constexpr std::size_t kMaxRacers = 64;
 inline constexpr std::size_t kMaxNameBytes = 64;    // racer names: 1..64 bytes of UTF-8, no control characters
 inline constexpr std::size_t kMaxPlaceBytes = 128;  // place: 0..128 bytes of UTF-8, no control characters
 inline constexpr std::int64_t kMaxCreatedUnixMs = 253'402'300'799'999;  // 9999-12-31T23:59:59.999Z
+// Every game time in a replay (inputs, results, checkpoints) is at most this: about 31 years, far beyond any game,
+// and far enough below INT64_MAX that the engine's timers (time + a delay) cannot overflow.
+inline constexpr engine::TimeUs kMaxGameTimeUs = 1'000'000'000'000'000;
 
 // One entry of an input log: from time_us on, the player holds `buttons` (the full state, not a delta).
 struct InputChange {

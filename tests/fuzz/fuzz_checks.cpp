@@ -19,6 +19,7 @@ namespace {
 bool quick_to_play(const Replay& r) {
   for (const Racer& racer : r.racers) {
     if (racer.result.stats.time_us > 2'000'000 || racer.inputs.size() > 5000) return false;
+    if (!racer.inputs.empty() && racer.inputs.back().time_us > 2'000'000) return false;
   }
   return true;
 }
