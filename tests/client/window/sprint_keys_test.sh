@@ -29,7 +29,7 @@ keys x space                # L: rotate clockwise (X), hard drop
 keys c                      # Z into hold, I comes out
 keys Right Right Right space
 keys space                  # S: straight down
-xdotool keydown Right; sleep 0.6; xdotool keyup Right   # O: auto-shift to the wall
+xdotool keydown Right; sleep 1.0; xdotool keyup Right   # O: auto-shift to the wall (DAS + 3 ARR = 0.27 s)
 keys space
 sleep 0.6                   # let the lock flash fade
 keys F12

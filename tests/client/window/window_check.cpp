@@ -28,7 +28,7 @@ namespace button = sr::engine::button;
 
 // What sprint_keys_test.sh types, as the button state after each key event (press, then release):
 // J: Left Left Space | T: Up Space | L: X Space | Z: C (hold; I comes out) | I: Right Right Right Space |
-// S: Space | O: Right held 0.6 s (auto-shift to the wall), Space.
+// S: Space | O: Right held 1 s (auto-shift to the wall), Space.
 const std::vector<Buttons> kExpectedButtons = {
     button::kMoveLeft,  0, button::kMoveLeft,  0, button::kHardDrop,  0,                        // J
     button::kRotateCw,  0, button::kHardDrop,  0,                                               // T
