@@ -8,6 +8,7 @@
 // clang-format on
 
 #include "replays/codec.h"
+#include "replays/detail/json_shape.h"
 #include "replays/simulate.h"
 
 namespace sr::replay {
@@ -180,6 +181,7 @@ Result<Replay> decode_json(std::string_view text, const JsonOptions& options) {
     }
     if (!doc.IsObject()) return Error{ErrorKind::kBadJson, "a JSON replay is an object", {}, -1};
   }
+  if (auto unknown = detail::unknown_member(text)) return Error{ErrorKind::kBadJson, *unknown, {}, -1};
 
   std::istringstream in{std::string(text)};
   DecodeContext ctx(nullptr, -1);

@@ -129,6 +129,16 @@ TEST(CodecJson, ChecksInputsLikeTheBinaryDecoder) {
   EXPECT_EQ(json_error(shape).field, "racers[0].inputs[0]");
 }
 
+TEST(CodecJson, RefusesUnknownMembersWithTheirPath) {
+  const Error e = json_error(minimal(R"({"mode": "sprint", "lock_delay": 5})"));
+  EXPECT_EQ(e.kind, ErrorKind::kBadJson);
+  EXPECT_EQ(e.message, "config: unknown member \"lock_delay\"");
+  std::string racer = minimal();
+  racer.replace(racer.find("\"name\": \"a\""), 11, R"("name": "a", "handlng": {})");
+  EXPECT_EQ(json_error(racer).message, "racers[0]: unknown member \"handlng\"");
+  EXPECT_EQ(json_error(minimal(R"({"mode": "sprint"}, "colour": 1)")).message, "the replay: unknown member \"colour\"");
+}
+
 TEST(CodecJson, ReadsBoardsTopRowFirst) {
   Result<Replay> r = decode_json(minimal(R"({"mode": "custom", "initial_board": ["G.........", "GGGGG.GGGG"]})"));
   ASSERT_TRUE(r.ok()) << r.error().describe();

@@ -1,0 +1,28 @@
+// Internal: the member names every JSON object of a replay may have, taken from the schema itself (schema.h), so
+// that the importer can refuse unknown members: a typo in a hand-written file ("lock_delay" for "lock_delay_us")
+// must be an error, not a silent fallback to the default.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace sr::replay::detail {
+
+struct JsonShape {
+  std::vector<std::string> members;
+  // Members whose value is an object, or an array of objects, and the shape of those objects.
+  std::map<std::string, std::shared_ptr<const JsonShape>> nested;
+};
+
+// The shape of a whole JSON replay (the root object).
+[[nodiscard]] const JsonShape& replay_shape();
+
+// Walks a syntactically valid JSON replay and returns "<path>: unknown member \"x\"" for the first member that the
+// shape does not name, or nullopt.
+[[nodiscard]] std::optional<std::string> unknown_member(std::string_view json);
+
+}  // namespace sr::replay::detail
