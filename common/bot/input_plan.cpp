@@ -54,9 +54,9 @@ class Builder {
   TimeUs tap_hold(Buttons b) {
     TimeUs ms = draw(timing_.tap_min_ms, timing_.tap_max_ms);
     if (b & (button::kMoveLeft | button::kMoveRight)) {
-      // Shorter than DAS, so a tap never auto-repeats.
-      const TimeUs das_ms = sim_.config().handling.das_us / kMs;
-      if (das_ms >= 2) ms = std::min(ms, das_ms - 1);
+      // Released before the first auto-repeat, so a tap moves one column.
+      const TimeUs repeat_ms = first_repeat_us(sim_.config().handling) / kMs;
+      if (repeat_ms >= 2) ms = std::min(ms, repeat_ms - 1);
     }
     return kMs * std::max<TimeUs>(1, ms);
   }

@@ -17,8 +17,8 @@ SearchOptions search_options_for(const engine::GameConfig& config, std::int32_t 
   o.allow_180 = config.allow_180;
   o.all_spin = config.all_spin;
   o.arr_zero = config.handling.arr_us == 0;
-  // Key changes are 1 ms apart, so a tap holds at least 1 ms: with a shorter DAS it always auto-repeats.
-  o.taps = config.handling.das_us >= 2000;
+  // Key changes are 1 ms apart, so a tap holds at least 1 ms: if the key repeats sooner, a tap is impossible.
+  o.taps = first_repeat_us(config.handling) >= 2000;
   const bool instant =
       config.gravity == engine::Gravity::k20G || engine::gravity_us_per_row(level) <= instant_gravity_us;
   o.model = instant ? MoveModel::kInstantGravity : MoveModel::kStatic;

@@ -61,6 +61,12 @@ struct SearchOptions {
   bool taps = true;       // a tap moves one column; false when DAS is too short to release a key before it repeats
 };
 
+// How long a direction key can be held before the engine auto-repeats it (game_input.cpp start_das): DAS, or one
+// ARR when DAS is 0. A tap must be released sooner to move one column.
+[[nodiscard]] constexpr std::int32_t first_repeat_us(const engine::Handling& h) {
+  return h.das_us == 0 && h.arr_us > 0 ? h.arr_us : h.das_us;
+}
+
 // Default row time at or below which the bot plans as if the piece fell to the floor after every key (MoveModel).
 inline constexpr std::int32_t kInstantGravityUsPerRow = 25'000;
 
