@@ -56,6 +56,11 @@ void Bot::adopt(PlanResult result) {
 }
 
 void Bot::decide(const engine::Game& game) {
+  if (!weights_set_) {
+    weights_ = settings_.weights ? *settings_.weights
+                                 : weights_by_name(default_weights_name(game.config().mode)).value_or(Weights{});
+    weights_set_ = true;
+  }
   ++counters_.decisions;
   played_target_ = -1;
   const BotView view = view_of(game, settings_.instant_gravity_us);
@@ -79,7 +84,7 @@ void Bot::decide(const engine::Game& game) {
     return;
   }
 
-  const auto ranked = chooser_.rank(view, settings_.weights, settings_.chooser);
+  const auto ranked = chooser_.rank(view, weights_, settings_.chooser);
   const Piece alt = chooser_.alternative_piece();
   int tries = 0;
   for (const Candidate& c : ranked) {

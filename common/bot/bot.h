@@ -26,7 +26,9 @@
 namespace sr::bot {
 
 struct BotSettings {
-  Weights weights;             // see weights_by_name() for presets
+  // Evaluation weights (see weights_by_name() for presets); unset: the preset for the game's mode
+  // (default_weights_name), so a default BotSettings plays every mode sensibly.
+  std::optional<Weights> weights;
   ChooserSettings chooser;     // lookahead, search size
   Timing timing;               // key hold times and gaps
   std::int32_t pps_milli = 0;  // target pieces per second x 1000 (3000 = 3 PPS); 0 = as fast as the keys allow
@@ -88,6 +90,8 @@ class Bot {
   void adopt(PlanResult result);
 
   BotSettings settings_;
+  Weights weights_;  // settings_.weights, or the mode's preset once a game is seen
+  bool weights_set_ = false;
   Chooser chooser_;
   PlacementSearch spare_;
   engine::Random rng_;

@@ -62,6 +62,15 @@ TEST(Bot, SameSeedAndSettingsGiveTheSameGame) {
   EXPECT_NE(play(engine::make_sprint(), 42, other).log, a.log);
 }
 
+TEST(Bot, DefaultSettingsUseTheModesPreset) {
+  BotSettings defaults;
+  defaults.pps_milli = 3000;
+  EXPECT_EQ(play(engine::make_sprint(20), 4, defaults).log,
+            play(engine::make_sprint(20), 4, settings_for("sprint")).log);
+  EXPECT_EQ(play(engine::make_contest(), 4, defaults, 20'000'000).log,
+            play(engine::make_contest(), 4, settings_for("contest"), 20'000'000).log);
+}
+
 TEST(Bot, TheLogAloneReproducesTheGame) {
   const Played p = play(engine::make_sprint(), 7, settings_for("sprint"));
   ASSERT_TRUE(p.finished);
