@@ -6,6 +6,7 @@
 #include <spdlog/spdlog.h>
 
 #include <chrono>
+#include <cstdio>
 #include <random>
 
 #include "client/game/modes.h"
@@ -123,7 +124,12 @@ void App::tick_game(double now_s) {
 
 void App::end_game(double /*now_s*/) {
   const auto& game = session_->game();
-  const SoloRecord record = record_of(*session_, settings_.player_name, started_unix_ms_);
+  SoloRecord record = record_of(*session_, settings_.player_name, started_unix_ms_);
+  if (bot_) {
+    char name[32];
+    std::snprintf(name, sizeof name, "bot %.1f pps", bot_->pps());
+    record.bot = SoloRecord::Opponent{name, bot_->game().config().handling, bot_->inputs(), bot_->game().now()};
+  }
   ResultsView v;
   v.mode = mode_label(game.config());
   v.result = result_of(game.config(), game.stats(), record.finished, record.abandoned);

@@ -32,6 +32,7 @@ class LiveBot final : public BotRacer {
   [[nodiscard]] const engine::Game& game() const override { return game_; }
   [[nodiscard]] const Feedback& feedback() const override { return feedback_; }
   [[nodiscard]] double pps() const override { return pps_; }
+  [[nodiscard]] const std::vector<InputEntry>& inputs() const override { return inputs_; }
 
  private:
   static bot::BotSettings settings_for(double pps) {
@@ -41,13 +42,18 @@ class LiveBot final : public BotRacer {
   }
   void feed(engine::TimeUs t, std::optional<engine::Buttons> buttons, double wall_s) {
     const auto r = game_.update(t, buttons);
-    if (r.error == engine::UpdateError::kOk) feedback_.on_events(r.events, wall_s);
+    if (r.error != engine::UpdateError::kOk) return;
+    feedback_.on_events(r.events, wall_s);
+    if (buttons && (inputs_.empty() ? *buttons != 0 : inputs_.back().buttons != *buttons)) {
+      inputs_.push_back({t, *buttons});
+    }
   }
 
   engine::Game game_;
   bot::Bot bot_;
   Feedback feedback_;
   std::optional<bot::Step> pending_;
+  std::vector<InputEntry> inputs_;
   double pps_;
 };
 

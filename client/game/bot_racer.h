@@ -7,8 +7,10 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "client/game/feedback.h"
+#include "client/game/solo_session.h"
 #include "common/engine/game.h"
 
 namespace sr::client {
@@ -27,6 +29,8 @@ class BotRacer {
   [[nodiscard]] virtual const engine::Game& game() const = 0;
   [[nodiscard]] virtual const Feedback& feedback() const = 0;
   [[nodiscard]] virtual double pps() const = 0;
+  // The bot's button changes so far, as a player's would be logged (for the replay).
+  [[nodiscard]] virtual const std::vector<InputEntry>& inputs() const = 0;
 };
 
 }  // namespace sr::client

@@ -45,6 +45,14 @@ replay::Replay to_replay(const SoloRecord& r) {
   // The recorder's own re-run fills the result and checkpoints, so the file verifies by construction; a game that
   // had not ended by itself is a forfeit at the time the player left.
   replay::record_racer(out, 0, r.stats.time_us, replay::ResultStatus::kForfeited);
+  if (r.bot) {
+    replay::Racer bot;
+    bot.name = r.bot->name;
+    bot.handling = r.bot->handling;
+    for (const auto& in : r.bot->inputs) bot.inputs.push_back({in.time_us, in.buttons});
+    out.racers.push_back(std::move(bot));
+    replay::record_racer(out, 1, r.bot->end_us, replay::ResultStatus::kForfeited);
+  }
   return out;
 }
 

@@ -29,6 +29,15 @@ struct SoloRecord {
   std::uint64_t final_state_hash = 0;
   std::string player_name;
   std::int64_t started_unix_ms = 0;  // wall clock when the game started
+
+  // Race the bot: the bot's board is stored as a second racer, so the replay shows both.
+  struct Opponent {
+    std::string name;
+    engine::Handling handling;
+    std::vector<InputEntry> inputs;
+    engine::TimeUs end_us = 0;  // where its game stood when the player's ended
+  };
+  std::optional<Opponent> bot;
 };
 
 [[nodiscard]] SoloRecord record_of(const SoloSession& session, const std::string& player_name,
