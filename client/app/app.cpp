@@ -105,8 +105,7 @@ void App::input(double now_s) {
   // Losing focus mid-game pauses it (GLFW has already released the held keys). Only on the change, so a window
   // that starts unfocused (a test harness focusing it a moment later) is not paused.
   const bool focused = window_.focused();
-  if (was_focused_ && !focused && screen_ == Screen::kGame && session_ &&
-      session_->phase() == SessionPhase::kPlaying) {
+  if (was_focused_ && !focused && screen_ == Screen::kGame && session_ && session_->phase() == SessionPhase::kPlaying) {
     session_->pause(now_s);
   }
   was_focused_ = focused;

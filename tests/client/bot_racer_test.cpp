@@ -13,13 +13,14 @@ TEST(BotRacer, PlaysItsOwnBoardOnThePlayersClock) {
   double wall = 0;
   for (engine::TimeUs t = 0; t <= 5'000'000; t += 16'667) bot->advance_to(t, wall += 1.0 / 60);
   EXPECT_EQ(bot->game().now(), 299 * 16'667);  // the last clock it was given, never past it
-  EXPECT_GE(bot->game().stats().pieces, 8);  // 2 pieces per second
+  EXPECT_GE(bot->game().stats().pieces, 5);    // 2 pieces per second at most (the bot's pace rule), not far below
   EXPECT_LE(bot->game().stats().pieces, 11);
   ASSERT_FALSE(bot->inputs().empty());
 
   // Its logged button changes alone give the same game: the replay of a race can hold the bot as a racer.
   engine::Game replayed(engine::make_sprint(40), 3);
-  for (const auto& in : bot->inputs()) ASSERT_EQ(replayed.update(in.time_us, in.buttons).error, engine::UpdateError::kOk);
+  for (const auto& in : bot->inputs())
+    ASSERT_EQ(replayed.update(in.time_us, in.buttons).error, engine::UpdateError::kOk);
   ASSERT_EQ(replayed.update(bot->game().now()).error, engine::UpdateError::kOk);
   EXPECT_EQ(replayed.state_hash(), bot->game().state_hash());
 }
