@@ -3,6 +3,8 @@
 // monotonic clock) and sends through the Outbox.
 #pragma once
 
+#include <array>
+#include <cassert>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -45,8 +47,16 @@ struct RoomCounters {
   std::uint64_t races_started = 0;
   std::uint64_t races_finished = 0;
   std::uint64_t racers_removed = 0;
+  std::array<std::uint64_t, 6> racers_removed_by{};  // racers_removed by Violation (index = its value), for metrics
   std::uint64_t desyncs = 0;
   std::uint64_t inputs = 0;
+
+  void count_removal(Violation v) {
+    ++racers_removed;
+    const auto i = static_cast<std::size_t>(v);
+    assert(i < racers_removed_by.size() && "a new Violation needs a slot in racers_removed_by");
+    if (i < racers_removed_by.size()) ++racers_removed_by[i];
+  }
 };
 
 class Room {

@@ -60,7 +60,7 @@ RequestResult Room::on_race_input(const Player& player, const protocol::RaceInpu
     session->second.relayed_now_us = relayed.now_us;
   }
   if (v != Violation::kNone) {
-    ++counters_.racers_removed;
+    counters_.count_removal(v);
     spdlog::warn("room {} race {}: removed {} ({})", id_, race_->race_id, player.name, violation_text(v));
   }
   announce_endings();
@@ -141,7 +141,7 @@ void Room::tick(TimeUs now_us) {
   if (now_us >= race_->next_pace_us) {
     race_->next_pace_us = now_us + kPaceCheckEveryUs;
     for (const Race::Removal& r : race_->race->tick(race_time)) {
-      ++counters_.racers_removed;
+      counters_.count_removal(r.reason);
       spdlog::warn("room {} race {}: removed racer {} ({})", id_, race_->race_id, r.id, violation_text(r.reason));
     }
     announce_endings();

@@ -132,6 +132,9 @@ ServerStats Server::stats() const {
   if (lobby_) {
     s.players = lobby_->player_count();
     s.rooms = lobby_->room_count();
+    for (std::size_t p = 0; p < s.rooms_by_phase.size(); ++p) {
+      s.rooms_by_phase[p] = lobby_->rooms_in(static_cast<protocol::RoomPhase>(p));
+    }
     s.rooms_total = lobby_->counters();
   }
   s.protocol_errors = protocol_errors_;

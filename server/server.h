@@ -2,6 +2,7 @@
 // server (main.cpp), the game's "Host" button and the tests all run the same code.
 #pragma once
 
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <cstdint>
@@ -35,6 +36,7 @@ struct ServerOptions {
 struct ServerStats {
   std::size_t players = 0;
   std::size_t rooms = 0;
+  std::array<std::size_t, 4> rooms_by_phase{};  // rooms in each protocol::RoomPhase (index = its value)
   RoomCounters rooms_total;
   std::uint64_t protocol_errors = 0;
   std::uint64_t bytes_sent = 0;
