@@ -3,14 +3,14 @@
 #
 # 1. Builds tests/fuzz with clang++ (libFuzzer + ASan + UBSan) in build/fuzz.
 # 2. Runs every seed input once: tests/data (golden replays and JSON) and tests/fuzz/corpus.
-# 3. Fuzzes each target for FUZZ_SECONDS (default 25) seconds, starting from the seeds.
+# 3. Fuzzes each target for FUZZ_SECONDS (default 20) seconds, starting from the seeds.
 # Any crash, sanitizer report or broken round-trip property fails the run; the input is saved in
 # build/fuzz/artifacts/. Reproduce one with: build/fuzz/fuzz_replay_binary build/fuzz/artifacts/<file>
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 BUILD="$ROOT/build/fuzz"
-SECONDS_PER_TARGET="${FUZZ_SECONDS:-25}"
+SECONDS_PER_TARGET="${FUZZ_SECONDS:-20}"
 JOBS=2
 
 say() { printf 'fuzz: %s\n' "$*" >&2; }
@@ -21,7 +21,7 @@ mkdir -p "$BUILD/artifacts"
 if [ ! -f "$BUILD/build.ninja" ]; then
   say "configuring $BUILD"
   cmake -S "$ROOT/tests/fuzz" -B "$BUILD" -G Ninja -DCMAKE_CXX_COMPILER=clang++ \
-    -DCMAKE_BUILD_TYPE=RelWithDebInfo >"$BUILD/configure.log" 2>&1 || { cat "$BUILD/configure.log" >&2; exit 1; }
+    -DCMAKE_BUILD_TYPE=Fuzz >"$BUILD/configure.log" 2>&1 || { cat "$BUILD/configure.log" >&2; exit 1; }
 fi
 say "building $BUILD"
 cmake --build "$BUILD" -j"$JOBS" >"$BUILD/build.log" 2>&1 || { cat "$BUILD/build.log" >&2; exit 1; }
