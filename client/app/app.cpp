@@ -41,6 +41,7 @@ std::string App::init() {
     std::string error;
     auto config = config_for_cli(*options_.mode, options_.limit, error);
     if (!config) return error;
+    back_to_ = Screen::kMain;  // started from the command line: leaving the game goes to the main menu
     start_game(GamePick{*config, options_.bot_pps}, Window::now_s());
   }
   return {};

@@ -8,12 +8,21 @@
 #include <imgui.h>
 #include <spdlog/spdlog.h>
 
+#include <csignal>
 #include <cstdio>
 
 #include "client/app/app.h"
 #include "client/app/cli.h"
 #include "client/platform/window.h"
 #include "client/ui/fonts.h"
+
+namespace {
+
+// Ctrl+C or a TERM signal ends the loop normally, so a game in progress is still saved as abandoned.
+volatile std::sig_atomic_t g_stop = 0;
+extern "C" void on_stop_signal(int) { g_stop = 1; }
+
+}  // namespace
 
 int main(int argc, char** argv) {
   using namespace sr::client;
@@ -63,7 +72,9 @@ int main(int argc, char** argv) {
   }
 
   // Main loop.
-  while (!window.should_close() && !app.done()) {
+  std::signal(SIGINT, on_stop_signal);
+  std::signal(SIGTERM, on_stop_signal);
+  while (!window.should_close() && !app.done() && g_stop == 0) {
     const double frame_start = Window::now_s();
     glfwPollEvents();  // key callbacks stamp each event with glfwGetTime()
     app.input(Window::now_s());
