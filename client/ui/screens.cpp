@@ -4,6 +4,7 @@
 #include <imgui.h>
 
 #include <array>
+#include <cstdio>
 
 #include "client/game/modes.h"
 
@@ -76,11 +77,20 @@ std::optional<GamePick> BotMenu::draw(const MenuNav& nav, bool& back, bool bot_a
     ImGui::TextDisabled("The bot plays the same pieces on a second board");
   }
   ImGui::Separator();
+  static const std::vector<std::string> speeds = [] {
+    std::vector<std::string> out;
+    for (int tenths = 2; tenths <= 60; ++tenths) {
+      char label[32];
+      std::snprintf(label, sizeof label, "%.1f pieces per second", tenths / 10.0);
+      out.emplace_back(label);
+    }
+    return out;
+  }();
   menu_.choice("Mode", mode_, mode_labels);
-  menu_.number("Bot speed", pps_tenths_, 1, 100, 1, " / 10 pieces per second");
-  char pps[32];
-  std::snprintf(pps, sizeof pps, "%.1f", pps_tenths_ / 10.0);
-  if (menu_.button(std::string("Start (bot at ") + pps + " PPS)", bot_available)) {
+  int speed = pps_tenths_ - 2;
+  menu_.choice("Bot speed", speed, speeds);
+  pps_tenths_ = speed + 2;
+  if (menu_.button("Start", bot_available)) {
     pick = GamePick{modes[static_cast<std::size_t>(mode_)].config, pps_tenths_ / 10.0};
   }
   if (menu_.button("Back")) back = true;
