@@ -16,7 +16,8 @@ ImU32 rgba(int r, int g, int b, float a = 1.0f) {
 
 void text_centred(ImDrawList* dl, ImFont* font, float px, float cx, float y, ImU32 col, const std::string& s) {
   const ImVec2 size = font->CalcTextSizeA(px, 1e9f, 0, s.c_str());
-  dl->AddText(font, px, ImVec2(std::floor(cx - size.x / 2) + 2, y + 2), rgba(0, 0, 0, 0.7f), s.c_str());
+  const float alpha = static_cast<float>((col >> IM_COL32_A_SHIFT) & 0xFF) / 255.0f;  // the shadow fades along
+  dl->AddText(font, px, ImVec2(std::floor(cx - size.x / 2) + 2, y + 2), rgba(0, 0, 0, 0.7f * alpha), s.c_str());
   dl->AddText(font, px, ImVec2(std::floor(cx - size.x / 2), y), col, s.c_str());
 }
 
@@ -95,7 +96,10 @@ void draw_hud(const Fonts& fonts, const HudBoard& b, double now_s) {
       const float alpha = std::clamp(1.0f - (age - 1.0f) / 0.6f, 0.0f, 1.0f);
       const float pop = 1.0f + 0.25f * std::max(0.0f, 1.0f - age / 0.15f);
       for (std::size_t i = 0; i < banner.lines.size(); ++i) {
-        const float px = (i == 0 ? 1.25f : 0.9f) * s * pop;
+        float px = (i == 0 ? 1.25f : 0.9f) * s * pop;
+        // Long names ("Back-to-back T-spin triple") shrink to stay within the matrix.
+        const float width = fonts.big->CalcTextSizeA(px, 1e9f, 0, banner.lines[i].c_str()).x;
+        if (width > 9.6f * s) px *= 9.6f * s / width;
         text_centred(dl, fonts.big, px, l.matrix_x() + 5 * s, y,
                      i == 0 ? rgba(255, 230, 120, alpha) : rgba(200, 220, 255, alpha), banner.lines[i]);
         y += px * 1.1f;
