@@ -50,6 +50,7 @@ Game::Game(GameConfig config, std::uint64_t seed) : config_(std::move(config)), 
 
 UpdateResult Game::update(TimeUs time_us, std::optional<Buttons> buttons) {
   events_.clear();
+  buttons_at_ = -1;
   if (time_us < state_.now_us) return {UpdateError::kTimeInPast, {}};
   if (buttons && (*buttons & ~button::kAll) != 0) return {UpdateError::kInvalidButtons, {}};
   if (state_.phase == Phase::kOver) return {UpdateError::kOk, {}};
@@ -58,6 +59,7 @@ UpdateResult Game::update(TimeUs time_us, std::optional<Buttons> buttons) {
     state_.now_us = time_us;
     state_.stats.time_us = time_us;
     if (buttons && *buttons != state_.held) {
+      buttons_at_ = time_us;
       apply_buttons(time_us, *buttons);
       run_events(time_us);
     }
@@ -70,7 +72,8 @@ void Game::run_events(TimeUs until) {
   while (state_.phase != Phase::kOver) {
     const TimeUs cap_at = ground_cap_at();
     const TimeUs lock_at = std::min(state_.lock_timer_at, cap_at);
-    const TimeUs next = std::min({state_.end_at, state_.spawn_at, lock_at, state_.fall_at, state_.shift_at});
+    const TimeUs shift_at = state_.shift_blocked ? kNever : state_.shift_at;
+    const TimeUs next = std::min({state_.end_at, state_.spawn_at, lock_at, state_.fall_at, shift_at});
     if (next > until) break;
     state_.now_us = next;
     state_.stats.time_us = next;
@@ -142,7 +145,7 @@ std::int64_t Game::lines_left() const {
 // Canonical encoding, in this order (integers little-endian, bools one byte, enums their underlying value):
 // now_us, phase, matrix cells (row 0 first, x 0..9), generator (kind, 4 rng words, bag, bag position, 7 recency
 // counters, fixed position), queue, active (piece, rotation, x, y), hold, hold_used, held, das_dir, das_charged,
-// pending_initial, end_at, spawn_at, fall_at, shift_at, lock_timer_at, lowest_y, lock_started, lock_on_landing,
+// pending_initial, end_at, spawn_at, fall_at, shift_at, lock_timer_at, shift_blocked, lowest_y, lock_started, lock_on_landing,
 // lock_resets, ground_since, ground_time_us, last_rotated, last_kick, combo, b2b_chain, tetrs_b2b, level_lines,
 // stats (in declaration order), top_out, finished.
 std::uint64_t Game::state_hash() const {
@@ -164,6 +167,7 @@ std::uint64_t Game::state_hash() const {
   h.flag(s.das_charged);
   h.u16(s.pending_initial);
   for (TimeUs t : {s.end_at, s.spawn_at, s.fall_at, s.shift_at, s.lock_timer_at}) h.i64(t);
+  h.flag(s.shift_blocked);
   h.i8(s.lowest_y);
   h.flag(s.lock_started);
   h.flag(s.lock_on_landing);

@@ -67,6 +67,9 @@ struct GameState {
   TimeUs spawn_at = kNever;  // next spawn when no piece is out
   TimeUs fall_at = kNever;   // next gravity / soft-drop step
   TimeUs shift_at = kNever;  // next DAS / ARR step
+  // ARR > 0 only: the last repeat found the way blocked, so no repeat is scheduled until the piece changes (then
+  // shift_at is moved on to the next step of the same rhythm). Saves one event per ARR while pushing at a wall.
+  bool shift_blocked = false;
   TimeUs lock_timer_at = kNever;  // lock delay expiry
 
   std::int8_t lowest_y = 0;         // lowest box row the current piece has reached
@@ -139,6 +142,7 @@ class Game {
   void apply_buttons(TimeUs t, Buttons buttons);
   void start_das(TimeUs t, std::int8_t dir);
   void on_shift_timer(TimeUs t);
+  void resume_shift(TimeUs t);
   // game_piece.cpp
   void spawn(TimeUs t, Piece piece, bool after_hold);
   void do_hold(TimeUs t);
@@ -168,6 +172,7 @@ class Game {
   std::uint64_t seed_ = 0;
   GameState state_;
   std::vector<Event> events_;  // feedback of the current update(); not part of the state
+  TimeUs buttons_at_ = -1;     // time of the button change in the current update() (-1: none); not state
 };
 
 }  // namespace sr::engine

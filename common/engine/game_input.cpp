@@ -30,6 +30,7 @@ void Game::apply_buttons(TimeUs t, Buttons buttons) {
       state_.das_dir = 0;
       state_.das_charged = false;
       state_.shift_at = kNever;
+      state_.shift_blocked = false;
     }
   }
 
@@ -64,6 +65,7 @@ void Game::apply_buttons(TimeUs t, Buttons buttons) {
 void Game::start_das(TimeUs t, std::int8_t dir) {
   state_.das_dir = dir;
   state_.das_charged = false;
+  state_.shift_blocked = false;
   // With DAS 0 the first repeat comes one ARR later, so a tap still moves one cell (with ARR 0 too the piece
   // goes to the wall at once: that is what DAS 0 / ARR 0 asks for).
   const Handling& h = config_.handling;
@@ -79,7 +81,19 @@ void Game::on_shift_timer(TimeUs t) {
     return;
   }
   state_.shift_at = t + config_.handling.arr_us;
-  if (state_.phase == Phase::kFalling) try_move(t, state_.das_dir);
+  // A repeat that cannot move waits for the piece to change instead of trying again every ARR (resume_shift).
+  if (state_.phase != Phase::kFalling || !try_move(t, state_.das_dir)) state_.shift_blocked = true;
+}
+
+void Game::resume_shift(TimeUs t) {
+  GameState& s = state_;
+  if (!s.shift_blocked) return;
+  s.shift_blocked = false;
+  // The next step of the rhythm at or after t, exactly where repeating every ARR would have put it. A step at the
+  // time of this update's button change was already due (and blocked) before the buttons acted.
+  const TimeUs arr = config_.handling.arr_us;
+  if (s.shift_at < t) s.shift_at += (t - s.shift_at + arr - 1) / arr * arr;
+  if (s.shift_at == buttons_at_) s.shift_at += arr;
 }
 
 }  // namespace sr::engine

@@ -82,6 +82,7 @@ void Game::spawn(TimeUs t, Piece piece, bool after_hold) {
   s.lowest_y = std::min(s.lowest_y, s.active.y);
   s.fall_at = t + fall_interval_us();
 
+  resume_shift(t);
   // DAS cut delay: auto-shift pauses for a moment after a spawn.
   const std::int32_t dcd = config_.handling.dcd_us;
   if (dcd > 0 && s.das_dir != 0) {
@@ -245,6 +246,7 @@ void Game::on_fall_timer(TimeUs t) {
 // the ground. Each pass either moves the piece or stops; a piece cannot drop and slide forever in a finite matrix.
 void Game::settle(TimeUs t) {
   GameState& s = state_;
+  resume_shift(t);
   for (;;) {
     if (s.phase != Phase::kFalling) return;
     bool changed = false;

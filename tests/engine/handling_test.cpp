@@ -43,6 +43,39 @@ TEST(Das, ReleaseStopsTheRepeat) {
   EXPECT_EQ(x_at(d, 400'000), 1);
 }
 
+// Pushing at a wall: the repeat waits for the piece to change, then resumes on the same ARR rhythm
+// (repeats at 167, 200, 233, 266, 299, 332 ms ...).
+TEST(Arr, BlockedRepeatResumesOnItsRhythmWhenThePieceChanges) {
+  Driver d(handling(167'000, 33'000));
+  (void)d.press(0, button::kMoveRight);
+  EXPECT_EQ(x_at(d, 300'000), 7) << "at the wall";
+  (void)d.press(300'000, button::kMoveRight | button::kRotateCcw);  // west: one column narrower on the right
+  EXPECT_EQ(d.piece().rotation, Rotation::kWest);
+  EXPECT_EQ(x_at(d, 331'999), 7);
+  EXPECT_EQ(x_at(d, 332'000), 8);
+  EXPECT_EQ(x_at(d, 500'000), 8);
+}
+
+TEST(Arr, ChangeAtTheTimeOfABlockedRepeatWaitsForTheNextOne) {
+  Driver d(handling(167'000, 33'000));
+  (void)d.press(0, button::kMoveRight);
+  (void)d.at(250'000);
+  // 299 ms is a repeat time: the repeat comes (blocked) before the turn, so the next move is at 332 ms.
+  (void)d.press(299'000, button::kMoveRight | button::kRotateCcw);
+  EXPECT_EQ(x_at(d, 331'999), 7);
+  EXPECT_EQ(x_at(d, 332'000), 8);
+}
+
+TEST(Arr, HoldingAtAWallForHoursCostsNoEventPerRepeat) {
+  // With ARR 1 us this would be 3.6e9 engine events per hour if every blocked repeat were an event.
+  GameConfig c = handling(167'000, 1);
+  c.lock_down = LockDown::kInfinite;
+  Driver d(c);
+  (void)d.press(0, button::kMoveRight);
+  (void)d.at(3'600'000'000);
+  EXPECT_TRUE(d.game().over() || d.piece().x == 7);
+}
+
 TEST(Das, ZeroDasTapMovesOneCellAndRepeatsEveryArr) {
   Driver d(handling(0, 33'000));
   (void)d.press(0, button::kMoveRight);

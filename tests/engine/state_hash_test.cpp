@@ -61,6 +61,7 @@ std::uint64_t expected_hash(const GameState& s, std::uint64_t seed, std::size_t 
   e.u8(s.das_charged);
   e.u16(s.pending_initial);
   for (TimeUs t : {s.end_at, s.spawn_at, s.fall_at, s.shift_at, s.lock_timer_at}) e.i64(t);
+  e.u8(s.shift_blocked);
   e.i8(s.lowest_y);
   e.u8(s.lock_started);
   e.u8(s.lock_on_landing);
