@@ -234,7 +234,11 @@ std::optional<PlanResult> plan_inputs(const engine::Game& game, const PlanReques
         for (;;) {
           if (!b.sim().active()) break;
           if (drop ? grounded(b.sim()) : b.sim().active()->x == want.x) break;
-          const TimeUs next_event = drop ? b.sim().state().fall_at : b.sim().state().shift_at;
+          // The next thing that can move the piece: a gravity or soft-drop step, or an auto-shift step (which,
+          // when it is blocked, waits for the piece to change, so only a fall can free it).
+          const engine::GameState& st = b.sim().state();
+          const TimeUs shift = st.shift_blocked ? engine::kNever : st.shift_at;
+          const TimeUs next_event = drop ? st.fall_at : std::min(shift, st.fall_at);
           if (next_event == engine::kNever || next_event > pressed + patience) return std::nullopt;
           b.advance_to(ceil_ms(std::max(next_event, b.sim().now() + 1)));
           if (b.done()) break;
