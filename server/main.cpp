@@ -1,14 +1,22 @@
 // stackrace-server: the dedicated lobby server. Options come from the command line and, with --config, a TOML file
-// using the same keys (command-line values win).
-#include <CLI/CLI.hpp>
+// using the same keys (command-line values win); server_config.h has the table.
+//
+// Threads: the main loop (network, lobby, referees) runs here; the metrics endpoint and the Agones agent run on their
+// own threads and only read the snapshots the loop publishes (metrics.h).
 #include <spdlog/spdlog.h>
 
+#include <CLI/CLI.hpp>
 #include <atomic>
 #include <csignal>
 #include <cstdio>
+#include <optional>
 
 #include "common/protocol/messages.h"
+#include "server/agones.h"
+#include "server/http_metrics.h"
+#include "server/metrics.h"
 #include "server/server.h"
+#include "server/server_config.h"
 
 namespace {
 
@@ -19,52 +27,63 @@ extern "C" void on_signal(int) { g_stop.store(true); }
 }  // namespace
 
 int main(int argc, char** argv) {
-  sr::server::ServerOptions options;
-  std::string data_dir = options.data_dir.string();
-  std::string log_level = "info";
-  int port = options.port;
-
+  sr::server::ServerConfig config;
   CLI::App app{"stackrace-server: hosts lobbies and rooms, referees every race, stores every replay"};
-  app.set_config("--config", "", "read options from a TOML file (same keys as the long options)");
-  app.add_option("--port", port, "UDP port to listen on")->capture_default_str()->check(CLI::Range(0, 65535));
-  app.add_option("--bind", options.bind, "address to listen on (0.0.0.0 = every interface)")->capture_default_str();
-  app.add_option("--data-dir", data_dir, "replay store directory (created if missing)")->capture_default_str();
-  app.add_option("--max-players", options.lobby.max_players, "most players connected at once")
-      ->capture_default_str()
-      ->check(CLI::Range(1, 4000));
-  app.add_option("--max-rooms", options.lobby.max_rooms, "most rooms at once")
-      ->capture_default_str()
-      ->check(CLI::Range(1, 10000));
-  app.add_option("--name", options.lobby.server_name, "server name shown to players")
-      ->capture_default_str()
-      ->check([](const std::string& s) {
-        return s.empty() || s.size() > sr::protocol::kMaxServerNameBytes ? std::string("1 to 32 characters") : "";
-      });
-  app.add_option("--motd", options.lobby.motd, "message of the day shown on joining")->check([](const std::string& s) {
-    return s.size() > sr::protocol::kMaxMotdBytes ? std::string("at most 1024 bytes") : "";
-  });
-  app.add_option("--log-level", log_level, "trace, debug, info, warn, error or off")
-      ->capture_default_str()
-      ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "off"}));
+  sr::server::add_server_options(app, config);
   CLI11_PARSE(app, argc, argv);
 
-  spdlog::set_level(spdlog::level::from_str(log_level));
-  options.port = static_cast<std::uint16_t>(port);
-  options.data_dir = data_dir;
-  options.net.max_peers = options.lobby.max_players + 64;  // room for refusals beyond the player limit
+  if (config.check_config) {
+    std::printf("stackrace-server: the options are valid\n");
+    return 0;
+  }
+  if (config.health_check) {
+    if (const auto error = sr::server::probe_health(config.metrics)) {
+      std::fprintf(stderr, "stackrace-server: %s\n", error->c_str());
+      return 1;
+    }
+    return 0;
+  }
+  sr::server::AgonesOptions agones_options;
+  if (const auto error = sr::server::agones_options(config, agones_options); error && config.agones) {
+    std::fprintf(stderr, "stackrace-server: %s\n", error->c_str());
+    return 2;
+  }
 
+  spdlog::set_level(spdlog::level::from_str(config.log_level));
+  const sr::server::ServerOptions options = sr::server::server_options(config);
   sr::server::Server server(options);
   if (const auto error = server.start()) {
     std::fprintf(stderr, "stackrace-server: %s\n", error->c_str());
     return 1;
+  }
+  sr::server::MetricsBoard board;
+  sr::server::MetricsHttpServer metrics(board);
+  if (config.metrics.port != 0) {
+    if (const auto error = metrics.start(config.metrics)) {
+      std::fprintf(stderr, "stackrace-server: %s\n", error->c_str());
+      return 1;
+    }
   }
   std::signal(SIGINT, on_signal);
   std::signal(SIGTERM, on_signal);
   std::printf("stackrace-server '%s' listening on %s:%u (protocol %u), replays in %s\n",
               options.lobby.server_name.c_str(), options.bind.c_str(), server.port(), sr::protocol::kProtocolVersion,
               options.data_dir.string().c_str());
+  if (config.metrics.port != 0) {
+    std::printf("metrics on http://%s:%u/metrics\n", config.metrics.bind.c_str(), metrics.port());
+  }
   std::fflush(stdout);
-  server.run(g_stop);
+
+  // The port is bound: under Agones, the agent can say ready.
+  std::optional<sr::server::AgonesAgent> agones;
+  if (config.agones) {
+    agones.emplace(agones_options, board, [] { g_stop.store(true); });
+    agones->start();
+  }
+  sr::server::run_and_publish(server, g_stop, board);
+  if (agones) agones->stop();
+  metrics.stop();
+
   const auto stats = server.stats();
   std::printf("stackrace-server stopped: %llu races finished, %llu replays written\n",
               static_cast<unsigned long long>(stats.rooms_total.races_finished),

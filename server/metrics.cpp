@@ -1,0 +1,117 @@
+#include "server/metrics.h"
+
+#include <fmt/format.h>
+
+#include <ctime>
+#include <iterator>
+
+namespace sr::server {
+namespace {
+
+// Label values for the metrics: stable names, not the sentences of violation_text().
+struct RemovalReason {
+  Violation violation;
+  const char* label;
+};
+constexpr RemovalReason kRemovalReasons[] = {
+    {Violation::kTimeWentBack, "time_went_back"}, {Violation::kInvalidButtons, "invalid_buttons"},
+    {Violation::kSlowClock, "slow_clock"},        {Violation::kFastClock, "fast_clock"},
+    {Violation::kInputFlood, "input_flood"},
+};
+
+constexpr const char* kPhaseLabels[] = {"waiting", "countdown", "racing", "results"};
+static_assert(std::size(kPhaseLabels) == std::tuple_size_v<decltype(ServerStats::rooms_by_phase)>);
+
+void header(std::string& out, const char* name, const char* type, const char* help) {
+  fmt::format_to(std::back_inserter(out), "# HELP {} {}\n# TYPE {} {}\n", name, help, name, type);
+}
+
+template <typename T>
+void metric(std::string& out, const char* name, const char* type, const char* help, T value) {
+  header(out, name, type, help);
+  fmt::format_to(std::back_inserter(out), "{} {}\n", name, value);
+}
+
+}  // namespace
+
+void MetricsBoard::publish(const MetricsSnapshot& snapshot) {
+  std::lock_guard lock(mutex_);
+  latest_ = snapshot;
+}
+
+std::optional<MetricsSnapshot> MetricsBoard::latest() const {
+  std::lock_guard lock(mutex_);
+  return latest_;
+}
+
+bool is_fresh(const MetricsSnapshot& snapshot, std::chrono::steady_clock::time_point now) {
+  return !snapshot.stopping && now - snapshot.taken < kSnapshotStaleAfter;
+}
+
+std::string prometheus_text(const MetricsSnapshot& snapshot) {
+  const ServerStats& s = snapshot.stats;
+  const RoomCounters& r = s.rooms_total;
+  std::string out;
+  out.reserve(4096);
+  metric(out, "stackrace_players", "gauge", "Players connected now.", s.players);
+
+  header(out, "stackrace_rooms", "gauge", "Rooms now, by state.");
+  for (std::size_t p = 0; p < s.rooms_by_phase.size(); ++p) {
+    fmt::format_to(std::back_inserter(out), "stackrace_rooms{{state=\"{}\"}} {}\n", kPhaseLabels[p],
+                   s.rooms_by_phase[p]);
+  }
+  metric(out, "stackrace_races_started_total", "counter", "Races started (countdown begun).", r.races_started);
+  metric(out, "stackrace_races_finished_total", "counter", "Races ended with results.", r.races_finished);
+
+  header(out, "stackrace_racers_removed_total", "counter", "Racers removed for breaking a rule, by rule.");
+  for (const RemovalReason& reason : kRemovalReasons) {
+    const auto i = static_cast<std::size_t>(reason.violation);
+    fmt::format_to(std::back_inserter(out), "stackrace_racers_removed_total{{reason=\"{}\"}} {}\n", reason.label,
+                   i < r.racers_removed_by.size() ? r.racers_removed_by[i] : 0);
+  }
+  metric(out, "stackrace_desyncs_total", "counter", "State hash reports that disagreed with the server's simulation.",
+         r.desyncs);
+  metric(out, "stackrace_inputs_total", "counter", "Button changes received from racers.", r.inputs);
+  metric(out, "stackrace_sent_bytes_total", "counter", "Bytes sent over UDP (ENet, with its headers).", s.bytes_sent);
+  metric(out, "stackrace_received_bytes_total", "counter", "Bytes received over UDP (ENet, with its headers).",
+         s.bytes_received);
+  metric(out, "stackrace_protocol_errors_total", "counter",
+         "Messages that did not decode or came on the wrong channel (the sender was dropped).", s.protocol_errors);
+  metric(out, "stackrace_replay_writes_total", "counter", "Replays written to the replay store.", s.replays_written);
+  metric(out, "stackrace_replay_write_failures_total", "counter", "Replays the replay store failed to write.",
+         s.replays_failed);
+  metric(out, "stackrace_referee_cpu_seconds_total", "counter",
+         "CPU time of the server's main loop (network, lobby, the referees' simulations).",
+         snapshot.main_loop_cpu_seconds);
+  return out;
+}
+
+double thread_cpu_seconds() {
+  timespec t{};
+  if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t) != 0) return 0;
+  return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) / 1e9;
+}
+
+void run_and_publish(Server& server, const std::atomic<bool>& stop, MetricsBoard& board,
+                     std::chrono::milliseconds every) {
+  const auto snapshot = [&server](bool stopping) {
+    MetricsSnapshot s;
+    s.stats = server.stats();
+    s.main_loop_cpu_seconds = thread_cpu_seconds();
+    s.taken = std::chrono::steady_clock::now();
+    s.stopping = stopping;
+    return s;
+  };
+  auto next = std::chrono::steady_clock::now();
+  while (!stop.load()) {
+    server.step(1);
+    if (std::chrono::steady_clock::now() >= next) {
+      board.publish(snapshot(false));
+      next = std::chrono::steady_clock::now() + every;
+    }
+  }
+  server.shut_down();
+  board.publish(snapshot(true));
+}
+
+}  // namespace sr::server

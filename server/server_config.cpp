@@ -1,0 +1,97 @@
+#include "server/server_config.h"
+
+#include <chrono>
+#include <cstdlib>
+
+#include "common/protocol/messages.h"
+
+namespace sr::server {
+namespace {
+
+std::chrono::milliseconds milliseconds_of(double seconds) {
+  return std::chrono::milliseconds(static_cast<std::int64_t>(seconds * 1000.0 + 0.5));
+}
+
+}  // namespace
+
+void add_server_options(CLI::App& app, ServerConfig& config) {
+  ServerOptions& o = config.server;
+  app.set_config("--config", "", "read options from a TOML file (same keys as the long options)");
+  app.allow_config_extras(CLI::config_extras_mode::error);
+
+  app.add_option("--port", o.port, "UDP port to listen on (0 = any free port)")->capture_default_str();
+  app.add_option("--bind", o.bind, "address to listen on (0.0.0.0 = every interface)")->capture_default_str();
+  app.add_option("--data-dir", config.data_dir, "replay store directory (created if missing)")->capture_default_str();
+  app.add_option("--max-players", o.lobby.max_players, "most players connected at once")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 4000));
+  app.add_option("--max-rooms", o.lobby.max_rooms, "most rooms at once")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 10000));
+  app.add_option("--name", o.lobby.server_name, "server name shown to players")
+      ->capture_default_str()
+      ->check([](const std::string& s) {
+        return s.empty() || s.size() > protocol::kMaxServerNameBytes ? std::string("1 to 32 characters") : "";
+      });
+  app.add_option("--motd", o.lobby.motd, "message of the day shown on joining")->check([](const std::string& s) {
+    return s.size() > protocol::kMaxMotdBytes ? std::string("at most 1024 bytes") : "";
+  });
+  app.add_option("--log-level", config.log_level, "trace, debug, info, warn, error or off")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "off"}));
+
+  const char* monitoring = "Monitoring";
+  app.add_option("--metrics-port", config.metrics.port,
+                 "TCP port of the Prometheus endpoint (http://BIND:PORT/metrics, /healthz); 0 = off")
+      ->capture_default_str()
+      ->group(monitoring);
+  app.add_option("--metrics-bind", config.metrics.bind, "address of the metrics endpoint")
+      ->capture_default_str()
+      ->group(monitoring);
+
+  const char* agones = "Agones (Kubernetes fleets)";
+  app.add_flag("--agones", config.agones,
+               "report to the Agones SDK sidecar (localhost:$AGONES_SDK_HTTP_PORT, default 9358): ready, health, "
+               "player count label, shutdown when idle")
+      ->group(agones);
+  app.add_option("--agones-idle-shutdown", config.agones_idle_shutdown_s,
+                 "with --agones: shut down after this many seconds with no rooms and no players (0 = never)")
+      ->capture_default_str()
+      ->check(CLI::Range(0.0, 7.0 * 24 * 3600))
+      ->group(agones);
+  app.add_option("--agones-health-interval", config.agones_health_interval_s,
+                 "with --agones: seconds between health pings (keep below the GameServer's health periodSeconds)")
+      ->capture_default_str()
+      ->check(CLI::Range(0.05, 60.0))
+      ->group(agones);
+
+  app.add_flag("--check-config", config.check_config, "check the options and the config file, then exit")
+      ->group(kActionsGroup);
+  app.add_flag("--health-check", config.health_check,
+               "ask the server running with these options for /healthz on its metrics port; exit 0 when healthy "
+               "(container health checks)")
+      ->group(kActionsGroup);
+}
+
+ServerOptions server_options(const ServerConfig& config) {
+  ServerOptions options = config.server;
+  options.data_dir = config.data_dir;
+  options.net.max_peers = options.lobby.max_players + 64;  // room for refusals beyond the player limit
+  return options;
+}
+
+std::optional<std::string> agones_options(const ServerConfig& config, AgonesOptions& out) {
+  out.health_every = milliseconds_of(config.agones_health_interval_s);
+  out.idle_shutdown = milliseconds_of(config.agones_idle_shutdown_s);
+  if (const char* env = std::getenv("AGONES_SDK_HTTP_PORT"); env != nullptr && *env != '\0') {
+    char* end = nullptr;
+    const long port = std::strtol(env, &end, 10);
+    if (*end != '\0' || port < 1 || port > 65535) {
+      return std::string("AGONES_SDK_HTTP_PORT is not a port number: '") + env + "'";
+    }
+    out.port = static_cast<std::uint16_t>(port);
+  }
+  return std::nullopt;
+}
+
+}  // namespace sr::server

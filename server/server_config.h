@@ -1,0 +1,44 @@
+// stackrace-server's options: one table for the command line and the TOML config file (--config, same keys as the
+// long options, command-line values win), shared by main.cpp and the tests that check that the deployment files
+// (Dockerfile, systemd unit, example config) name only options that exist.
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "server/agones.h"
+#include "server/http_metrics.h"
+#include "server/server.h"
+
+namespace sr::server {
+
+struct ServerConfig {
+  ServerOptions server;
+  std::string data_dir = "stackrace-data";
+  std::string log_level = "info";
+  MetricsHttpOptions metrics;  // port 0: no metrics endpoint
+  bool agones = false;         // talk to the Agones SDK sidecar
+  double agones_idle_shutdown_s = 300;
+  double agones_health_interval_s = 2;
+  // Actions instead of serving (the "Actions" option group).
+  bool check_config = false;  // parse the options and the config file, then exit 0
+  bool health_check = false;  // ask a running server's /healthz (on --metrics-port) and exit 0 if it is healthy
+};
+
+// The group of options that are actions, not settings: they never belong in a config file.
+inline constexpr const char* kActionsGroup = "Actions";
+
+// Declares every option on `app`, bound to `config`. Unknown keys in a config file are errors (a typo must not be
+// silently ignored).
+void add_server_options(CLI::App& app, ServerConfig& config);
+
+// The ServerOptions to run with, once `app` has parsed into `config`.
+[[nodiscard]] ServerOptions server_options(const ServerConfig& config);
+
+// The Agones agent's settings from `config` and the environment (AGONES_SDK_HTTP_PORT, default 9358).
+// An error sentence if the environment variable is not a port number.
+[[nodiscard]] std::optional<std::string> agones_options(const ServerConfig& config, AgonesOptions& out);
+
+}  // namespace sr::server
