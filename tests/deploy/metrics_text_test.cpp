@@ -1,0 +1,109 @@
+// The Prometheus text the metrics endpoint serves: every family has HELP and TYPE, counters end in _total, and each
+// ServerStats field lands in its sample.
+#include "server/metrics.h"
+
+#include <gtest/gtest.h>
+
+#include <regex>
+#include <sstream>
+
+namespace sr::test {
+namespace {
+
+server::MetricsSnapshot sample_snapshot() {
+  server::MetricsSnapshot s;
+  s.stats.players = 7;
+  s.stats.rooms = 3;
+  s.stats.rooms_by_phase = {1, 0, 2, 0};
+  s.stats.rooms_total.races_started = 12;
+  s.stats.rooms_total.races_finished = 11;
+  s.stats.rooms_total.racers_removed = 3;
+  s.stats.rooms_total.racers_removed_by[static_cast<std::size_t>(server::Violation::kSlowClock)] = 2;
+  s.stats.rooms_total.racers_removed_by[static_cast<std::size_t>(server::Violation::kInputFlood)] = 1;
+  s.stats.rooms_total.desyncs = 4;
+  s.stats.rooms_total.inputs = 123456;
+  s.stats.protocol_errors = 5;
+  s.stats.bytes_sent = 1'000'000;
+  s.stats.bytes_received = 250'000;
+  s.stats.replays_written = 10;
+  s.stats.replays_failed = 1;
+  s.main_loop_cpu_seconds = 1.5;
+  return s;
+}
+
+TEST(PrometheusText, EverySampleHasHelpAndTypeAndAValidName) {
+  const std::string text = server::prometheus_text(sample_snapshot());
+  const std::regex sample(R"(^([a-z_]+)(\{[a-z_]+="[a-z_]+"\})? (-?[0-9.e+]+)$)");
+  const std::regex help(R"(^# HELP ([a-z_]+) .+$)");
+  const std::regex type(R"(^# TYPE ([a-z_]+) (counter|gauge)$)");
+  std::istringstream lines(text);
+  std::string line, helped, typed, type_name;
+  int samples = 0;
+  while (std::getline(lines, line)) {
+    std::smatch m;
+    if (std::regex_match(line, m, help)) {
+      helped = m[1];
+    } else if (std::regex_match(line, m, type)) {
+      typed = m[1];
+      type_name = m[2];
+      EXPECT_EQ(typed, helped) << "TYPE without its HELP: " << line;
+      EXPECT_EQ(type_name == "counter", typed.size() > 6 && typed.ends_with("_total")) << line;
+    } else {
+      ASSERT_TRUE(std::regex_match(line, m, sample)) << "not a sample line: '" << line << "'";
+      EXPECT_EQ(m[1], typed) << "sample outside its family: " << line;
+      EXPECT_TRUE(m[1].str().starts_with("stackrace_")) << line;
+      ++samples;
+    }
+  }
+  EXPECT_EQ(samples, 1 + 4 + 2 + 5 + 8);
+  EXPECT_TRUE(text.ends_with("\n"));
+}
+
+TEST(PrometheusText, SamplesCarryTheStats) {
+  const std::string text = server::prometheus_text(sample_snapshot());
+  for (const char* expected : {
+           "stackrace_players 7\n",
+           "stackrace_rooms{state=\"waiting\"} 1\n",
+           "stackrace_rooms{state=\"countdown\"} 0\n",
+           "stackrace_rooms{state=\"racing\"} 2\n",
+           "stackrace_rooms{state=\"results\"} 0\n",
+           "stackrace_races_started_total 12\n",
+           "stackrace_races_finished_total 11\n",
+           "stackrace_racers_removed_total{reason=\"slow_clock\"} 2\n",
+           "stackrace_racers_removed_total{reason=\"input_flood\"} 1\n",
+           "stackrace_racers_removed_total{reason=\"fast_clock\"} 0\n",
+           "stackrace_racers_removed_total{reason=\"time_went_back\"} 0\n",
+           "stackrace_racers_removed_total{reason=\"invalid_buttons\"} 0\n",
+           "stackrace_desyncs_total 4\n",
+           "stackrace_inputs_total 123456\n",
+           "stackrace_sent_bytes_total 1000000\n",
+           "stackrace_received_bytes_total 250000\n",
+           "stackrace_protocol_errors_total 5\n",
+           "stackrace_replay_writes_total 10\n",
+           "stackrace_replay_write_failures_total 1\n",
+           "stackrace_referee_cpu_seconds_total 1.5\n",
+       }) {
+    EXPECT_NE(text.find(expected), std::string::npos) << expected << "\nin\n" << text;
+  }
+}
+
+TEST(MetricsBoard, FreshWhilePublishedRecentlyAndNeverWhenStopping) {
+  server::MetricsSnapshot s;
+  const auto now = std::chrono::steady_clock::now();
+  s.taken = now - std::chrono::seconds(1);
+  EXPECT_TRUE(server::is_fresh(s, now));
+  s.taken = now - server::kSnapshotStaleAfter - std::chrono::milliseconds(1);
+  EXPECT_FALSE(server::is_fresh(s, now));
+  s.taken = now;
+  s.stopping = true;
+  EXPECT_FALSE(server::is_fresh(s, now));
+
+  server::MetricsBoard board;
+  EXPECT_FALSE(board.latest().has_value());
+  board.publish(sample_snapshot());
+  ASSERT_TRUE(board.latest().has_value());
+  EXPECT_EQ(board.latest()->stats.players, 7u);
+}
+
+}  // namespace
+}  // namespace sr::test

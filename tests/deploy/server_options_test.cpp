@@ -1,0 +1,150 @@
+// stackrace-server's options against deploy/server.example.toml: the example names every option, says the truth
+// about the defaults, and the server accepts it; typos are refused; --check-config and --health-check work.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <regex>
+#include <set>
+#include <sstream>
+
+#include "server/server_config.h"
+#include "tests/deploy/deploy_paths.h"
+#include "tests/deploy/process.h"
+
+namespace sr::test {
+namespace {
+
+using namespace std::chrono_literals;
+
+// The settings' long names (without dashes): every option but help, --config and the actions.
+std::set<std::string> setting_names() {
+  server::ServerConfig config;
+  CLI::App app;
+  server::add_server_options(app, config);
+  std::set<std::string> names;
+  for (const CLI::Option* o : app.get_options()) {
+    if (o->get_group() == server::kActionsGroup || o->get_lnames().empty()) continue;
+    const std::string& name = o->get_lnames().front();
+    if (name == "help" || name == "config") continue;
+    names.insert(name);
+  }
+  return names;
+}
+
+// Parses `args` (no program name) into `config`; empty on success, else CLI11's message.
+std::string parse(const std::vector<std::string>& args, server::ServerConfig& config) {
+  CLI::App app;
+  server::add_server_options(app, config);
+  std::vector<std::string> reversed(args.rbegin(), args.rend());
+  try {
+    app.parse(reversed);
+  } catch (const CLI::ParseError& e) {
+    return e.get_name() + ": " + e.what();
+  }
+  return "";
+}
+
+TEST(ServerExampleConfig, NamesEveryOptionOnceWithACommentAbove) {
+  const std::string text = read_text_file(example_config_path());
+  std::set<std::string> keys;
+  const std::regex key_line(R"(^([a-z][a-z0-9-]*) = .+$)");
+  std::istringstream lines(text);
+  std::string line, previous;
+  while (std::getline(lines, line)) {
+    std::smatch m;
+    if (std::regex_match(line, m, key_line)) {
+      EXPECT_TRUE(keys.insert(m[1]).second) << "twice: " << m[1];
+      EXPECT_TRUE(previous.starts_with("#")) << "no comment above " << m[1];
+    }
+    previous = line;
+  }
+  EXPECT_EQ(keys, setting_names());
+}
+
+TEST(ServerExampleConfig, ParsesAndStatesTheDefaults) {
+  server::ServerConfig parsed;
+  ASSERT_EQ(parse({"--config", example_config_path().string()}, parsed), "");
+  const server::ServerConfig defaults;
+  // The example's values are the defaults, except the data directory (noted in its comment).
+  EXPECT_EQ(parsed.data_dir, "/var/lib/stackrace");
+  EXPECT_EQ(parsed.server.port, defaults.server.port);
+  EXPECT_EQ(parsed.server.bind, defaults.server.bind);
+  EXPECT_EQ(parsed.server.lobby.max_players, defaults.server.lobby.max_players);
+  EXPECT_EQ(parsed.server.lobby.max_rooms, defaults.server.lobby.max_rooms);
+  EXPECT_EQ(parsed.server.lobby.server_name, defaults.server.lobby.server_name);
+  EXPECT_EQ(parsed.server.lobby.motd, defaults.server.lobby.motd);
+  EXPECT_EQ(parsed.log_level, defaults.log_level);
+  EXPECT_EQ(parsed.metrics.port, defaults.metrics.port);
+  EXPECT_EQ(parsed.metrics.bind, defaults.metrics.bind);
+  EXPECT_EQ(parsed.agones, defaults.agones);
+  EXPECT_EQ(parsed.agones_idle_shutdown_s, defaults.agones_idle_shutdown_s);
+  EXPECT_EQ(parsed.agones_health_interval_s, defaults.agones_health_interval_s);
+}
+
+TEST(ServerOptions, CommandLineWinsOverTheConfigFile) {
+  server::ServerConfig parsed;
+  ASSERT_EQ(parse({"--config", example_config_path().string(), "--port", "7000", "--data-dir", "/tmp/x"}, parsed), "");
+  EXPECT_EQ(parsed.server.port, 7000);
+  EXPECT_EQ(parsed.data_dir, "/tmp/x");
+}
+
+TEST(ServerOptions, UnknownConfigKeyAndOutOfRangeValuesAreRefused) {
+  TempDir dir("stackrace-config");
+  const auto file = dir.path() / "typo.toml";
+  std::ofstream(file) << "prot = 7000\n";
+  server::ServerConfig config;
+  EXPECT_NE(parse({"--config", file.string()}, config), "");
+  EXPECT_NE(parse({"--port", "70000"}, config), "");
+  EXPECT_NE(parse({"--port", "-1"}, config), "");
+  EXPECT_NE(parse({"--metrics-port", "65536"}, config), "");
+  EXPECT_NE(parse({"--agones-health-interval", "0"}, config), "");
+  EXPECT_NE(parse({"--config", (dir.path() / "missing.toml").string()}, config), "");
+}
+
+TEST(ServerOptions, AgonesPortComesFromTheEnvironmentVariable) {
+  server::ServerConfig config;
+  config.agones_health_interval_s = 0.25;
+  config.agones_idle_shutdown_s = 0;
+  server::AgonesOptions options;
+  ASSERT_EQ(::unsetenv("AGONES_SDK_HTTP_PORT"), 0);
+  EXPECT_FALSE(server::agones_options(config, options).has_value());
+  EXPECT_EQ(options.port, 9358);
+  EXPECT_EQ(options.health_every, 250ms);
+  EXPECT_EQ(options.idle_shutdown, 0ms);
+}
+
+TEST(ServerBinary, CheckConfigAcceptsTheExampleAndRefusesATypo) {
+  const ProcessResult ok =
+      run_process({STACKRACE_SERVER_BIN, "--config", example_config_path().string(), "--check-config"});
+  EXPECT_EQ(ok.exit_code, 0) << ok.output;
+
+  TempDir dir("stackrace-config");
+  const auto file = dir.path() / "typo.toml";
+  std::ofstream(file) << "max-player = 10\n";
+  const ProcessResult bad = run_process({STACKRACE_SERVER_BIN, "--config", file.string(), "--check-config"});
+  EXPECT_NE(bad.exit_code, 0) << bad.output;
+  EXPECT_NE(bad.output.find("max-player"), std::string::npos) << bad.output;
+}
+
+TEST(ServerBinary, HealthCheckAsksTheRunningServer) {
+  const std::string port = std::to_string(free_tcp_port());
+  const ProcessResult nobody = run_process({STACKRACE_SERVER_BIN, "--health-check", "--metrics-port", port});
+  EXPECT_EQ(nobody.exit_code, 1) << nobody.output;
+
+  TempDir data("stackrace-health");
+  ChildProcess server;
+  ASSERT_TRUE(server.start({STACKRACE_SERVER_BIN, "--bind", "127.0.0.1", "--port", "0", "--data-dir",
+                            data.path().string(), "--metrics-port", port}));
+  ASSERT_TRUE(server.read_until([](const std::string& out) { return out.find("/metrics") != std::string::npos; }, 30s))
+      << server.output();
+  const ProcessResult healthy = run_process({STACKRACE_SERVER_BIN, "--health-check", "--metrics-port", port});
+  EXPECT_EQ(healthy.exit_code, 0) << healthy.output;
+
+  server.signal(SIGTERM);
+  EXPECT_EQ(server.wait(30s), 0) << server.output();
+  const ProcessResult gone = run_process({STACKRACE_SERVER_BIN, "--health-check", "--metrics-port", port});
+  EXPECT_EQ(gone.exit_code, 1) << gone.output;
+}
+
+}  // namespace
+}  // namespace sr::test
