@@ -1,9 +1,10 @@
-// stackrace-bot: a headless player. Solo runs that write replays (this file); online races join later.
+// stackrace-bot: a headless player. Solo runs that write replays, and bots that race on a server.
 //
 //   stackrace-bot --mode sprint --seed 1                      one game, one summary line
 //   stackrace-bot --mode marathon --seed 1 --games 1000       strength figures: per-game lines and an aggregate
 //   stackrace-bot --mode sprint --seed 7 --out run.srrp       a replay that stackrace-replay verify accepts
 //   stackrace-bot --mode sprint --seed 7 --external ./mybot   a TBP bot (Cold Clear 2, ...) plays instead
+//   stackrace-bot --server 127.0.0.1:7878 --count 8 --create sprint --races 3   eight bots race three sprints
 //
 // Exit status: 0 done, 1 a run failed (replay not written, external bot died), 2 bad arguments.
 #include <fmt/format.h>
@@ -14,6 +15,7 @@
 #include <string>
 
 #include "client/bot/external_runner.h"
+#include "client/bot/online_runner.h"
 #include "client/bot/options.h"
 #include "client/bot/replay_out.h"
 #include "client/bot/solo_runner.h"
@@ -43,6 +45,9 @@ int main(int argc, char** argv) {
   std::string tap_text = "30-60", gap_text = "15-30";
   std::string external;
   bool quiet = false, list_weights = false;
+  std::string server;
+  int count = 2, room_size = 8, races = 1, timeout_s = 600;
+  std::string room, create, name_prefix = "bot";
 
   app.add_option("--mode", mode, "sprint, ultra, marathon, master, contest or endless")->capture_default_str();
   app.add_option("--lines", lines, "lines to clear (sprint 40, master 100, endless)");
@@ -66,6 +71,15 @@ int main(int argc, char** argv) {
                  "a Tetris Bot Protocol program to play instead of the built-in bot (run through /bin/sh -c)");
   app.add_flag("--quiet", quiet, "print only the aggregate line");
   app.add_flag("--list-weights", list_weights, "list the evaluation presets and exit");
+  auto* online = app.add_option_group("online", "race on a server instead of playing solo");
+  online->add_option("--server", server, "HOST:PORT of a stackrace-server (port 7878 if left out)");
+  online->add_option("--count", count, "bots to connect (1..2000)")->capture_default_str();
+  online->add_option("--room", room, "join the public room of this name (with --create: create it if missing)");
+  online->add_option("--create", create, "create rooms of this mode (sprint, ultra, ...; --lines/--seconds apply)");
+  online->add_option("--room-size", room_size, "bots per created room (1..16)")->capture_default_str();
+  online->add_option("--races", races, "races each room plays (1..10000)")->capture_default_str();
+  online->add_option("--name-prefix", name_prefix, "bots are named PREFIX1, PREFIX2, ...")->capture_default_str();
+  online->add_option("--timeout", timeout_s, "give up after this many seconds")->capture_default_str();
 
   try {
     app.parse(argc, argv);
@@ -79,7 +93,43 @@ int main(int argc, char** argv) {
     for (const auto& p : bot::weights_presets()) std::cout << fmt::format("{:<9} {}\n", p.name, p.purpose);
     return 0;
   }
-  if (seed_opt->count() == 0) return usage_error("--seed is required");
+  if (!server.empty()) {
+    botcli::OnlineOptions o;
+    const auto host_port = botcli::parse_host_port(server);
+    if (!host_port) return usage_error("--server must be HOST or HOST:PORT, e.g. 127.0.0.1:7878");
+    o.host = host_port->host;
+    o.port = host_port->port;
+    if (count < 1 || count > 2000) return usage_error("--count must be 1..2000");
+    if (room_size < 1 || room_size > 16) return usage_error("--room-size must be 1..16");
+    if (races < 1 || races > 10'000) return usage_error("--races must be 1..10000");
+    if (timeout_s < 1) return usage_error("--timeout must be at least 1 second");
+    if (name_prefix.empty() || name_prefix.size() > 10) return usage_error("--name-prefix must be 1..10 characters");
+    if (room.empty() && create.empty()) return usage_error("give --room NAME to join, or --create MODE to make rooms");
+    o.count = count;
+    o.room_size = room_size;
+    o.races = races;
+    o.timeout_s = timeout_s;
+    o.name_prefix = name_prefix;
+    if (!room.empty()) o.room = room;
+    if (!create.empty()) {
+      const auto made = botcli::config_for(botcli::ModeRequest{create, lines, seconds});
+      if (!made.config) return usage_error(made.error);
+      o.create = *made.config;
+    }
+    const auto pps = botcli::parse_milli(pps_text);
+    if (!pps || *pps > 30'000) return usage_error("--pps must be a number from 0 to 30 (e.g. 3 or 2.5)");
+    if (lookahead != 0 && lookahead != 1) return usage_error("--lookahead must be 0 or 1");
+    o.bot.pps_milli = *pps;
+    o.bot.chooser.lookahead = lookahead;
+    o.bot.chooser.tucks = search == "full";
+    if (!weights_name.empty()) {
+      const auto weights = bot::weights_by_name(weights_name);
+      if (!weights) return usage_error("--weights must be one of sprint, survival, score, contest");
+      o.bot.weights = *weights;
+    }
+    return botcli::run_online(o);
+  }
+  if (seed_opt->count() == 0) return usage_error("--seed is required (or --server to race online)");
   const auto config = botcli::config_for(botcli::ModeRequest{mode, lines, seconds});
   if (!config.config) return usage_error(config.error);
   const auto pps = botcli::parse_milli(pps_text);

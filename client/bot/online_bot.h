@@ -1,0 +1,63 @@
+// One bot racing on a server: a client/net Session whose own board is driven by common/bot, exactly as a person's
+// keys would drive it (stamped on a 1 ms grid, sent as they happen). Used by `stackrace-bot --server` and the
+// server's integration tests.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "client/net/session.h"
+#include "common/bot/bot.h"
+
+namespace sr::botcli {
+
+// Measures relay delay inside one process: when a bot sends a change and when another bot receives it relayed.
+class RelayProbe {
+ public:
+  void sent(std::uint32_t race_id, std::uint32_t player_id, std::uint32_t seq);
+  void received(std::uint32_t race_id, std::uint32_t player_id, std::uint32_t first_seq, std::size_t count);
+  // Delays in microseconds, in the order they were measured.
+  [[nodiscard]] const std::vector<std::int64_t>& delays_us() const { return delays_us_; }
+
+ private:
+  std::map<std::tuple<std::uint32_t, std::uint32_t, std::uint32_t>, std::chrono::steady_clock::time_point> sent_;
+  std::vector<std::int64_t> delays_us_;
+};
+
+class OnlineBot {
+ public:
+  OnlineBot(net::SessionOptions options, bot::BotSettings settings, RelayProbe* probe = nullptr);
+
+  [[nodiscard]] std::optional<std::string> open() { return session_.open(options_); }
+  // Network traffic (waits up to timeout_ms), then the bot's due inputs. Returns what the server sent.
+  std::vector<protocol::Message> pump(std::uint32_t timeout_ms);
+  // The bot's due inputs only (pump() calls it).
+  void drive();
+
+  net::Session& session() { return session_; }
+  [[nodiscard]] const net::Session& session() const { return session_; }
+  [[nodiscard]] const std::string& name() const { return options_.name; }
+  // Tests: the bot's race clock runs at this rate of real time (0.9 = a slowed game).
+  void set_clock_rate(double rate) { clock_rate_ = rate; }
+  [[nodiscard]] std::int64_t decisions() const { return decisions_; }
+
+ private:
+  [[nodiscard]] std::optional<engine::TimeUs> race_time() const;
+
+  net::SessionOptions options_;
+  bot::BotSettings settings_;
+  RelayProbe* probe_;
+  net::Session session_;
+  std::optional<bot::Bot> bot_;
+  std::uint32_t bot_race_ = 0;
+  std::optional<bot::Step> pending_;
+  double clock_rate_ = 1.0;
+  std::int64_t decisions_ = 0;
+};
+
+}  // namespace sr::botcli

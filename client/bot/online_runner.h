@@ -1,0 +1,38 @@
+// `stackrace-bot --server HOST:PORT --count N ...`: N bots join a server, ready up and race; one line per race and
+// a summary (finishers, relay delay median and 99th percentile, the bots' own CPU time).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "common/bot/bot.h"
+#include "common/engine/config.h"
+
+namespace sr::botcli {
+
+struct OnlineOptions {
+  std::string host = "127.0.0.1";
+  std::uint16_t port = 7878;
+  int count = 2;                   // bots, 1..2000
+  int room_size = 8;               // bots per room, 1..16 (--create); the bots fill rooms in order
+  std::optional<std::string> room; // join (or create) the room of this name instead of numbered rooms
+  std::optional<engine::GameConfig> create;  // the mode of rooms the bots create
+  int races = 1;                   // races each room plays
+  std::string name_prefix = "bot";
+  bot::BotSettings bot;            // pps, weights, lookahead
+  int timeout_s = 600;             // give up after this long
+};
+
+// "host:port" or "host" (default port 7878). nullopt when malformed.
+struct HostPort {
+  std::string host;
+  std::uint16_t port = 7878;
+};
+[[nodiscard]] std::optional<HostPort> parse_host_port(const std::string& text);
+
+// Runs the bots; returns the process exit code (0: every race done; 1: a race failed or timed out; 2: could not
+// connect or join).
+int run_online(const OnlineOptions& options);
+
+}  // namespace sr::botcli
