@@ -50,13 +50,23 @@ std::vector<ServerFixture::StoredReplay> ServerFixture::stored_replays() const {
   return out;
 }
 
+botcli::OnlineBot BotClient::make_bot(const std::string& name, std::uint16_t port, int pps_milli) {
+  net::SessionOptions options;
+  options.port = port;
+  options.name = name;
+  bot::BotSettings settings;
+  settings.weights = *bot::weights_by_name("sprint");
+  settings.pps_milli = pps_milli;
+  settings.chooser.lookahead = 0;  // cheap: the tests are about the network, not the bot's strength
+  settings.timing_seed = std::hash<std::string>{}(name);
+  return botcli::OnlineBot(options, settings);
+}
+
 BotClient::BotClient(std::string name, std::uint16_t port, ClientQuirks quirks, int pps_milli)
-    : name_(std::move(name)), port_(port), quirks_(quirks), rng_(std::hash<std::string>{}(name_)) {
-  bot_settings_.weights = *bot::weights_by_name("sprint");
-  bot_settings_.pps_milli = pps_milli;
-  bot_settings_.chooser.lookahead = 0;  // cheap: the tests are about the network, not the bot's strength
+    : quirks_(quirks), bot_(make_bot(name, port, pps_milli)), rng_(std::hash<std::string>{}(name)) {
+  bot_.set_clock_rate(quirks_.clock_rate);
   if (quirks_.jitter_us > 0 || quirks_.loss_percent > 0) {
-    session_.divert_race_messages([this](protocol::Message m) {
+    session().divert_race_messages([this](protocol::Message m) {
       std::int64_t delay_us = quirks_.jitter_us > 0 ? rng_.below(static_cast<std::uint32_t>(quirks_.jitter_us) + 1) : 0;
       if (static_cast<int>(rng_.below(100)) < quirks_.loss_percent) delay_us += 250'000;
       auto at = std::chrono::steady_clock::now() + std::chrono::microseconds(delay_us);
@@ -67,14 +77,11 @@ BotClient::BotClient(std::string name, std::uint16_t port, ClientQuirks quirks, 
 }
 
 bool BotClient::connect(std::chrono::milliseconds timeout) {
-  net::SessionOptions options;
-  options.port = port_;
-  options.name = name_;
-  if (session_.open(options)) return false;
-  return pump_until({this}, [this] { return session_.state() == net::Session::State::kLobby ||
-                                            session_.state() == net::Session::State::kClosed; },
+  if (bot_.open()) return false;
+  return pump_until({this}, [this] { return session().state() == net::Session::State::kLobby ||
+                                            session().state() == net::Session::State::kClosed; },
                     timeout) &&
-         session_.state() == net::Session::State::kLobby;
+         session().state() == net::Session::State::kLobby;
 }
 
 const protocol::Notice* BotClient::notice(protocol::NoticeCode code) const {
@@ -85,54 +92,22 @@ const protocol::Notice* BotClient::notice(protocol::NoticeCode code) const {
 }
 
 std::vector<protocol::InputChange> BotClient::sent_log() const {
-  const net::RaceView* race = session_.race();
+  const net::RaceView* race = bot_.session().race();
   if (race == nullptr || race->mine() == nullptr) return {};
   return race->mine()->stream.log();
 }
 
 void BotClient::kill() {
   killed_ = true;
-  session_.divert_race_messages([](protocol::Message) {});
-}
-
-std::optional<engine::TimeUs> BotClient::race_time() const {
-  const auto t = session_.race_time_us();
-  if (!t) return std::nullopt;
-  // Inputs are stamped on a 1 ms grid, as the game and stackrace-bot do.
-  const auto scaled = static_cast<engine::TimeUs>(static_cast<double>(*t) * quirks_.clock_rate);
-  return scaled - (scaled % 1000 + 1000) % 1000;
-}
-
-void BotClient::drive_bot() {
-  const net::RaceView* race = session_.race();
-  const auto now = race_time();
-  if (race == nullptr || !now || *now < 0 || race->mine() == nullptr) return;
-  if (race->race_id() != bot_race_) {
-    bot_race_ = race->race_id();
-    bot_.emplace(bot_settings_);
-    pending_.reset();
-  }
-  const engine::Game& game = race->mine()->game;
-  for (int i = 0; i < 64 && !game.over(); ++i) {
-    if (!pending_) pending_ = bot_->next(game);
-    if (!pending_ || pending_->time_us > *now) break;
-    if (pending_->buttons) {
-      session_.race_press(pending_->time_us, *pending_->buttons);
-    } else {
-      session_.race_advance(pending_->time_us);
-    }
-    pending_.reset();
-  }
-  session_.race_advance(pending_ ? std::min(*now, pending_->time_us) : *now);
+  session().divert_race_messages([](protocol::Message) {});
 }
 
 void BotClient::pump() {
   if (killed_) return;
-  for (auto& m : session_.poll(1)) received_.push_back(std::move(m));
-  drive_bot();
+  for (auto& m : bot_.pump(1)) received_.push_back(std::move(m));
   const auto now = std::chrono::steady_clock::now();
   while (!delayed_.empty() && delayed_.front().first <= now) {
-    session_.send(delayed_.front().second);
+    session().send(delayed_.front().second);
     delayed_.pop_front();
   }
 }

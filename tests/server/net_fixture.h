@@ -13,6 +13,7 @@
 #include <thread>
 #include <vector>
 
+#include "client/bot/online_bot.h"
 #include "client/net/session.h"
 #include "common/bot/bot.h"
 #include "common/engine/random.h"
@@ -62,7 +63,7 @@ class BotClient {
   static bool pump_until(const std::vector<BotClient*>& clients, const std::function<bool()>& done,
                          std::chrono::milliseconds timeout);
 
-  net::Session& session() { return session_; }
+  net::Session& session() { return bot_.session(); }
   [[nodiscard]] const std::vector<protocol::Message>& received() const { return received_; }
   // The first Notice with this code received so far.
   [[nodiscard]] const protocol::Notice* notice(protocol::NoticeCode code) const;
@@ -72,17 +73,10 @@ class BotClient {
   [[nodiscard]] bool killed() const { return killed_; }
 
  private:
-  void drive_bot();
-  [[nodiscard]] std::optional<engine::TimeUs> race_time() const;
+  static botcli::OnlineBot make_bot(const std::string& name, std::uint16_t port, int pps_milli);
 
-  std::string name_;
-  std::uint16_t port_;
   ClientQuirks quirks_;
-  net::Session session_;
-  std::optional<bot::Bot> bot_;
-  bot::BotSettings bot_settings_;
-  std::uint32_t bot_race_ = 0;
-  std::optional<bot::Step> pending_;
+  botcli::OnlineBot bot_;
   std::vector<protocol::Message> received_;
   engine::Random rng_;
   bool killed_ = false;

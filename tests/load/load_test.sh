@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Load test of one stackrace-server on loopback: N bots in rooms of 8 race one sprint while every racer is refereed.
+# Prints the bots' summary (relay delay median / p99, the load generator's CPU) and the server's CPU use.
+#
+#   tests/load/load_test.sh [BOTS] [LINES]   (defaults: 1000 bots, 40-line sprint; needs ./stackrace.sh build;
+#                                            BUILD_DIR=... picks another build directory)
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/../.."
+bots=${1:-1000}
+lines=${2:-40}
+build=${BUILD_DIR:-build/release}
+server=$build/server/stackrace-server
+bot=$build/client/bot/stackrace-bot
+[ -x "$server" ] && [ -x "$bot" ] || { echo "load_test: run ./stackrace.sh build first" >&2; exit 2; }
+ulimit -n 8192 2>/dev/null || true
+data=$(mktemp -d)
+port=$((20000 + RANDOM % 20000))
+"$server" --port "$port" --bind 127.0.0.1 --data-dir "$data" --max-players "$((bots + 10))" --max-rooms 1000 \
+  --log-level warn &
+pid=$!
+trap 'kill $pid 2>/dev/null || true; rm -rf "$data"' EXIT
+sleep 1
+ticks() { awk '{print $14 + $15}' "/proc/$pid/stat"; }
+hz=$(getconf CLK_TCK)
+t0=$(ticks); s0=$(date +%s.%N)
+"$bot" --server "127.0.0.1:$port" --count "$bots" --create sprint --lines "$lines" --room-size 8 --races 1 --pps 3 \
+  --lookahead 0 --search drops --quiet --timeout 900 | tail -n 3
+t1=$(ticks); s1=$(date +%s.%N)
+awk -v t="$((t1 - t0))" -v hz="$hz" -v s0="$s0" -v s1="$s1" -v n="$bots" \
+  'BEGIN { wall = s1 - s0; cpu = t / hz; printf "server: %d racers refereed, %.1f s CPU over %.1f s wall (%.0f%% of one core)\n", n, cpu, wall, 100 * cpu / wall }'
+echo "replays stored: $(ls "$data"/*.srrp 2>/dev/null | wc -l)"
