@@ -9,12 +9,12 @@ packages=(
   # llvm: llvm-symbolizer, so clang sanitizer reports show file:line (clang only recommends it)
   llvm clang-format
   # libraries
-  libcereal-dev libcli11-dev libspdlog-dev libfmt-dev libsqlite3-dev libenet-dev libcpp-httplib-dev
+  libcereal-dev rapidjson-dev libcli11-dev libspdlog-dev libfmt-dev libsqlite3-dev libenet-dev libcpp-httplib-dev
   libglfw3-dev libimgui-dev python3-glad libgl-dev fonts-dejavu-core
   # tests and benchmarks
   googletest libgtest-dev libgmock-dev libbenchmark-dev
   # deployment tests: the Kubernetes manifests are checked with python3-yaml
-  python3-yaml
+  python3 python3-yaml
   # running the client without a GPU (tests drive it under Xvfb)
   xvfb xauth xdotool x11-apps libgl1-mesa-dri
 )
