@@ -37,6 +37,15 @@ std::string App::init() {
     bench_.start(options_.bench_frames);
     return {};
   }
+  if (options_.replay_file) {
+    open_viewer_file(*options_.replay_file);
+    if (screen_ != Screen::kViewer) return browser_problem_;
+    return {};
+  }
+  if (options_.host_port || options_.connect) {
+    start_net_from_cli();
+    return {};
+  }
   if (options_.mode) {
     std::string error;
     auto config = config_for_cli(*options_.mode, options_.limit, error);
@@ -93,8 +102,10 @@ void App::input(double now_s) {
       nav_suppressed_ = true;
       continue;
     }
-    const bool playing = screen_ == Screen::kGame && session_ &&
-                         (session_->phase() == SessionPhase::kPlaying || session_->phase() == SessionPhase::kCountdown);
+    const bool playing =
+        (screen_ == Screen::kGame && session_ &&
+         (session_->phase() == SessionPhase::kPlaying || session_->phase() == SessionPhase::kCountdown)) ||
+        (screen_ == Screen::kNet && shown_race() && !net_.session().results());
     if (ev.action != GLFW_RELEASE && !playing && menu_keys_.size() < 16) {
       menu_keys_.emplace_back(ev.key, ev.action == GLFW_REPEAT);
     }
@@ -102,6 +113,7 @@ void App::input(double now_s) {
     // releases always go through so the held state stays true).
     const bool imgui_wants = ImGui::GetIO().WantCaptureKeyboard && ev.action == GLFW_PRESS;
     if (screen_ == Screen::kGame && !imgui_wants) game_key(ev);
+    if (screen_ == Screen::kNet && shown_race() && (!imgui_wants || ev.action == GLFW_RELEASE)) race_key(ev);
   }
   // Losing focus mid-game pauses it (GLFW has already released the held keys). Only on the change, so a window
   // that starts unfocused (a test harness focusing it a moment later) is not paused.
@@ -113,6 +125,9 @@ void App::input(double now_s) {
   pad_changes(pads_.poll(), now_s);
   if (screen_ == Screen::kBench) bench_.step();
   tick_game(now_s);
+  net_poll(now_s);
+  tick_race();
+  replay_poll();
 }
 
 void App::pad_changes(const std::vector<PadChange>& changes, double now_s) {
@@ -152,6 +167,8 @@ void App::ui(double now_s) {
       switch (draw_main_menu(main_menu_, nav, settings_.player_name)) {
         case MainChoice::kSolo: screen_ = Screen::kSolo; break;
         case MainChoice::kBot: screen_ = Screen::kBot; break;
+        case MainChoice::kMultiplayer: screen_ = Screen::kNet; break;
+        case MainChoice::kReplays: open_replay_browser(); break;
         case MainChoice::kSettings: screen_ = Screen::kSettings; break;
         case MainChoice::kQuit: done_ = true; break;
         case MainChoice::kNone:
@@ -195,6 +212,9 @@ void App::ui(double now_s) {
       if (settings_screen_.draw(settings_, nav)) leave_settings();
       break;
     case Screen::kGame: game_ui(now_s, nav); break;
+    case Screen::kNet: net_ui(now_s, nav); break;
+    case Screen::kReplays:
+    case Screen::kViewer: replays_ui(now_s, nav); break;
     case Screen::kBench: {
       const ImGuiIO& io = ImGui::GetIO();
       layout_boards(io.DisplaySize.x, io.DisplaySize.y);
@@ -208,13 +228,17 @@ void App::ui(double now_s) {
 }
 
 void App::leave_settings() {
+  leave_settings_quietly();
+  screen_ = Screen::kMain;
+}
+
+void App::leave_settings_quietly() {
   clamp_settings(settings_);
   const std::string error = save_settings(paths_.settings_file(), settings_);
   if (!error.empty()) {
     spdlog::error("{}", error);
     settings_problem_ = error;
   }
-  screen_ = Screen::kMain;
 }
 
 void App::render(int fb_w, int fb_h, double now_s) {
@@ -225,6 +249,12 @@ void App::render(int fb_w, int fb_h, double now_s) {
     look.dim = session_->phase() == SessionPhase::kPaused || session_->phase() == SessionPhase::kOver;
     draw_board(batch_, layouts_.at(0), session_->game(), &session_->feedback(), look, now_s);
     if (bot_ && layouts_.size() > 1) draw_board(batch_, layouts_[1], bot_->game(), &bot_->feedback(), look, now_s);
+  } else if (screen_ == Screen::kViewer) {
+    layout_viewer(io.DisplaySize.x, io.DisplaySize.y);
+    render_viewer(look, now_s);
+  } else if (screen_ == Screen::kNet) {
+    layout_race(io.DisplaySize.x, io.DisplaySize.y);
+    render_race(look, now_s);
   } else if (screen_ == Screen::kBench) {
     for (std::size_t i = 0; i < bench_.games().size() && i < layouts_.size(); ++i) {
       draw_board(batch_, layouts_[i], bench_.games()[i], nullptr, look, now_s);
@@ -247,7 +277,12 @@ void App::after_render(int fb_w, int fb_h) {
   }
   std::string error = write_screenshot(path, fb_w, fb_h);
   const float scale = ImGui::GetIO().DisplaySize.x > 0 ? static_cast<float>(fb_w) / ImGui::GetIO().DisplaySize.x : 1;
-  if (error.empty()) error = write_layout(path, layouts_, scale);
+  if (error.empty())
+    error = write_layout(path,
+                         screen_ == Screen::kNet      ? race_layouts_
+                         : screen_ == Screen::kViewer ? viewer_layouts_
+                                                      : layouts_,
+                         scale);
   if (error.empty()) {
     spdlog::info("screenshot written to {}", path.string());
   } else {
@@ -270,6 +305,7 @@ void App::end_frame(double frame_s) {
 }
 
 void App::shutdown(double now_s) {
+  save_own_race();  // a race still running: our game so far
   if (session_ && session_->phase() != SessionPhase::kOver) quit_game(now_s);
 }
 

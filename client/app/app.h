@@ -12,6 +12,7 @@
 
 #include "client/app/cli.h"
 #include "client/app/frame_bench.h"
+#include "client/app/net_play.h"
 #include "client/game/bot_racer.h"
 #include "client/game/replay_link.h"
 #include "client/game/solo_session.h"
@@ -23,10 +24,17 @@
 #include "client/settings/paths.h"
 #include "client/settings/settings.h"
 #include "client/ui/fonts.h"
+#include "client/ui/net_screens.h"
+#include "client/ui/replay_screens.h"
 #include "client/ui/screens.h"
 #include "client/ui/settings_screen.h"
 
 namespace sr::client {
+
+using engine::TimeUs;
+
+// The largest grid of n equal boards in (x, y, w, h), appended to `out` (app_race.cpp).
+void grid_layouts(std::vector<BoardLayout>& out, int n, float x, float y, float w, float h);
 
 class App {
  public:
@@ -53,7 +61,7 @@ class App {
   [[nodiscard]] int exit_code() const { return exit_code_; }
 
  private:
-  enum class Screen { kMain, kSolo, kBot, kCustom, kSettings, kGame, kBench };
+  enum class Screen { kMain, kSolo, kBot, kCustom, kSettings, kGame, kBench, kNet, kReplays, kViewer };
 
   // app.cpp: screens and input routing
   MenuNav read_nav();
@@ -69,6 +77,29 @@ class App {
   void game_ui(double now_s, const MenuNav& nav);
   void layout_boards(float w, float h);
   [[nodiscard]] bool restart_key(int key) const;
+  void leave_settings_quietly();
+  // app_net.cpp: multiplayer screens, keys into our race, our own game saved
+  void start_net_from_cli();
+  void connect_to(const std::string& address);
+  void net_poll(double now_s);
+  void net_ui(double now_s, const MenuNav& nav);
+  void auto_ready();
+  void race_key(const KeyEvent& ev);
+  void tick_race();
+  void save_own_race();
+  [[nodiscard]] const net::RaceView* shown_race() const;
+  // app_race.cpp: the race screen and results
+  void layout_race(float w, float h);
+  void render_race(const BoardLook& look, double now_s);
+  void race_ui(double now_s);
+  void results_table(const protocol::RaceResults& results, double now_s);
+  // app_replay.cpp: replay browser and viewer
+  void open_replay_browser();
+  void open_viewer_file(const std::filesystem::path& file);
+  void replay_poll();
+  void replays_ui(double now_s, const MenuNav& nav);
+  void layout_viewer(float w, float h);
+  void render_viewer(const BoardLook& look, double now_s);
 
   AppOptions options_;
   Window& window_;
@@ -101,6 +132,34 @@ class App {
   std::optional<ResultsView> results_;
   std::int64_t started_unix_ms_ = 0;
   std::vector<BoardLayout> layouts_;
+
+  // Multiplayer.
+  NetPlay net_;
+  ServerListScreen server_list_;
+  LobbyScreen lobby_screen_;
+  RoomScreen room_screen_;
+  bool cli_room_created_ = false;
+  bool auto_readied_ = false;
+  engine::Buttons race_buttons_ = 0;  // held now (in the countdown: held at the start)
+  TimeUs last_press_us_ = 0;
+  std::uint32_t saved_race_ = 0;      // our game of this race is saved
+  std::uint32_t dismissed_race_ = 0;  // results of this race were closed: show the room
+  std::string own_saved_;
+  double results_shown_s_ = 0;
+  bool exit_screenshot_taken_ = false;
+  std::vector<BoardLayout> race_layouts_;
+  std::vector<std::size_t> race_order_;  // race board i -> race_layouts_ index
+
+  // Replays.
+  ReplayBrowser browser_;
+  ReplayListing listing_;
+  std::string browser_problem_;
+  protocol::GameList server_games_;
+  std::optional<std::uint64_t> pending_download_;
+  ReplayViewer viewer_;
+  ViewerControls viewer_controls_;
+  double viewer_last_s_ = 0;
+  std::vector<BoardLayout> viewer_layouts_;
 
   FrameBench bench_;
   bool screenshot_requested_ = false;

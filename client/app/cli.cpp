@@ -31,6 +31,18 @@ std::optional<int> parse_command_line(int argc, char** argv, AppOptions& o) {
   bool no_vsync = false;
   cli.add_flag("--no-vsync", no_vsync, "Do not wait for the display's refresh");
   cli.add_option("--log-level", o.log_level, "trace, debug, info, warn, error");
+  cli.add_option("FILE", o.replay_file, "A replay (.srr, .srrp or its JSON export) to watch in the viewer");
+  cli.add_option("--host-port", o.host_port, "Host a server on this port (0 = any free port) and join it");
+  cli.add_option("--port-file", o.port_file, "With --host-port: write the port to this file");
+  cli.add_option("--connect", o.connect, "Join the server at HOST:PORT");
+  cli.add_option("--create-room", o.create_room, "With --host-port or --connect: create a room (sprint, ultra)")
+      ->check(CLI::IsMember({"sprint", "ultra"}));
+  cli.add_option("--lines", o.lines, "With --create-room sprint: lines to clear")->check(CLI::Range(1, 10'000));
+  cli.add_option("--seconds", o.seconds, "With --create-room ultra: seconds")->check(CLI::Range(10, 3600));
+  cli.add_option("--room-name", o.room_name, "With --create-room: the room's name");
+  cli.add_flag("--auto-ready", o.auto_ready, "Get ready once another racer is in the room");
+  cli.add_flag("--exit-after-race", o.exit_after_race,
+               "Quit once the first race's results are shown (after the --screenshot, if given)");
   try {
     cli.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

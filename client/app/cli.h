@@ -22,6 +22,16 @@ struct AppOptions {
   bool fullscreen = false;
   bool vsync = true;
   std::string log_level = "info";
+  std::optional<std::filesystem::path> replay_file;  // open this .srr/.srrp in the viewer
+  // Multiplayer straight from the command line (tests, LAN parties).
+  std::optional<std::uint16_t> host_port;          // host a server on this port (0 = any) and join it
+  std::optional<std::filesystem::path> port_file;  // with --host-port: the port is written here
+  std::optional<std::string> connect;              // join this server ("host:port")
+  std::optional<std::string> create_room;          // then create a room of this mode (sprint, ultra)
+  std::optional<int> lines, seconds;               // its limit
+  std::string room_name = "race";
+  bool auto_ready = false;       // ready once another racer is in the room
+  bool exit_after_race = false;  // quit after the first race's results (screenshot first)
 };
 
 // Parses argv. Returns an exit code when the program should stop now (--help, --version, bad arguments; the

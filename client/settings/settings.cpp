@@ -46,6 +46,16 @@ bool clamp_settings(Settings& s) {
     s.player_name.resize(24);
     changed = true;
   }
+  if (s.servers.size() > 32) {
+    s.servers.resize(32);
+    changed = true;
+  }
+  for (auto& server : s.servers) {
+    if (server.name.empty() || server.name.size() > 32) {
+      server.name = server.address.substr(0, 32);
+      changed = true;
+    }
+  }
   return changed;
 }
 

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "client/input/bindings.h"
 #include "common/engine/config.h"
@@ -31,11 +32,19 @@ struct Visuals {
   bool operator==(const Visuals&) const = default;
 };
 
+// A server on the multiplayer menu's list.
+struct SavedServer {
+  std::string name;     // 1..32 characters
+  std::string address;  // "host:port" or "host" (port 7878)
+  bool operator==(const SavedServer&) const = default;
+};
+
 struct Settings {
   HandlingSettings handling;
   Bindings bindings = Bindings::defaults();
   Visuals visuals;
   std::string player_name = "player";  // 1..24 characters
+  std::vector<SavedServer> servers;    // at most 32
   bool operator==(const Settings&) const = default;
 };
 

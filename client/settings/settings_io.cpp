@@ -12,7 +12,8 @@ namespace sr::client {
 namespace {
 
 // settings.json format version. Version 1: version, player_name, handling, visuals, keys, pad.
-constexpr int kFormatVersion = 1;
+// Version 2 adds servers {names, addresses} (the multiplayer menu's saved servers, two arrays of equal length).
+constexpr int kFormatVersion = 2;
 
 template <typename Archive, typename Fn>
 void node(Archive& ar, const char* name, Fn&& fn) {
@@ -50,6 +51,14 @@ std::string settings_to_json(const Settings& s) {
     cereal::JSONOutputArchive ar(os);
     ar(cereal::make_nvp("version", kFormatVersion));
     ar(cereal::make_nvp("player_name", s.player_name));
+    node(ar, "servers", [&] {
+      std::vector<std::string> names, addresses;
+      for (const auto& server : s.servers) {
+        names.push_back(server.name);
+        addresses.push_back(server.address);
+      }
+      ar(cereal::make_nvp("names", names), cereal::make_nvp("addresses", addresses));
+    });
     node(ar, "handling", [&] {
       ar(cereal::make_nvp("das_ms", s.handling.das_ms), cereal::make_nvp("arr_ms", s.handling.arr_ms),
          cereal::make_nvp("sdf", s.handling.sdf), cereal::make_nvp("dcd_ms", s.handling.dcd_ms));
@@ -83,6 +92,14 @@ Settings settings_from_json(const std::string& json) {
                                std::to_string(kFormatVersion) + ")");
     }
     ar(cereal::make_nvp("player_name", s.player_name));
+    if (version >= 2) {
+      node(ar, "servers", [&] {
+        std::vector<std::string> names, addresses;
+        ar(cereal::make_nvp("names", names), cereal::make_nvp("addresses", addresses));
+        if (names.size() != addresses.size()) throw std::runtime_error("servers: names and addresses differ in count");
+        for (std::size_t i = 0; i < names.size(); ++i) s.servers.push_back({names[i], addresses[i]});
+      });
+    }
     node(ar, "handling", [&] {
       ar(cereal::make_nvp("das_ms", s.handling.das_ms), cereal::make_nvp("arr_ms", s.handling.arr_ms),
          cereal::make_nvp("sdf", s.handling.sdf), cereal::make_nvp("dcd_ms", s.handling.dcd_ms));

@@ -12,7 +12,7 @@
 
 namespace sr::client {
 
-enum class MainChoice { kNone, kSolo, kBot, kSettings, kQuit };
+enum class MainChoice { kNone, kSolo, kBot, kMultiplayer, kReplays, kSettings, kQuit };
 [[nodiscard]] MainChoice draw_main_menu(Menu& menu, const MenuNav& nav, const std::string& player_name);
 
 // A game to start: its config (handling is filled in by the app) and, for races, the bot's speed.

@@ -98,7 +98,7 @@ TEST_F(SettingsFile, EveryKindOfDamageIsCaught) {
       replace("\"das_ms\": 100", "\"das_ms\": \"fast\""),
       replace("\"das_ms\": 100", "\"das_ms\": 1.5"),
       replace("\"das_ms\": 100,", ""),
-      replace("\"version\": 1", "\"version\": 99"),
+      replace("\"version\": 2", "\"version\": 99"),
       replace("\"monochrome\"", "\"neon\""),
       replace("\"Space\"", "\"NoSuchKey\""),
       replace("\"ghost\": false", "\"ghost\": 3"),
@@ -157,3 +157,9 @@ TEST(Paths, HonourXdgVariables) {
 
 }  // namespace
 }  // namespace sr::client
+
+TEST(SettingsJson, SavedServersRoundTrip) {
+  sr::client::Settings s;
+  s.servers = {{"home", "192.168.1.5:7878"}, {"club", "race.example.org"}};
+  EXPECT_EQ(sr::client::settings_from_json(sr::client::settings_to_json(s)), s);
+}

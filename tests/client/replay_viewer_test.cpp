@@ -1,0 +1,91 @@
+#include "client/game/replay_viewer.h"
+
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cstdio>
+#include <string>
+
+#include "replays/board_text.h"
+
+namespace sr::client {
+namespace {
+
+const std::string kSprint = std::string(STACKRACE_TEST_DATA) + "/bot_sprint.srrp";
+
+// The first 20 lines of `stackrace-replay board FILE ARGS`: the matrix rows.
+std::string tool_rows(const std::string& file, const std::string& args) {
+  const std::string command = std::string(STACKRACE_REPLAY_TOOL) + " board " + file + " " + args;
+  FILE* p = popen(command.c_str(), "r");
+  if (p == nullptr) return "cannot run " + command;
+  std::string out;
+  std::array<char, 256> buf{};
+  int lines = 0;
+  while (lines < 20 && std::fgets(buf.data(), buf.size(), p) != nullptr) {
+    out += buf.data();
+    if (out.back() == '\n') ++lines;
+  }
+  pclose(p);
+  return out;
+}
+
+std::string rows(const engine::Game& game) {
+  const std::string text = replay::board_text(game);
+  std::size_t end = 0;
+  for (int i = 0; i < 20; ++i) end = text.find('\n', end) + 1;
+  return text.substr(0, end);
+}
+
+TEST(ReplayViewer, OpensAndVerifiesAGoldenReplay) {
+  ReplayViewer v;
+  ASSERT_EQ(v.open(kSprint), "");
+  EXPECT_TRUE(v.verified()) << v.verdict();
+  EXPECT_GT(v.end_us(), 0);
+  EXPECT_EQ(v.position_us(), 0);
+}
+
+TEST(ReplayViewer, SeekShowsTheBoardTheReplayToolShows) {
+  ReplayViewer v;
+  ASSERT_EQ(v.open(kSprint), "");
+  const engine::TimeUs t = v.end_us() / 2 / 1000 * 1000;
+  v.seek(t);
+  EXPECT_EQ(rows(v.games().at(0)), tool_rows(kSprint, "--time-ms " + std::to_string(t / 1000)));
+}
+
+TEST(ReplayViewer, PlayingForwardMatchesSeeking) {
+  ReplayViewer v;
+  ASSERT_EQ(v.open(kSprint), "");
+  v.playing = true;
+  v.speed = 8.0;
+  const engine::TimeUs target = v.end_us() * 3 / 4 / 1000 * 1000;
+  while (v.position_us() + 40'000 < target) v.tick(0.005);  // 40 ms of game per tick
+  v.playing = false;
+  const engine::TimeUs at = v.position_us();
+  const std::string played = rows(v.games().at(0));
+  v.seek(at);
+  EXPECT_EQ(played, rows(v.games().at(0)));
+}
+
+TEST(ReplayViewer, StepsOnePieceForwardAndBack) {
+  ReplayViewer v;
+  ASSERT_EQ(v.open(kSprint), "");
+  v.seek(v.end_us() / 2);
+  const std::int64_t pieces = v.games().at(0).stats().pieces;
+  v.step_piece(0, +1);
+  EXPECT_EQ(v.games().at(0).stats().pieces, pieces + 1);
+  EXPECT_EQ(rows(v.games().at(0)), tool_rows(kSprint, "--piece " + std::to_string(pieces + 1)));
+  v.step_piece(0, -1);
+  EXPECT_EQ(v.games().at(0).stats().pieces, pieces);
+}
+
+TEST(ReplayViewer, SeekingToTheEndOfTheLongestGoldenIsFast) {
+  ReplayViewer v;
+  ASSERT_EQ(v.open(std::string(STACKRACE_TEST_DATA) + "/bot_marathon.srrp"), "");
+  const std::int64_t us = v.seek(v.end_us());
+  std::printf("seek to the end of a %.1f s game (%zu inputs): %.2f ms\n", static_cast<double>(v.end_us()) / 1e6,
+              v.replay().racers.at(0).inputs.size(), static_cast<double>(us) / 1000.0);
+  EXPECT_LT(us, 2'000'000);  // generous under sanitizers; the release measurement is in the README
+}
+
+}  // namespace
+}  // namespace sr::client

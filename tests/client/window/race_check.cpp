@@ -1,0 +1,96 @@
+// Checks what host_race_test.sh left behind: the hosted server stored one replay of the race with both racers and
+// it verifies; the player's own game was kept as a local replay that verifies; the screenshot shows two boards
+// with locked pieces on each.
+//
+// usage: client_race_check SERVER_DATA_DIR LOCAL_REPLAY_DIR SCREENSHOT.png
+#include <stb/stb_image.h>
+
+#include <algorithm>
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "replays/codec.h"
+#include "replays/verify.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+int failures = 0;
+void fail(const std::string& what) {
+  std::fprintf(stderr, "FAIL: %s\n", what.c_str());
+  ++failures;
+}
+
+std::vector<sr::replay::Replay> replays_under(const fs::path& dir) {
+  std::vector<sr::replay::Replay> out;
+  std::error_code ec;
+  for (const auto& e : fs::recursive_directory_iterator(dir, ec)) {
+    if (e.path().extension() != ".srrp" && e.path().extension() != ".srr") continue;
+    std::ifstream in(e.path(), std::ios::binary);
+    std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    auto decoded = sr::replay::decode_binary(bytes);
+    if (!decoded) {
+      fail(e.path().string() + " does not decode: " + decoded.error().describe());
+      continue;
+    }
+    const auto report = sr::replay::verify(decoded.value());
+    std::printf("%s: %zu racers, %s\n", e.path().string().c_str(), decoded.value().racers.size(),
+                report.message.c_str());
+    if (report.verdict != sr::replay::Verdict::kVerified) fail(e.path().string() + " does not verify");
+    out.push_back(decoded.value());
+  }
+  return out;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc != 4) {
+    std::fprintf(stderr, "usage: client_race_check SERVER_DATA_DIR LOCAL_REPLAY_DIR SCREENSHOT.png\n");
+    return 2;
+  }
+  const auto server = replays_under(argv[1]);
+  if (server.size() != 1 || server[0].racers.size() != 2) fail("the server should hold one replay of two racers");
+  const auto local = replays_under(argv[2]);
+  if (local.size() != 1 || local[0].racers.size() != 1) fail("the player's own game should be kept as a local replay");
+
+  const std::string png = argv[3];
+  std::ifstream layout_in(png + ".layout");
+  std::string word;
+  int index = 0;
+  double mx = 0, my = 0, cell = 0;
+  std::vector<std::array<double, 3>> boards;
+  while (layout_in >> word >> index >> mx >> my >> cell) boards.push_back({mx, my, cell});
+  if (boards.size() != 2) {
+    fail("the screenshot should show two boards, its layout lists " + std::to_string(boards.size()));
+    return 1;
+  }
+  int w = 0, h = 0, n = 0;
+  unsigned char* pixels = stbi_load(png.c_str(), &w, &h, &n, 3);
+  if (pixels == nullptr) {
+    fail("cannot read " + png);
+    return 1;
+  }
+  for (std::size_t b = 0; b < boards.size(); ++b) {
+    int coloured = 0;
+    for (int y = 0; y < 20; ++y) {
+      for (int x = 0; x < 10; ++x) {
+        const int px = static_cast<int>(boards[b][0] + (x + 0.5) * boards[b][2]);
+        const int py = static_cast<int>(boards[b][1] + (19 - y + 0.5) * boards[b][2]);
+        if (px < 0 || py < 0 || px >= w || py >= h) continue;
+        const unsigned char* p = pixels + (static_cast<std::size_t>(py) * static_cast<std::size_t>(w) + px) * 3;
+        const int hi = std::max({p[0], p[1], p[2]}), lo = std::min({p[0], p[1], p[2]});
+        if (hi - lo > 50) ++coloured;  // a piece's colour, even dimmed; empty cells and grid are grey
+      }
+    }
+    std::printf("board %zu: %d coloured cells\n", b, coloured);
+    if (coloured < 4) fail("board " + std::to_string(b) + " shows no locked pieces");
+  }
+  stbi_image_free(pixels);
+  if (failures == 0) std::printf("race check passed\n");
+  return failures == 0 ? 0 : 1;
+}
