@@ -149,6 +149,7 @@ class App {
   bool exit_screenshot_taken_ = false;
   std::vector<BoardLayout> race_layouts_;
   std::vector<std::size_t> race_order_;  // race board i -> race_layouts_ index
+  std::uint32_t enlarged_ = 0;           // spectating: the player whose board was clicked large (0 = none)
 
   // Replays.
   ReplayBrowser browser_;

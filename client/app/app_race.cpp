@@ -61,6 +61,16 @@ void App::layout_race(float w, float h) {
   const float margin = std::min(w, h) * 0.02f;
   const int n = static_cast<int>(race->boards().size());
   std::vector<BoardLayout> others;
+  if (!race->racing() && enlarged_ != 0 && race->board(enlarged_) != nullptr && n > 1) {
+    // Spectating with one board clicked: that one large, the others beside it.
+    const float big_w = (w - 2 * margin) * 0.45f;
+    race_layouts_.push_back(fit_board(margin, margin, big_w, h - 2 * margin));
+    grid_layouts(others, n - 1, margin + big_w, margin, w - 2 * margin - big_w, h - 2 * margin);
+    race_layouts_.insert(race_layouts_.end(), others.begin(), others.end());
+    std::size_t next = 1;
+    for (const auto& b : race->boards()) race_order_.push_back(b.entrant.player_id == enlarged_ ? 0 : next++);
+    return;
+  }
   if (race->racing()) {
     const float own_w = n > 1 ? (w - 2 * margin) * 0.45f : w - 2 * margin;
     race_layouts_.push_back(fit_board(margin, margin, own_w, h - 2 * margin));
@@ -99,6 +109,13 @@ void App::race_ui(double now_s) {
     if (b.live.place > 0) name += "  #" + std::to_string(b.live.place);
     if (b.live.pps_x100 > 0) name += "  " + x100_text(b.live.pps_x100) + " PPS";
     draw_hud(fonts_, HudBoard{&b.game, nullptr, layout, name, countdown}, now_s);
+    // Spectators click a board to enlarge it (again to go back to the grid).
+    if (!race->racing() && ImGui::IsMouseClicked(0) && !io.WantCaptureMouse) {
+      const ImVec2 m = io.MousePos;
+      if (m.x >= layout.x && m.x < layout.x + layout.width() && m.y >= layout.y && m.y < layout.y + layout.height()) {
+        enlarged_ = enlarged_ == b.entrant.player_id ? 0 : b.entrant.player_id;
+      }
+    }
     if (const char* banner = status_banner(b.status); banner[0] != 0) {
       ImGui::PushFont(fonts_.big);
       std::string text = banner;
@@ -156,6 +173,13 @@ void App::results_table(const protocol::RaceResults& results, double now_s) {
   }
   ImGui::SameLine();
   if (ImGui::Button("Back to the room")) dismissed_race_ = results.race_id;
+  if (const auto stored = net_.session().stored_replay()) {
+    ImGui::SameLine();
+    if (ImGui::Button("Watch replay") && net_.session().download_replay(*stored)) {
+      pending_download_ = *stored;
+      dismissed_race_ = results.race_id;
+    }
+  }
   ImGui::End();
   if (options_.exit_after_race && now_s - results_shown_s_ > 1.0) {
     if (options_.screenshot && !exit_screenshot_taken_) {

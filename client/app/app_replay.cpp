@@ -68,6 +68,8 @@ void App::replays_ui(double now_s, const MenuNav& nav) {
     viewer_last_s_ = 0;
     if (options_.replay_file) {
       done_ = true;
+    } else if (net_.session().state() == net::Session::State::kRoom) {
+      screen_ = Screen::kNet;  // back to the room the replay was watched from
     } else {
       open_replay_browser();
     }
