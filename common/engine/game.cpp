@@ -97,25 +97,22 @@ void Game::run_events(TimeUs until) {
 
 void Game::finish(TimeUs t) {
   state_.finished = true;
-  state_.phase = Phase::kOver;
-  state_.now_us = t;
-  state_.stats.time_us = t;
-  state_.end_at = state_.spawn_at = state_.fall_at = state_.shift_at = state_.lock_timer_at = kNever;
-  Event e;
-  e.time_us = t;
-  e.kind = EventKind::kFinished;
-  emit(e);
+  end_game(t, EventKind::kFinished, TopOut::kNone);
 }
 
 void Game::top_out(TimeUs t, TopOut reason) {
   state_.top_out = reason;
+  end_game(t, EventKind::kGameOver, reason);
+}
+
+void Game::end_game(TimeUs t, EventKind kind, TopOut reason) {
   state_.phase = Phase::kOver;
   state_.now_us = t;
   state_.stats.time_us = t;
   state_.end_at = state_.spawn_at = state_.fall_at = state_.shift_at = state_.lock_timer_at = kNever;
   Event e;
   e.time_us = t;
-  e.kind = EventKind::kGameOver;
+  e.kind = kind;
   e.top_out = reason;
   emit(e);
 }

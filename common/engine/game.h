@@ -137,6 +137,7 @@ class Game {
   void run_events(TimeUs until);
   void finish(TimeUs t);
   void top_out(TimeUs t, TopOut reason);
+  void end_game(TimeUs t, EventKind kind, TopOut reason);
   void emit(const Event& e) { events_.push_back(e); }
   // game_input.cpp
   void apply_buttons(TimeUs t, Buttons buttons);
