@@ -88,7 +88,7 @@ void App::layout_viewer(float w, float h) {
   const int n = static_cast<int>(viewer_.games().size());
   if (n == 0) return;
   const float margin = std::min(w, h) * 0.02f;
-  const float controls = ImGui::GetFrameHeightWithSpacing() * 4.5f;
+  const float controls = ImGui::GetFrameHeightWithSpacing() * kViewerControlRows;
   grid_layouts(viewer_layouts_, n, margin, margin, w - 2 * margin, h - 2 * margin - controls);
 }
 

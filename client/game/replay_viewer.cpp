@@ -25,6 +25,7 @@ std::string ReplayViewer::open(replay::Replay replay, std::string title) {
   for (const auto& r : replay_.racers) end_us_ = std::max(end_us_, r.result.stats.time_us);
   games_.clear();
   playing = false;
+  build_curves();
   seek(0);
   return games_.empty() ? "the replay holds no racer" : "";
 }
@@ -47,6 +48,31 @@ std::int64_t ReplayViewer::seek(engine::TimeUs t) {
   position_us_ = t;
   carry_us_ = 0;
   return std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - start).count();
+}
+
+void ReplayViewer::build_curves() {
+  curves_.clear();
+  for (std::size_t i = 0; i < replay_.racers.size(); ++i) {
+    const auto& racer = replay_.racers[i];
+    std::vector<engine::TimeUs> locks;
+    std::vector<std::pair<engine::TimeUs, int>> clears;
+    (void)replay::simulate(replay::racer_config(replay_, i), replay_.seed, racer.inputs, racer.result.stats.time_us,
+                           replay_.checkpoint_every, [&](const engine::Event& e) {
+                             if (e.kind == engine::EventKind::kLock) locks.push_back(e.time_us);
+                             if (e.kind == engine::EventKind::kClear) clears.emplace_back(e.time_us, e.lines);
+                           });
+    Curves c;
+    std::size_t li = 0, ci = 0;
+    int lines = 0;
+    for (int k = 1; k <= kCurvePoints; ++k) {
+      const engine::TimeUs t = end_us_ * k / kCurvePoints;
+      while (li < locks.size() && locks[li] <= t) ++li;
+      while (ci < clears.size() && clears[ci].first <= t) lines += clears[ci++].second;
+      c.pps.push_back(t > 0 ? static_cast<float>(static_cast<double>(li) * 1e6 / static_cast<double>(t)) : 0.0f);
+      c.lines.push_back(static_cast<float>(lines));
+    }
+    curves_.push_back(std::move(c));
+  }
 }
 
 void ReplayViewer::feed_to(engine::TimeUs t) {

@@ -31,6 +31,13 @@ class ReplayViewer {
   [[nodiscard]] bool verified() const { return verified_; }
   [[nodiscard]] const std::string& verdict() const { return verdict_; }
 
+  // Per racer, kCurvePoints samples over 0..end: pieces per second so far, and lines cleared so far.
+  static constexpr int kCurvePoints = 100;
+  struct Curves {
+    std::vector<float> pps, lines;
+  };
+  [[nodiscard]] const std::vector<Curves>& curves() const { return curves_; }
+
   bool playing = false;
   double speed = 1.0;  // 0.25..8
 
@@ -43,10 +50,12 @@ class ReplayViewer {
 
  private:
   void feed_to(engine::TimeUs t);  // forward only, from where the games are
+  void build_curves();
 
   replay::Replay replay_;
   std::string title_;
   std::vector<engine::Game> games_;
+  std::vector<Curves> curves_;
   std::vector<std::size_t> next_input_;  // per racer: the first input not yet fed
   engine::TimeUs position_us_ = 0;
   engine::TimeUs end_us_ = 0;

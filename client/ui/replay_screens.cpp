@@ -3,6 +3,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cfloat>
 #include <cstdio>
 
 #include "client/game/results.h"
@@ -113,7 +114,7 @@ BrowserAction ReplayBrowser::draw(const ReplayListing& local, const std::filesys
 ViewerAction ViewerControls::draw(ReplayViewer& v, const MenuNav& nav) {
   ViewerAction out = ViewerAction::kNone;
   const ImGuiIO& io = ImGui::GetIO();
-  const float h = ImGui::GetFrameHeightWithSpacing() * 4.5f;
+  const float h = ImGui::GetFrameHeightWithSpacing() * kViewerControlRows;
   ImGui::SetNextWindowPos(ImVec2(0, io.DisplaySize.y - h), ImGuiCond_Always);
   ImGui::SetNextWindowSize(ImVec2(io.DisplaySize.x, h), ImGuiCond_Always);
   ImGui::Begin("viewer", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove);
@@ -152,6 +153,19 @@ ViewerAction ViewerControls::draw(ReplayViewer& v, const MenuNav& nav) {
     last_seek_us_ = v.seek(static_cast<engine::TimeUs>(static_cast<double>(pos) * static_cast<double>(v.end_us())));
   }
   if (ImGui::Button("Back") || nav.back) out = ViewerAction::kBack;
+  // PPS and lines over the whole game, per racer (up to 4).
+  const float plot_w = io.DisplaySize.x / 9.0f, plot_h = ImGui::GetFrameHeight() * 1.8f;
+  for (std::size_t i = 0; i < v.curves().size() && i < 4; ++i) {
+    const auto& c = v.curves()[i];
+    const std::string pps = v.replay().racers[i].name + " PPS";
+    const std::string lines = v.replay().racers[i].name + " lines";
+    ImGui::SameLine();
+    ImGui::PlotLines(("##pps" + std::to_string(i)).c_str(), c.pps.data(), static_cast<int>(c.pps.size()), 0,
+                     pps.c_str(), 0.0f, FLT_MAX, ImVec2(plot_w, plot_h));
+    ImGui::SameLine();
+    ImGui::PlotLines(("##lines" + std::to_string(i)).c_str(), c.lines.data(), static_cast<int>(c.lines.size()), 0,
+                     lines.c_str(), 0.0f, FLT_MAX, ImVec2(plot_w, plot_h));
+  }
   ImGui::End();
   return out;
 }

@@ -37,6 +37,9 @@ class ReplayBrowser {
 
 enum class ViewerAction { kNone, kBack };
 
+// The viewer's control panel at the bottom of the window, in frame heights (boards are laid out above it).
+inline constexpr float kViewerControlRows = 5.5f;
+
 class ViewerControls {
  public:
   ViewerAction draw(ReplayViewer& viewer, const MenuNav& nav);

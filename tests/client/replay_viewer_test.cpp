@@ -78,6 +78,17 @@ TEST(ReplayViewer, StepsOnePieceForwardAndBack) {
   EXPECT_EQ(v.games().at(0).stats().pieces, pieces);
 }
 
+TEST(ReplayViewer, CurvesEndAtTheRecordedLinesAndPace) {
+  ReplayViewer v;
+  ASSERT_EQ(v.open(kSprint), "");
+  ASSERT_EQ(v.curves().size(), v.replay().racers.size());
+  const auto& stats = v.replay().racers[0].result.stats;
+  const auto& c = v.curves()[0];
+  ASSERT_EQ(c.lines.size(), static_cast<std::size_t>(ReplayViewer::kCurvePoints));
+  EXPECT_EQ(c.lines.back(), static_cast<float>(stats.lines));
+  EXPECT_NEAR(c.pps.back(), static_cast<double>(stats.pieces) * 1e6 / static_cast<double>(stats.time_us), 0.01);
+}
+
 TEST(ReplayViewer, SeekingToTheEndOfTheLongestGoldenIsFast) {
   ReplayViewer v;
   ASSERT_EQ(v.open(std::string(STACKRACE_TEST_DATA) + "/bot_marathon.srrp"), "");
