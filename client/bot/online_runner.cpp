@@ -123,17 +123,12 @@ int run_online(const OnlineOptions& options) {
   for (Group& g : groups) {
     OnlineBot& leader = *g.bots.front();
     if (options.room) {
+      const std::uint64_t asked = leader.session().room_lists_received();
       leader.session().list_rooms();
-      while (Clock::now() < deadline) {
-        pump_all(bots);
-        const auto& rooms = leader.session().room_list().rooms;
-        const auto found = std::find_if(rooms.begin(), rooms.end(), [&](const auto& r) { return r.name == g.room_name; });
-        if (found != rooms.end()) {
-          g.room_id = found->room_id;
-          break;
-        }
-        if (leader.session().room_list().total == 0 || !rooms.empty()) break;
-      }
+      while (Clock::now() < deadline && leader.session().room_lists_received() == asked) pump_all(bots);
+      const auto& rooms = leader.session().room_list().rooms;
+      const auto found = std::find_if(rooms.begin(), rooms.end(), [&](const auto& r) { return r.name == g.room_name; });
+      if (found != rooms.end()) g.room_id = found->room_id;
     }
     if (g.room_id == 0) {
       if (!options.create) {

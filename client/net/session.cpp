@@ -120,6 +120,7 @@ void Session::on_message(const protocol::Message& m) {
           connection_.send(protocol::Pong{msg.sent_us, 0});
         } else if constexpr (std::is_same_v<T, protocol::RoomList>) {
           room_list_ = msg;
+          ++room_lists_received_;
         } else if constexpr (std::is_same_v<T, protocol::RoomJoined>) {
           room_ = msg.room;
           state_ = State::kRoom;

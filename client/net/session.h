@@ -58,6 +58,8 @@ class Session {
   [[nodiscard]] const protocol::Welcome& welcome() const { return welcome_; }
   [[nodiscard]] const std::optional<protocol::RoomInfo>& room() const { return room_; }
   [[nodiscard]] const protocol::RoomList& room_list() const { return room_list_; }
+  // How many RoomList answers have arrived (room_list() is empty before the first).
+  [[nodiscard]] std::uint64_t room_lists_received() const { return room_lists_received_; }
   [[nodiscard]] const std::deque<protocol::Chat>& chat_log() const { return chat_; }
   [[nodiscard]] std::uint32_t rtt_ms() const { return connection_.rtt_ms(); }
 
@@ -106,6 +108,7 @@ class Session {
   protocol::Welcome welcome_;
   std::optional<protocol::RoomInfo> room_;
   protocol::RoomList room_list_;
+  std::uint64_t room_lists_received_ = 0;
   std::deque<protocol::Chat> chat_;
   std::unique_ptr<RaceView> race_;
   std::chrono::steady_clock::time_point race_start_;  // local moment of race game time 0
