@@ -126,6 +126,8 @@ cmd_test() {
 
   if [ $# -gt 0 ]; then
     say "ctest arguments given: skipping the fuzz run"
+  elif [ "${STACKRACE_NO_FUZZ:-0}" = 1 ]; then
+    say "STACKRACE_NO_FUZZ=1: skipping the fuzz run (it builds with clang whatever CXX is)"
   elif [ -x tests/fuzz/run.sh ]; then
     say "running fuzz targets (tests/fuzz/run.sh)"
     tests/fuzz/run.sh || { say "fuzzing failed"; rc=1; }
