@@ -23,7 +23,7 @@ struct BoardFeatures {
   std::int8_t well_column = 0;  // the lowest column (leftmost of equals... see features.cpp for the tie rule)
   std::int32_t well_depth = 0;  // rows below the lower of its neighbours (walls count as high)
   std::int32_t deep_wells = 0;  // other columns at least 3 below both neighbours
-  std::int32_t tslots = 0;      // T-spin double slots ready for a T
+  std::int32_t tslots = 0;      // TSD (two-line T-spin) slots ready for a T
 };
 
 // `preferred_well`: the column that wins ties for the main well (rightmost lowest column otherwise).

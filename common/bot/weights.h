@@ -30,7 +30,7 @@ struct Weights {
   std::int32_t well_cap = 4;
   std::array<std::int32_t, 10> well_column{};  // bonus when the main well is this column (and at least 1 deep)
   std::int32_t deep_wells = 0;                 // per other column at least 3 below both neighbours (needs an I)
-  std::int32_t tslot = 0;                      // per T-spin double slot that a T could fill next
+  std::int32_t tslot = 0;                      // per TSD (two-line T-spin) slot a T could fill next
   // What the lock itself did.
   std::array<std::int32_t, 5> clear{};  // by lines cleared, 0..4, without a spin
   std::array<std::int32_t, 4> tspin{};  // full T-spin by lines, 0..3
