@@ -5,7 +5,7 @@
 #   deploy/collect-replays.sh [--replay-tool PATH] DEST SOURCE...
 #
 # Each SOURCE is one server's replay store (its --data-dir, e.g. /data/<server-name>/ on a shared volume). Every
-# SOURCE/*.srrp not yet in DEST is copied there (atomically: a temporary name, then a rename); then
+# SOURCE/*.srr not yet in DEST is copied there (atomically: a temporary name, then a rename); then
 # `stackrace-replay reindex --store DEST` rebuilds DEST's index from all its files, decoding and verifying each.
 # A replay's file name is a hash of its bytes, so the same game reaching DEST twice is stored once, and running the
 # script again only copies what is new. A SOURCE that is DEST itself is skipped, so `DEST /data/*/` may include DEST.
@@ -71,7 +71,7 @@ for source in "$@"; do
   fi
   [ "$(realpath "$source")" = "$dest_real" ] && continue
   stores=$((stores + 1))
-  for file in "$source"/*.srrp; do
+  for file in "$source"/*.srr; do
     name="$(basename "$file")"
     target="$dest_real/$name"
     if [ -e "$target" ]; then

@@ -31,7 +31,7 @@ std::optional<int> parse_command_line(int argc, char** argv, AppOptions& o) {
   bool no_vsync = false;
   cli.add_flag("--no-vsync", no_vsync, "Do not wait for the display's refresh");
   cli.add_option("--log-level", o.log_level, "trace, debug, info, warn, error");
-  cli.add_option("FILE", o.replay_file, "A replay (.srr, .srrp or its JSON export) to watch in the viewer");
+  cli.add_option("FILE", o.replay_file, "A replay (.srr or its JSON export) to watch in the viewer");
   cli.add_option("--host-port", o.host_port, "Host a server on this port (0 = any free port) and join it");
   cli.add_option("--port-file", o.port_file, "With --host-port: write the port to this file");
   cli.add_option("--connect", o.connect, "Join the server at HOST:PORT");

@@ -22,7 +22,7 @@ struct AppOptions {
   bool fullscreen = false;
   bool vsync = true;
   std::string log_level = "info";
-  std::optional<std::filesystem::path> replay_file;  // open this .srr/.srrp in the viewer
+  std::optional<std::filesystem::path> replay_file;  // open this .srr/.srr in the viewer
   // Multiplayer straight from the command line (tests, LAN parties).
   std::optional<std::uint16_t> host_port;          // host a server on this port (0 = any) and join it
   std::optional<std::filesystem::path> port_file;  // with --host-port: the port is written here

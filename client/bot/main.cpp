@@ -2,7 +2,7 @@
 //
 //   stackrace-bot --mode sprint --seed 1                      one game, one summary line
 //   stackrace-bot --mode marathon --seed 1 --games 1000       strength figures: per-game lines and an aggregate
-//   stackrace-bot --mode sprint --seed 7 --out run.srrp       a replay that stackrace-replay verify accepts
+//   stackrace-bot --mode sprint --seed 7 --out run.srr       a replay that stackrace-replay verify accepts
 //   stackrace-bot --mode sprint --seed 7 --external ./mybot   a TBP bot (Cold Clear 2, ...) plays instead
 //   stackrace-bot --server 127.0.0.1:7878 --count 8 --create sprint --races 3   eight bots race three sprints
 //
@@ -56,8 +56,8 @@ int main(int argc, char** argv) {
   app.add_option("--pps", pps_text, "target pieces per second (decimals allowed); 0 = as fast as the keys allow")
       ->capture_default_str();
   app.add_option("--out", out_path,
-                 "write the replay here (binary replay, .srrp); with --games N > 1: FILE-<seed>.srrp per game; "
-                 "a directory (existing, or ending in '/') gets DIR/<mode>-<seed>.srrp");
+                 "write the replay here (binary replay, .srr); with --games N > 1: FILE-<seed>.srr per game; "
+                 "a directory (existing, or ending in '/') gets DIR/<mode>-<seed>.srr");
   app.add_option("--games", games, "number of games to play (1..1000000)")->capture_default_str();
   app.add_option("--weights", weights_name, "evaluation preset: sprint, survival, score, contest (default: by mode)");
   app.add_option("--lookahead", lookahead, "pieces of preview the choice looks at: 1, or 0 (cheaper)")

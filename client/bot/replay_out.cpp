@@ -44,12 +44,12 @@ ReplayOut::Opened ReplayOut::open(const std::string& path, bool many) {
 }
 
 std::string ReplayOut::path_for(const engine::GameConfig& config, std::uint64_t seed) const {
-  if (directory_) return (fs::path(path_) / fmt::format("{}-{}.srrp", engine::mode_name(config.mode), seed)).string();
+  if (directory_) return (fs::path(path_) / fmt::format("{}-{}.srr", engine::mode_name(config.mode), seed)).string();
   if (!many_) return path_;
-  // FILE.srrp -> FILE-<seed>.srrp (the seed goes before the extension, whatever it is).
+  // FILE.srr -> FILE-<seed>.srr (the seed goes before the extension, whatever it is).
   const fs::path p(path_);
   const std::string stem = (p.parent_path() / p.stem()).string();
-  return fmt::format("{}-{}{}", stem, seed, p.has_extension() ? p.extension().string() : std::string(".srrp"));
+  return fmt::format("{}-{}{}", stem, seed, p.has_extension() ? p.extension().string() : std::string(".srr"));
 }
 
 bool ReplayOut::write(const PlayedGame& g, std::ostream& err) {

@@ -1,5 +1,5 @@
-// Where stackrace-bot writes replays (the replay library's binary format, .srrp): one file, or one per game:
-// FILE-<seed>.srrp for --out FILE.srrp, or DIR/<mode>-<seed>.srrp when --out names a directory or ends in '/'.
+// Where stackrace-bot writes replays (the replay library's binary format, .srr): one file, or one per game:
+// FILE-<seed>.srr for --out FILE.srr, or DIR/<mode>-<seed>.srr when --out names a directory or ends in '/'.
 #pragma once
 
 #include <iosfwd>

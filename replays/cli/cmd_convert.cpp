@@ -55,7 +55,7 @@ void add_import(CLI::App& app, Run& run) {
                          "Read a JSON replay (an export, or hand-written; FORMAT.md) and write it as a binary replay.\n"
                          "Racers without a \"result\" or \"checkpoints\" get them recorded by playing their inputs.");
   sub->add_option("JSON", o->json, "JSON replay")->required();
-  sub->add_option("OUT", o->out, "Binary replay to write (.srrp)")->required();
+  sub->add_option("OUT", o->out, "Binary replay to write (.srr)")->required();
   sub->callback([&run, o] {
     run = [o] {
       Result<std::vector<std::uint8_t>> text = read_file(o->json);

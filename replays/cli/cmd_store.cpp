@@ -107,7 +107,7 @@ void add_list(CLI::App& app, Run& run) {
 void add_reindex(CLI::App& app, Run& run) {
   auto dir = std::make_shared<std::string>();
   CLI::App* sub =
-      app.add_subcommand("reindex", "Rebuild the store's index from its *.srrp files (decoding and verifying each)");
+      app.add_subcommand("reindex", "Rebuild the store's index from its *.srr files (decoding and verifying each)");
   sub->add_option("--store", *dir, "Store directory")->required();
   sub->callback([&run, dir] {
     run = [dir] {

@@ -89,25 +89,25 @@ GoldenSet make_goldens() {
   };
   const auto status = [](const Replay* r, std::size_t i) { return r->racers[i].result.status; };
 
-  const Replay* r = add("mode_sprint.srrp", "sprint, 40 lines, SRS, one racer who finishes",
+  const Replay* r = add("mode_sprint.srr", "sprint, 40 lines, SRS, one racer who finishes",
                         play(engine::make_sprint(), 1001, "local", {solo("sprinter", 1)}));
   expect(set, status(r, 0) == ResultStatus::kFinished, "the sprint did not finish");
 
-  r = add("mode_ultra.srrp", "ultra shortened to 30 s, one racer until time is up",
+  r = add("mode_ultra.srr", "ultra shortened to 30 s, one racer until time is up",
           play(engine::make_ultra(30), 1002, "local", {solo("ultra", 2)}));
   expect(set, status(r, 0) == ResultStatus::kFinished, "the ultra did not run out of time");
 
-  r = add("mode_marathon.srrp", "marathon, forfeited after 60 pieces",
+  r = add("mode_marathon.srr", "marathon, forfeited after 60 pieces",
           play(engine::make_marathon(), 1003, "local", {solo("marathoner", 3, 60)}));
 
   Entry master = solo("master", 4, 40);
   master.if_unfinished = ResultStatus::kDisconnected;
-  r = add("mode_master.srrp", "master (20G), 40 pieces or a top out",
+  r = add("mode_master.srr", "master (20G), 40 pieces or a top out",
           play(engine::make_master(), 1004, "local", {master}));
 
   Entry endless = solo("endless", 5, 50);
   endless.if_unfinished = ResultStatus::kDisconnected;
-  r = add("mode_endless.srrp", "endless, disconnected after 50 pieces",
+  r = add("mode_endless.srr", "endless, disconnected after 50 pieces",
           play(engine::make_endless(), 1005, "local", {endless}));
 
   GameConfig contest = engine::make_contest();
@@ -119,7 +119,7 @@ GoldenSet make_goldens() {
   slow.handling.das_us = 150'000;
   slow.handling.arr_us = 20'000;
   slow.style.use_hold = false;
-  r = add("mode_contest.srrp", "contest shortened to 30 s, two racers with their own handling",
+  r = add("mode_contest.srr", "contest shortened to 30 s, two racers with their own handling",
           play(contest, 1006, "golden.example", {fast, slow}));
   expect(set, r->racers[0].handling != r->racers[1].handling, "racers share a handling");
 
@@ -140,31 +140,31 @@ GoldenSet make_goldens() {
   odd.handling.line_clear_delay_us = 200'000;
   odd.handling.dcd_us = 20'000;
   odd.handling.sdf = 0;
-  r = add("mode_custom.srrp", "custom: recency generator, infinite lock down, tetrs scoring, garbage, ARE",
+  r = add("mode_custom.srr", "custom: recency generator, infinite lock down, tetrs scoring, garbage, ARE",
           play(custom, 1007, "local", {odd}));
 
   GameConfig no180 = engine::make_sprint(20);
   no180.rotation = engine::RotationSystem::kSrsNo180;
-  r = add("rotation_srs_no180.srrp", "sprint 20 lines, SRS without 180 kicks",
+  r = add("rotation_srs_no180.srr", "sprint 20 lines, SRS without 180 kicks",
           play(no180, 1008, "local", {solo("no180", 8)}));
   expect(set, status(r, 0) == ResultStatus::kFinished, "the sprint did not finish");
 
   GameConfig classic = engine::make_sprint(20);
   classic.rotation = engine::RotationSystem::kClassic;
   classic.allow_180 = false;
-  r = add("rotation_classic.srrp", "sprint 20 lines, classic rotation (no kicks), no 180",
+  r = add("rotation_classic.srr", "sprint 20 lines, classic rotation (no kicks), no 180",
           play(classic, 1009, "local", {solo("classic", 9)}));
 
   Entry holder = solo("holder", 10);
   holder.style.hold_heavy = true;
-  r = add("hold_heavy.srrp", "sprint 20 lines, holding whenever it is not worse",
+  r = add("hold_heavy.srr", "sprint 20 lines, holding whenever it is not worse",
           play(engine::make_sprint(20), 1010, "local", {holder}));
   expect(set, r->racers[0].result.stats.holds >= 15, "fewer than 15 holds");
 
   Entry tspin = solo("spinner", 11, 30);
   tspin.handling.sdf = 0;
   tspin.opening = tspin_opening();
-  r = add("tspin.srrp", "fixed sequence and a TSD slot: a T-spin double, then 29 more pieces",
+  r = add("tspin.srr", "fixed sequence and a TSD slot: a T-spin double, then 29 more pieces",
           play(tspin_config(), 1011, "local", {tspin}));
   expect(set, r->racers[0].result.stats.tspin_doubles >= 1, "no T-spin double");
 
@@ -172,7 +172,7 @@ GoldenSet make_goldens() {
   clumsy.style.clumsy = true;
   Entry quitter = solo("cy", 14, 30);
   quitter.if_unfinished = ResultStatus::kDisconnected;
-  r = add("race_sprint.srrp", "sprint race: one finishes, one tops out, one disconnects",
+  r = add("race_sprint.srr", "sprint race: one finishes, one tops out, one disconnects",
           play(engine::make_sprint(), 1012, "golden.example", {solo("ada", 12), clumsy, quitter}));
   expect(set, status(r, 0) == ResultStatus::kFinished, "the winner did not finish");
   expect(set, status(r, 1) == ResultStatus::kToppedOut, "the clumsy racer did not top out");

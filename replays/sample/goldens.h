@@ -13,7 +13,7 @@
 namespace sr::replay::sample {
 
 struct Golden {
-  std::string file;       // file name under tests/data, e.g. "mode_sprint.srrp"
+  std::string file;       // file name under tests/data, e.g. "mode_sprint.srr"
   std::string describes;  // one line for humans
   Replay replay;
 };
@@ -28,6 +28,6 @@ struct GoldenSet {
 [[nodiscard]] GoldenSet make_goldens();
 
 // The file of the golden whose JSON export is kept next to it (tests/data/<stem>.json).
-inline constexpr const char* kJsonGolden = "mode_sprint.srrp";
+inline constexpr const char* kJsonGolden = "mode_sprint.srr";
 
 }  // namespace sr::replay::sample

@@ -2,7 +2,7 @@
 // replay writer, the client's replay browser and `stackrace-replay list / reindex / add`.
 //
 // # Layout
-// DIR/<id>.srrp are the replays (any *.srrp file in DIR counts; its id is the file name without .srrp), and
+// DIR/<id>.srr are the replays (any *.srr file in DIR counts; its id is the file name without .srr), and
 // DIR/index.sqlite the index: one row per game (id, time, mode, rules, verified flag) and one per racer result.
 // The files are the truth: reindex() rebuilds the index from them alone.
 //
@@ -83,17 +83,17 @@ struct ReindexReport {
 class ReplayStore {
  public:
   inline static const char* kIndexFile = "index.sqlite";
-  inline static const char* kExtension = ".srrp";
+  inline static const char* kExtension = ".srr";
 
   // Opens the store in `dir`, creating the index (and, with `create`, the directory) when missing.
   // # Errors: kIo.
   [[nodiscard]] static Result<ReplayStore> open(const std::filesystem::path& dir, bool create = false);
 
-  // Stores a replay (valid: replay_error() is nullopt) as DIR/<id>.srrp and indexes it. The id is 16 hex digits of a
+  // Stores a replay (valid: replay_error() is nullopt) as DIR/<id>.srr and indexes it. The id is 16 hex digits of a
   // hash of the file's bytes, so adding the same replay twice stores it once. Returns the id. # Errors: kIo.
   [[nodiscard]] Result<std::string> add(const Replay& replay);
 
-  // Drops the index and rebuilds it from every *.srrp file in the directory (decoding and verifying each).
+  // Drops the index and rebuilds it from every *.srr file in the directory (decoding and verifying each).
   [[nodiscard]] Result<ReindexReport> reindex();
 
   // Games, newest first (ties by id), filtered by the query.

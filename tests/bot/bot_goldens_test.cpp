@@ -1,8 +1,8 @@
-// Bot-played golden replays (tests/data/bot_*.srrp): realistic human-like input logs in every timed mode. They must
+// Bot-played golden replays (tests/data/bot_*.srr): realistic human-like input logs in every timed mode. They must
 // keep verifying with every engine change (DESIGN.md: rules are versioned). To remake them after a deliberate
 // rules change, from the repo root with a build in build/release:
 //   for m in sprint ultra marathon contest; do
-//     build/release/client/bot/stackrace-bot --mode $m --seed 1 --out tests/data/bot_$m.srrp; done
+//     build/release/client/bot/stackrace-bot --mode $m --seed 1 --out tests/data/bot_$m.srr; done
 #include <gtest/gtest.h>
 
 #include <string>
@@ -16,7 +16,7 @@ namespace {
 class BotGolden : public testing::TestWithParam<const char*> {};
 
 TEST_P(BotGolden, Verifies) {
-  const std::string path = std::string(STACKRACE_TEST_DATA) + "/bot_" + GetParam() + ".srrp";
+  const std::string path = std::string(STACKRACE_TEST_DATA) + "/bot_" + GetParam() + ".srr";
   const Result<Replay> r = load_replay_file(path);
   ASSERT_TRUE(r.ok()) << r.error().describe();
   const Replay& replay = r.value();

@@ -66,7 +66,7 @@ TEST(StackraceBotCli, BadArgumentsExitWithTwoAndSayWhy) {
       {"--mode sprint --seed 1 --weights heavy", "--weights must be one of"},
       {"--mode sprint --seed 1 --lookahead 2", "--lookahead must be 0 or 1"},
       {"--mode sprint --seed 1 --tap-ms 60-30", "--tap-ms must be"},
-      {"--mode sprint --seed 1 --out /nonexistent/dir/x.srrp", "does not exist"},
+      {"--mode sprint --seed 1 --out /nonexistent/dir/x.srr", "does not exist"},
       {"--mode sprint --seed 1 --frobnicate", "not expected"},
   };
   for (const auto& c : kCases) {

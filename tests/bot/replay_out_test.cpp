@@ -41,15 +41,15 @@ SoloOptions ultra_options(std::int64_t games) {
 
 TEST(ReplayOut, NamesOneFilePerGame) {
   TempDir dir;
-  const auto many = ReplayOut::open((dir.path / "run.srrp").string(), true);
+  const auto many = ReplayOut::open((dir.path / "run.srr").string(), true);
   ASSERT_TRUE(many.out) << many.error;
-  EXPECT_EQ(many.out->path_for(engine::make_sprint(), 7), (dir.path / "run-7.srrp").string());
+  EXPECT_EQ(many.out->path_for(engine::make_sprint(), 7), (dir.path / "run-7.srr").string());
   const auto into_dir = ReplayOut::open(dir.path.string() + "/games/", true);
   ASSERT_TRUE(into_dir.out) << into_dir.error;
-  EXPECT_EQ(into_dir.out->path_for(engine::make_sprint(), 7), (dir.path / "games" / "sprint-7.srrp").string());
-  const auto single = ReplayOut::open((dir.path / "one.srrp").string(), false);
-  EXPECT_EQ(single.out->path_for(engine::make_sprint(), 7), (dir.path / "one.srrp").string());
-  EXPECT_FALSE(ReplayOut::open((dir.path / "missing" / "x.srrp").string(), false).out.has_value());
+  EXPECT_EQ(into_dir.out->path_for(engine::make_sprint(), 7), (dir.path / "games" / "sprint-7.srr").string());
+  const auto single = ReplayOut::open((dir.path / "one.srr").string(), false);
+  EXPECT_EQ(single.out->path_for(engine::make_sprint(), 7), (dir.path / "one.srr").string());
+  EXPECT_FALSE(ReplayOut::open((dir.path / "missing" / "x.srr").string(), false).out.has_value());
 }
 
 TEST(ReplayOut, WrittenReplaysVerify) {
@@ -61,7 +61,7 @@ TEST(ReplayOut, WrittenReplaysVerify) {
   o.on_game = [&](const PlayedGame& g) { return opened.out->write(g, err); };
   ASSERT_EQ(run_solo(o, out), 0) << err.str();
   for (const std::uint64_t seed : {21u, 22u}) {
-    const auto r = replay::load_replay_file(dir.path / ("ultra-" + std::to_string(seed) + ".srrp"));
+    const auto r = replay::load_replay_file(dir.path / ("ultra-" + std::to_string(seed) + ".srr"));
     ASSERT_TRUE(r.ok()) << r.error().describe();
     EXPECT_EQ(r.value().seed, seed);
     EXPECT_EQ(replay::verify(r.value()).verdict, replay::Verdict::kVerified);
@@ -81,7 +81,7 @@ TEST(ReplayOut, ExternalBotGamesVerifyIncludingAForfeit) {
   o.first_seed = 22;
   ASSERT_EQ(run_external(o, script + " --forfeit-after 6", out, err), 0) << err.str();
   for (const std::uint64_t seed : {21u, 22u}) {
-    const auto r = replay::load_replay_file(dir.path / ("sprint-" + std::to_string(seed) + ".srrp"));
+    const auto r = replay::load_replay_file(dir.path / ("sprint-" + std::to_string(seed) + ".srr"));
     ASSERT_TRUE(r.ok()) << r.error().describe();
     EXPECT_EQ(replay::verify(r.value()).verdict, replay::Verdict::kVerified);
     EXPECT_EQ(r.value().racers[0].result.status,

@@ -11,7 +11,7 @@
 namespace sr::client {
 namespace {
 
-const std::string kSprint = std::string(STACKRACE_TEST_DATA) + "/bot_sprint.srrp";
+const std::string kSprint = std::string(STACKRACE_TEST_DATA) + "/bot_sprint.srr";
 
 // The first 20 lines of `stackrace-replay board FILE ARGS`: the matrix rows.
 std::string tool_rows(const std::string& file, const std::string& args) {
@@ -91,7 +91,7 @@ TEST(ReplayViewer, CurvesEndAtTheRecordedLinesAndPace) {
 
 TEST(ReplayViewer, SeekingToTheEndOfTheLongestGoldenIsFast) {
   ReplayViewer v;
-  ASSERT_EQ(v.open(std::string(STACKRACE_TEST_DATA) + "/bot_marathon.srrp"), "");
+  ASSERT_EQ(v.open(std::string(STACKRACE_TEST_DATA) + "/bot_marathon.srr"), "");
   const std::int64_t us = v.seek(v.end_us());
   std::printf("seek to the end of a %.1f s game (%zu inputs): %.2f ms\n", static_cast<double>(v.end_us()) / 1e6,
               v.replay().racers.at(0).inputs.size(), static_cast<double>(us) / 1000.0);

@@ -17,7 +17,7 @@ namespace fs = std::filesystem;
 
 std::size_t replay_files(const fs::path& dir) {
   std::size_t n = 0;
-  for (const auto& e : fs::directory_iterator(dir)) n += e.path().extension() == ".srrp" ? 1 : 0;
+  for (const auto& e : fs::directory_iterator(dir)) n += e.path().extension() == ".srr" ? 1 : 0;
   return n;
 }
 
@@ -40,7 +40,7 @@ class CollectReplays : public ::testing::Test {
     const fs::path data = STACKRACE_TEST_DATA;
     // Server a played a solo sprint and a race; server b the same race and an ultra.
     for (const auto& [store, files] : std::vector<std::pair<fs::path, std::vector<std::string>>>{
-             {a_, {"mode_sprint.srrp", "race_sprint.srrp"}}, {b_, {"race_sprint.srrp", "mode_ultra.srrp"}}}) {
+             {a_, {"mode_sprint.srr", "race_sprint.srr"}}, {b_, {"race_sprint.srr", "mode_ultra.srr"}}}) {
       std::vector<std::string> args = {"add", "--store", store.string()};
       for (const std::string& f : files) args.push_back((data / f).string());
       const ProcessResult r = replay_tool(args);
@@ -98,7 +98,7 @@ TEST_F(CollectReplays, AMissingSourceOrAClashingFileFailsButCollectsTheRest) {
   ASSERT_EQ(collect({all_.string(), a_.string()}).exit_code, 0);
   fs::path clash;
   for (const auto& e : fs::directory_iterator(all_)) {
-    if (e.path().extension() == ".srrp" && !fs::exists(b_ / e.path().filename())) clash = e.path().filename();
+    if (e.path().extension() == ".srr" && !fs::exists(b_ / e.path().filename())) clash = e.path().filename();
   }
   ASSERT_FALSE(clash.empty());
   std::ofstream(b_ / clash) << "not the same bytes";

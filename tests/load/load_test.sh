@@ -37,4 +37,4 @@ echo "probe (8 bots):                  $(tail -n 1 "$data/probe.log")"
 t1=$(ticks); s1=$(date +%s.%N)
 awk -v t="$((t1 - t0))" -v hz="$hz" -v s0="$s0" -v s1="$s1" -v n="$bots" \
   'BEGIN { wall = s1 - s0; cpu = t / hz; printf "server: %d racers refereed, %.1f s CPU over %.1f s wall (%.0f%% of one core)\n", n, cpu, wall, 100 * cpu / wall }'
-echo "replays stored: $(ls "$data"/*.srrp 2>/dev/null | wc -l)"
+echo "replays stored: $(ls "$data"/*.srr 2>/dev/null | wc -l)"

@@ -27,7 +27,7 @@ TEST(BoardText, ShowsTheStartOfAGame) {
 // The T-spin golden's first piece is fixed by construction (board, sequence and opening inputs), so its board
 // after piece 1 does not depend on the scripted player.
 TEST(BoardText, TSpinGoldenAfterTheTSpinDouble) {
-  Result<Replay> r = decode_binary(testing::read_bytes(testing::data_dir() / "tspin.srrp"));
+  Result<Replay> r = decode_binary(testing::read_bytes(testing::data_dir() / "tspin.srr"));
   ASSERT_TRUE(r.ok());
   Result<engine::Game> g = game_at(r.value(), 0, {ViewPoint::Kind::kPiece, 1});
   ASSERT_TRUE(g.ok());

@@ -72,13 +72,13 @@ TEST(Cli, VerifyAllGoldensExitsZero) {
 
 TEST(Cli, VerifyExitsOneOnAMismatch) {
   TempDir dir;
-  Result<Replay> r = load_replay_file(data("mode_sprint.srrp"));
+  Result<Replay> r = load_replay_file(data("mode_sprint.srr"));
   ASSERT_TRUE(r.ok());
   Replay tampered = r.value();
   tampered.racers[0].result.stats.score += 1;
   const auto bytes = encode_binary(tampered);
-  ASSERT_FALSE(write_file_atomic(dir.path() / "tampered.srrp", bytes));
-  const ToolRun run = tool("verify " + data("mode_sprint.srrp") + " " + (dir.path() / "tampered.srrp").string());
+  ASSERT_FALSE(write_file_atomic(dir.path() / "tampered.srr", bytes));
+  const ToolRun run = tool("verify " + data("mode_sprint.srr") + " " + (dir.path() / "tampered.srr").string());
   EXPECT_EQ(run.exit_code, 1) << run.out;
   EXPECT_NE(run.out.find("MISMATCH"), std::string::npos);
   EXPECT_NE(run.out.find("stats.score differs"), std::string::npos) << run.out;
@@ -92,9 +92,9 @@ TEST(Cli, VerifyExitsOneOnAMismatch) {
 TEST(Cli, VerifyExitsTwoOnAnUnreadableFile) {
   TempDir dir;
   const std::vector<std::uint8_t> junk = {'S', 'R', 'R', 'P', 1, 0, 1, 0xFF};
-  ASSERT_FALSE(write_file_atomic(dir.path() / "junk.srrp", junk));
-  const ToolRun run = tool("verify " + data("mode_sprint.srrp") + " " + (dir.path() / "junk.srrp").string() + " " +
-                           (dir.path() / "missing.srrp").string());
+  ASSERT_FALSE(write_file_atomic(dir.path() / "junk.srr", junk));
+  const ToolRun run = tool("verify " + data("mode_sprint.srr") + " " + (dir.path() / "junk.srr").string() + " " +
+                           (dir.path() / "missing.srr").string());
   EXPECT_EQ(run.exit_code, 2) << run.out;
   EXPECT_NE(run.out.find("UNREADABLE"), std::string::npos);
   std::smatch m;
@@ -105,7 +105,7 @@ TEST(Cli, VerifyExitsTwoOnAnUnreadableFile) {
 }
 
 TEST(Cli, BoardPrintsTheTSpinGoldenAfterPieceOne) {
-  const ToolRun r = tool("board " + data("tspin.srrp") + " --piece 1");
+  const ToolRun r = tool("board " + data("tspin.srr") + " --piece 1");
   ASSERT_EQ(r.exit_code, 0) << r.out;
   std::string rows;
   for (int i = 0; i < 19; ++i) rows += "..........\n";
@@ -115,14 +115,14 @@ TEST(Cli, BoardPrintsTheTSpinGoldenAfterPieceOne) {
 }
 
 TEST(Cli, BoardRejectsAPieceThatNeverLocked) {
-  const ToolRun r = tool("board " + data("tspin.srrp") + " --piece 100000");
+  const ToolRun r = tool("board " + data("tspin.srr") + " --piece 100000");
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.out.find("locked"), std::string::npos) << r.out;
-  EXPECT_EQ(tool("board " + data("tspin.srrp") + " --piece 1 --time-ms 5").exit_code, 2);
+  EXPECT_EQ(tool("board " + data("tspin.srr") + " --piece 1 --time-ms 5").exit_code, 2);
 }
 
 TEST(Cli, InfoShowsHeaderAndRacers) {
-  const ToolRun r = tool("info " + data("race_sprint.srrp"));
+  const ToolRun r = tool("info " + data("race_sprint.srr"));
   ASSERT_EQ(r.exit_code, 0) << r.out;
   EXPECT_NE(r.out.find("rules: v1"), std::string::npos);
   EXPECT_NE(r.out.find("racers: 3"), std::string::npos);
@@ -134,26 +134,26 @@ TEST(Cli, InfoShowsHeaderAndRacers) {
 TEST(Cli, ExportAndImportRoundTrip) {
   TempDir dir;
   const auto json = dir.path() / "sprint.json";
-  const auto back = dir.path() / "sprint.srrp";
-  ASSERT_EQ(tool("export --json " + data("mode_sprint.srrp") + " -o " + json.string()).exit_code, 0);
+  const auto back = dir.path() / "sprint.srr";
+  ASSERT_EQ(tool("export --json " + data("mode_sprint.srr") + " -o " + json.string()).exit_code, 0);
   const ToolRun imported = tool("import " + json.string() + " " + back.string());
   ASSERT_EQ(imported.exit_code, 0) << imported.out;
-  EXPECT_EQ(testing::read_bytes(back), testing::read_bytes(data("mode_sprint.srrp")));
+  EXPECT_EQ(testing::read_bytes(back), testing::read_bytes(data("mode_sprint.srr")));
   EXPECT_EQ(testing::read_bytes(json), testing::read_bytes(data("mode_sprint.json")));
 }
 
 TEST(Cli, ImportsAHandWrittenReplay) {
   TempDir dir;
-  const auto out = dir.path() / "hand.srrp";
+  const auto out = dir.path() / "hand.srr";
   const ToolRun r = tool("import " + data("handwritten_tspin.json") + " " + out.string());
   ASSERT_EQ(r.exit_code, 0) << r.out;
   EXPECT_EQ(tool("verify " + out.string()).exit_code, 0);
-  const ToolRun bad = tool("import " + data("mode_sprint.srrp") + " " + out.string());
+  const ToolRun bad = tool("import " + data("mode_sprint.srr") + " " + out.string());
   EXPECT_EQ(bad.exit_code, 2);
 }
 
 TEST(Cli, FumenPrintsOneString) {
-  const ToolRun r = tool("fumen " + data("tspin.srrp"));
+  const ToolRun r = tool("fumen " + data("tspin.srr"));
   ASSERT_EQ(r.exit_code, 0) << r.out;
   EXPECT_EQ(r.out.rfind("v115@HhD8FeC8CeH8AeE8JeFLJ", 0), 0u) << r.out;
   EXPECT_EQ(r.out.find('\n'), r.out.size() - 1);
@@ -162,7 +162,7 @@ TEST(Cli, FumenPrintsOneString) {
 TEST(Cli, StoreCommands) {
   TempDir dir;
   const std::string store = (dir.path() / "store").string();
-  const ToolRun add = tool("add --store " + store + " " + data("mode_sprint.srrp") + " " + data("race_sprint.srrp"));
+  const ToolRun add = tool("add --store " + store + " " + data("mode_sprint.srr") + " " + data("race_sprint.srr"));
   ASSERT_EQ(add.exit_code, 0) << add.out;
   const ToolRun list = tool("list --store " + store);
   ASSERT_EQ(list.exit_code, 0) << list.out;

@@ -47,7 +47,7 @@ TEST(CodecJson, GoldenExportMatchesItsBinary) {
   const std::string json = read_text(testing::data_dir() / "mode_sprint.json");
   Result<Replay> from_json = decode_json(json);
   ASSERT_TRUE(from_json.ok()) << from_json.error().describe();
-  const auto bytes = testing::read_bytes(testing::data_dir() / "mode_sprint.srrp");
+  const auto bytes = testing::read_bytes(testing::data_dir() / "mode_sprint.srr");
   EXPECT_EQ(encode_binary(from_json.value()), bytes);
   EXPECT_EQ(encode_json(from_json.value()), json);
 }

@@ -70,7 +70,7 @@ TEST(Fumen, RefusesBlocksAboveTheField) {
 }
 
 TEST(Fumen, TSpinGoldenStartsWithItsBoardAndTheTSpinDouble) {
-  Result<Replay> r = decode_binary(testing::read_bytes(testing::data_dir() / "tspin.srrp"));
+  Result<Replay> r = decode_binary(testing::read_bytes(testing::data_dir() / "tspin.srr"));
   ASSERT_TRUE(r.ok());
   Result<FumenExport> f = replay_fumen(r.value(), 0);
   ASSERT_TRUE(f.ok());

@@ -30,11 +30,11 @@ class ReplayStoreTest : public ::testing::Test {
 TEST_F(ReplayStoreTest, AddWritesTheFileAndIndexesIt) {
   Result<ReplayStore> store = ReplayStore::open(dir_, true);
   ASSERT_TRUE(store.ok()) << store.error().describe();
-  const Replay sprint = golden("mode_sprint.srrp");
+  const Replay sprint = golden("mode_sprint.srr");
   Result<std::string> id = store.value().add(sprint);
   ASSERT_TRUE(id.ok()) << id.error().describe();
   EXPECT_EQ(id.value().size(), 16u);
-  Result<Replay> back = load_replay_file(dir_ / (id.value() + ".srrp"));
+  Result<Replay> back = load_replay_file(dir_ / (id.value() + ".srr"));
   ASSERT_TRUE(back.ok());
   EXPECT_EQ(back.value(), sprint);
   // Same replay again: same id, still one game.
@@ -58,7 +58,7 @@ TEST_F(ReplayStoreTest, AddWritesTheFileAndIndexesIt) {
 TEST_F(ReplayStoreTest, QueriesByModeAndPlayerAndBest) {
   Result<ReplayStore> store = ReplayStore::open(dir_, true);
   ASSERT_TRUE(store.ok());
-  for (const char* f : {"mode_sprint.srrp", "race_sprint.srrp", "mode_ultra.srrp", "mode_contest.srrp"}) {
+  for (const char* f : {"mode_sprint.srr", "race_sprint.srr", "mode_ultra.srr", "mode_contest.srr"}) {
     ASSERT_TRUE(store.value().add(golden(f)).ok());
   }
   Result<std::vector<StoredGame>> sprints = store.value().recent({engine::ModeKind::kSprint, std::nullopt, 20});
@@ -71,8 +71,8 @@ TEST_F(ReplayStoreTest, QueriesByModeAndPlayerAndBest) {
 
   Result<std::vector<BestResult>> best = store.value().best({});
   ASSERT_TRUE(best.ok());
-  const Replay race = golden("race_sprint.srrp");
-  const Replay solo = golden("mode_sprint.srrp");
+  const Replay race = golden("race_sprint.srr");
+  const Replay solo = golden("mode_sprint.srr");
   const engine::TimeUs fastest = std::min(race.racers[0].result.stats.time_us, solo.racers[0].result.stats.time_us);
   bool saw_sprint = false, saw_ultra = false;
   for (const BestResult& b : best.value()) {
@@ -82,7 +82,7 @@ TEST_F(ReplayStoreTest, QueriesByModeAndPlayerAndBest) {
     }
     if (b.mode == engine::ModeKind::kUltra) {
       saw_ultra = true;
-      EXPECT_EQ(b.score, golden("mode_ultra.srrp").racers[0].result.stats.score);
+      EXPECT_EQ(b.score, golden("mode_ultra.srr").racers[0].result.stats.score);
     }
   }
   EXPECT_TRUE(saw_sprint);
@@ -96,11 +96,11 @@ TEST_F(ReplayStoreTest, QueriesByModeAndPlayerAndBest) {
 
 TEST_F(ReplayStoreTest, ReindexRebuildsTheIndexFromTheFiles) {
   std::filesystem::create_directories(dir_);
-  for (const char* f : {"mode_sprint.srrp", "tspin.srrp"}) {
+  for (const char* f : {"mode_sprint.srr", "tspin.srr"}) {
     std::filesystem::copy_file(testing::data_dir() / f, dir_ / f);
   }
   const std::vector<std::uint8_t> junk = {'j', 'u', 'n', 'k'};
-  ASSERT_FALSE(write_file_atomic(dir_ / "broken.srrp", junk));
+  ASSERT_FALSE(write_file_atomic(dir_ / "broken.srr", junk));
   Result<ReplayStore> store = ReplayStore::open(dir_);
   ASSERT_TRUE(store.ok());
   Result<ReindexReport> report = store.value().reindex();
@@ -108,7 +108,7 @@ TEST_F(ReplayStoreTest, ReindexRebuildsTheIndexFromTheFiles) {
   EXPECT_EQ(report.value().indexed, 2u);
   EXPECT_EQ(report.value().verified, 2u);
   ASSERT_EQ(report.value().unreadable.size(), 1u);
-  EXPECT_EQ(report.value().unreadable[0].rfind("broken.srrp: ", 0), 0u);
+  EXPECT_EQ(report.value().unreadable[0].rfind("broken.srr: ", 0), 0u);
   // Deleting the index loses nothing.
   std::filesystem::remove(dir_ / ReplayStore::kIndexFile);
   Result<ReplayStore> again = ReplayStore::open(dir_);
@@ -123,7 +123,7 @@ TEST_F(ReplayStoreTest, ReindexRebuildsTheIndexFromTheFiles) {
 TEST_F(ReplayStoreTest, UnverifiedReplaysAreIndexedButNeverBest) {
   Result<ReplayStore> store = ReplayStore::open(dir_, true);
   ASSERT_TRUE(store.ok());
-  Replay fake = golden("mode_sprint.srrp");
+  Replay fake = golden("mode_sprint.srr");
   fake.racers[0].result.stats.time_us -= 5'000'000;  // claims a finish five seconds faster
   ASSERT_TRUE(store.value().add(fake).ok());
   Result<std::vector<StoredGame>> games = store.value().recent({});
@@ -143,7 +143,7 @@ TEST(FileIo, WritesAtomicallyAndReadsBack) {
   EXPECT_FALSE(capped.ok());
   std::filesystem::remove(path);
   EXPECT_EQ(read_file(path).error().kind, ErrorKind::kIo);
-  EXPECT_TRUE(write_file_atomic("/nonexistent-dir/x.srrp", bytes).has_value());
+  EXPECT_TRUE(write_file_atomic("/nonexistent-dir/x.srr", bytes).has_value());
 }
 
 }  // namespace

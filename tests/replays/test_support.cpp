@@ -12,7 +12,7 @@ namespace sr::replay::testing {
 std::vector<std::filesystem::path> golden_files() {
   std::vector<std::filesystem::path> out;
   for (const auto& e : std::filesystem::directory_iterator(data_dir())) {
-    if (e.path().extension() == ".srrp") out.push_back(e.path());
+    if (e.path().extension() == ".srr") out.push_back(e.path());
   }
   std::sort(out.begin(), out.end());
   return out;

@@ -12,7 +12,7 @@ namespace sr::replay::testing {
 
 inline std::filesystem::path data_dir() { return STACKRACE_TEST_DATA; }
 
-// Every *.srrp file in tests/data, sorted.
+// Every *.srr file in tests/data, sorted.
 std::vector<std::filesystem::path> golden_files();
 
 std::vector<std::uint8_t> read_bytes(const std::filesystem::path& path);

@@ -38,7 +38,7 @@ TEST(Verify, AcceptsARecordedGame) {
 }
 
 TEST(Verify, AChangedInputIsCaughtAtTheNextCheckpoint) {
-  Replay r = golden("mode_sprint.srrp");
+  Replay r = golden("mode_sprint.srr");
   ASSERT_EQ(r.checkpoint_every, 25);
   const auto locks = lock_times(r, 0);
   ASSERT_GT(locks.size(), 50u);
@@ -55,7 +55,7 @@ TEST(Verify, AChangedInputIsCaughtAtTheNextCheckpoint) {
 }
 
 TEST(Verify, ATamperedConfigIsCaughtAtTheFirstCheckpoint) {
-  Replay r = golden("mode_sprint.srrp");
+  Replay r = golden("mode_sprint.srr");
   r.racers[0].handling.das_us += 1000;  // a behaviour change: DAS one millisecond longer
   const Disagreement d = only(verify(r));
   EXPECT_EQ(d.piece, 25);
@@ -63,13 +63,13 @@ TEST(Verify, ATamperedConfigIsCaughtAtTheFirstCheckpoint) {
 }
 
 TEST(Verify, AGravityChangeIsCaught) {
-  Replay r = golden("mode_ultra.srrp");
+  Replay r = golden("mode_ultra.srr");
   r.config.start_level = 2;
   EXPECT_EQ(verify(r).verdict, Verdict::kMismatch);
 }
 
 TEST(Verify, ATamperedResultNamesTheField) {
-  Replay r = golden("mode_sprint.srrp");
+  Replay r = golden("mode_sprint.srr");
   r.racers[0].result.stats.lines += 1;
   const Disagreement d = only(verify(r));
   EXPECT_EQ(d.field, "stats.lines");
@@ -77,13 +77,13 @@ TEST(Verify, ATamperedResultNamesTheField) {
   EXPECT_EQ(d.piece, r.racers[0].result.stats.pieces);
   EXPECT_EQ(d.time_us, r.racers[0].result.stats.time_us);
 
-  Replay h = golden("mode_sprint.srrp");
+  Replay h = golden("mode_sprint.srr");
   h.racers[0].result.final_hash ^= 1;
   EXPECT_EQ(only(verify(h)).field, "final_hash");
 }
 
 TEST(Verify, AFinishClaimedByADisconnectedRacerIsCaught) {
-  Replay r = golden("race_sprint.srrp");
+  Replay r = golden("race_sprint.srr");
   ASSERT_EQ(r.racers[2].result.status, ResultStatus::kDisconnected);
   r.racers[2].result.status = ResultStatus::kFinished;
   const Disagreement d = only(verify(r));
@@ -94,23 +94,23 @@ TEST(Verify, AFinishClaimedByADisconnectedRacerIsCaught) {
 }
 
 TEST(Verify, AnEarlierEndTimeIsCaught) {
-  Replay r = golden("race_sprint.srrp");
+  Replay r = golden("race_sprint.srr");
   r.racers[0].result.stats.time_us -= 1;  // a finish one microsecond faster than the inputs allow
   const Disagreement d = only(verify(r));
   EXPECT_EQ(d.racer, 0u);
 }
 
 TEST(Verify, AMissingOrExtraCheckpointIsCaught) {
-  Replay r = golden("mode_sprint.srrp");
+  Replay r = golden("mode_sprint.srr");
   r.racers[0].checkpoints.pop_back();
   EXPECT_EQ(only(verify(r)).field, "checkpoint");
-  Replay e = golden("mode_sprint.srrp");
+  Replay e = golden("mode_sprint.srr");
   e.racers[0].checkpoints.push_back(Checkpoint{e.racers[0].result.stats.time_us, 0});
   EXPECT_EQ(only(verify(e)).field, "checkpoint");
 }
 
 TEST(Verify, ReportsEveryRacerThatDisagrees) {
-  Replay r = golden("race_sprint.srrp");
+  Replay r = golden("race_sprint.srr");
   r.racers[0].result.stats.score += 1;
   r.racers[1].result.stats.score += 1;
   const VerifyReport report = verify(r);

@@ -29,7 +29,7 @@ std::vector<sr::replay::Replay> replays_under(const fs::path& dir) {
   std::vector<sr::replay::Replay> out;
   std::error_code ec;
   for (const auto& e : fs::recursive_directory_iterator(dir, ec)) {
-    if (e.path().extension() != ".srrp" && e.path().extension() != ".srr") continue;
+    if (e.path().extension() != ".srr" && e.path().extension() != ".srr") continue;
     std::ifstream in(e.path(), std::ios::binary);
     std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     auto decoded = sr::replay::decode_binary(bytes);

@@ -97,7 +97,7 @@ int main(int argc, char** argv) {
   std::vector<fs::path> files;
   std::error_code ec;
   for (const auto& e : fs::directory_iterator(replay_dir, ec)) {
-    if (e.path().extension() == ".srrp") files.push_back(e.path());
+    if (e.path().extension() == ".srr") files.push_back(e.path());
   }
   if (files.size() != 1) {
     fail("expected one replay in " + replay_dir.string() + ", found " + std::to_string(files.size()));
