@@ -107,6 +107,18 @@ bool NetHost::send(PeerId peer, std::uint8_t channel, std::span<const std::uint8
   return true;
 }
 
+void NetHost::send_many(std::span<const PeerId> to, std::uint8_t channel, std::span<const std::uint8_t> bytes,
+                        bool reliable) {
+  ENetPacket* packet = enet_packet_create(bytes.data(), bytes.size(), reliable ? ENET_PACKET_FLAG_RELIABLE : 0);
+  if (packet == nullptr) return;
+  for (PeerId peer : to) {
+    const auto it = peers_.find(peer);
+    if (it != peers_.end()) (void)enet_peer_send(it->second, channel, packet);
+  }
+  // Nobody took it (every peer gone, or every queue refused it): it is ours to free.
+  if (packet->referenceCount == 0) enet_packet_destroy(packet);
+}
+
 void NetHost::disconnect(PeerId peer, std::uint32_t reason) {
   const auto it = peers_.find(peer);
   if (it == peers_.end()) return;

@@ -53,6 +53,8 @@ class NetHost {
 
   // Queues bytes for a peer; false if the peer is unknown or the packet could not be created.
   bool send(PeerId peer, std::uint8_t channel, std::span<const std::uint8_t> bytes, bool reliable);
+  // One packet, shared by every peer in `to` (ENet counts its references). Unknown peers are skipped.
+  void send_many(std::span<const PeerId> to, std::uint8_t channel, std::span<const std::uint8_t> bytes, bool reliable);
   // Disconnects politely after queued packets are sent; `reason` reaches the client's disconnect event.
   void disconnect(PeerId peer, std::uint32_t reason);
   [[nodiscard]] std::string address_of(PeerId peer) const;

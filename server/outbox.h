@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <string>
 
 #include "common/protocol/messages.h"
@@ -16,6 +17,11 @@ class Outbox {
   virtual ~Outbox() = default;
   // Queues `message` for `player` on `channel` (protocol::kChannel*). Unknown or departed players are ignored.
   virtual void send(PlayerId player, const protocol::Message& message, std::uint8_t channel) = 0;
+  // The same message to several players. The server encodes it once and queues one shared packet, which is what
+  // keeps relaying a racer's inputs to a full room cheap.
+  virtual void send_many(std::span<const PlayerId> players, const protocol::Message& message, std::uint8_t channel) {
+    for (PlayerId p : players) send(p, message, channel);
+  }
   // Tells the player why (Disconnecting) and drops the connection once that is sent.
   virtual void drop(PlayerId player, protocol::DisconnectReason reason, const std::string& text) = 0;
 };

@@ -72,14 +72,14 @@ Violation RacerReferee::check_pace(TimeUs real_us) {
   // During the countdown real time is negative and nobody has vouched for any game time yet.
   if (real_us < 0 && clock_us_ == 0) return Violation::kNone;
   if (clock_us_ > real_us + limits_.max_lead_us) return remove(Violation::kFastClock);
-  lag_samples_.emplace_back(real_us, real_us - clock_us_);
-  while (!lag_samples_.empty() && lag_samples_.front().first < real_us - limits_.lag_window_us) {
-    lag_samples_.pop_front();
-  }
+  // The smallest lag within the window, kept as a monotonic queue: a sample with a larger lag than a newer one can
+  // never be the minimum again, so only increasing lags stay, and the front is the answer.
+  const TimeUs lag = real_us - clock_us_;
+  while (!lag_samples_.empty() && lag_samples_.back().second >= lag) lag_samples_.pop_back();
+  lag_samples_.emplace_back(real_us, lag);
+  while (lag_samples_.front().first < real_us - limits_.lag_window_us) lag_samples_.pop_front();
   if (real_us < limits_.pace_grace_us + limits_.lag_window_us) return Violation::kNone;
-  TimeUs min_lag = INT64_MAX;
-  for (const auto& sample : lag_samples_) min_lag = std::min(min_lag, sample.second);
-  if (min_lag > limits_.max_lag_us) return remove(Violation::kSlowClock);
+  if (lag_samples_.front().second > limits_.max_lag_us) return remove(Violation::kSlowClock);
   return Violation::kNone;
 }
 

@@ -97,7 +97,8 @@ class RacerReferee {
   TimeUs clock_us_ = 0;
   RacerStatus status_ = RacerStatus::kRacing;
   Violation removal_ = Violation::kNone;
-  // (real time, lag) samples within the current lag window, oldest first.
+  // (real time, lag) samples within the current lag window that have a smaller lag than every later one: oldest
+  // first, lags increasing, so the front holds the window's smallest lag.
   std::deque<std::pair<TimeUs, TimeUs>> lag_samples_;
   std::deque<TimeUs> recent_change_times_;  // change times within the last second of game time
   engine::LockDigest digest_;

@@ -56,8 +56,13 @@ protocol::RoomInfo Room::info() const {
   return info;
 }
 
-void Room::broadcast(const protocol::Message& message, std::uint8_t channel) const {
-  for (const Member& m : members_) services_.outbox->send(m.id, message, channel);
+void Room::broadcast(const protocol::Message& message, std::uint8_t channel, PlayerId except) const {
+  std::vector<PlayerId>& to = recipients_;
+  to.clear();
+  for (const Member& m : members_) {
+    if (m.id != except) to.push_back(m.id);
+  }
+  if (!to.empty()) services_.outbox->send_many(to, message, channel);
 }
 
 void Room::send_update() const { broadcast(protocol::RoomUpdate{info()}, protocol::kChannelControl); }

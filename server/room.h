@@ -90,7 +90,8 @@ class Room {
   // Ends a running race as aborted (server shutdown): results go out and the replay is written.
   void abort_race(TimeUs now_us);
   // For the chat: every member.
-  void broadcast(const protocol::Message& message, std::uint8_t channel) const;
+  // To every member but `except` (0: everyone).
+  void broadcast(const protocol::Message& message, std::uint8_t channel, PlayerId except = 0) const;
 
  private:
   struct Member {
@@ -135,6 +136,7 @@ class Room {
   RoomServices services_;
   RoomCounters& counters_;
   std::vector<Member> members_;
+  mutable std::vector<PlayerId> recipients_;  // broadcast()'s scratch list
   std::map<PlayerId, engine::Handling> handling_;  // each member's handling, for the next race
   PlayerId host_ = 0;
   protocol::RoomPhase phase_ = protocol::RoomPhase::kWaiting;

@@ -21,9 +21,7 @@ bool ranked(RacerStatus s) { return s == RacerStatus::kFinished || s == RacerSta
 }  // namespace
 
 void Room::relay(PlayerId from, const protocol::RacerInputs& inputs) const {
-  for (const Member& m : members_) {
-    if (m.id != from) services_.outbox->send(m.id, inputs, protocol::kChannelRace);
-  }
+  broadcast(inputs, protocol::kChannelRace, from);
 }
 
 RequestResult Room::on_race_input(const Player& player, const protocol::RaceInput& m, TimeUs now_us) {

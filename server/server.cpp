@@ -15,6 +15,8 @@ std::int64_t wall_clock_unix_ms() {
       .count();
 }
 
+constexpr std::size_t kFlushEveryEvents = 32;
+
 std::uint64_t next_race_seed(void* ctx) { return static_cast<engine::Random*>(ctx)->next(); }
 
 }  // namespace
@@ -56,6 +58,17 @@ void Server::send(PlayerId player, const protocol::Message& message, std::uint8_
   net_.send(player, channel, bytes, channel != protocol::kChannelLive);
 }
 
+void Server::send_many(std::span<const PlayerId> players, const protocol::Message& message, std::uint8_t channel) {
+  std::vector<PlayerId>& to = send_scratch_;
+  to.clear();
+  for (PlayerId p : players) {
+    if (dropping_.count(p) == 0) to.push_back(p);
+  }
+  if (to.empty()) return;
+  const std::vector<std::uint8_t> bytes = protocol::encode(message);
+  net_.send_many(to, channel, bytes, channel != protocol::kChannelLive);
+}
+
 void Server::drop(PlayerId player, protocol::DisconnectReason reason, const std::string& text) {
   if (!dropping_.insert(player).second) return;
   send(player, protocol::Disconnecting{reason, text.substr(0, protocol::kMaxReasonBytes)}, protocol::kChannelControl);
@@ -87,7 +100,10 @@ void Server::step(std::uint32_t timeout_ms) {
   events_.clear();
   net_.poll(timeout_ms, events_);
   const TimeUs now = now_us();
+  std::size_t handled = 0;
   for (const NetEvent& e : events_) {
+    // A long batch sends as it goes, so the relays of its first inputs do not wait for the last ones.
+    if (++handled % kFlushEveryEvents == 0) net_.flush();
     switch (e.kind) {
       case NetEvent::Kind::kConnect:
         (void)lobby_->connect(e.peer, e.connect_data, net_.address_of(e.peer));

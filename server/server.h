@@ -65,6 +65,7 @@ class Server final : public Outbox {
 
   // Outbox
   void send(PlayerId player, const protocol::Message& message, std::uint8_t channel) override;
+  void send_many(std::span<const PlayerId> players, const protocol::Message& message, std::uint8_t channel) override;
   void drop(PlayerId player, protocol::DisconnectReason reason, const std::string& text) override;
 
  private:
@@ -81,6 +82,7 @@ class Server final : public Outbox {
   std::set<PlayerId> dropping_;      // told to go; their further packets are ignored
   std::vector<PlayerId> to_forget_;  // dropped during this step: leave the lobby after the event is handled
   std::vector<NetEvent> events_;
+  std::vector<PlayerId> send_scratch_;  // send_many()'s list of live recipients
   std::uint64_t protocol_errors_ = 0;
   bool shut_down_ = false;
 };

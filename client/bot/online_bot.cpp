@@ -4,15 +4,20 @@
 
 namespace sr::botcli {
 
+std::uint64_t RelayProbe::key(std::uint32_t race_id, std::uint32_t player_id, std::uint32_t seq) {
+  // Three 21-bit fields; larger values would only mix, and a collision costs one wrong sample, nothing more.
+  return (static_cast<std::uint64_t>(race_id) << 42) ^ (static_cast<std::uint64_t>(player_id) << 21) ^ seq;
+}
+
 void RelayProbe::sent(std::uint32_t race_id, std::uint32_t player_id, std::uint32_t seq) {
-  sent_[{race_id, player_id, seq}] = std::chrono::steady_clock::now();
+  sent_[key(race_id, player_id, seq)] = std::chrono::steady_clock::now();
 }
 
 void RelayProbe::received(std::uint32_t race_id, std::uint32_t player_id, std::uint32_t first_seq,
                           std::size_t count) {
   const auto now = std::chrono::steady_clock::now();
   for (std::size_t i = 0; i < count; ++i) {
-    const auto it = sent_.find({race_id, player_id, first_seq + static_cast<std::uint32_t>(i)});
+    const auto it = sent_.find(key(race_id, player_id, first_seq + static_cast<std::uint32_t>(i)));
     if (it == sent_.end()) continue;
     delays_us_.push_back(std::chrono::duration_cast<std::chrono::microseconds>(now - it->second).count());
   }
@@ -40,6 +45,15 @@ std::vector<protocol::Message> OnlineBot::pump(std::uint32_t timeout_ms) {
   }
   drive();
   return received;
+}
+
+std::optional<std::int64_t> OnlineBot::us_until_due() const {
+  const net::RaceView* race = session_.race();
+  const auto now = race_time();
+  if (race == nullptr || !now || race->mine() == nullptr || race->mine()->game.over()) return std::nullopt;
+  if (*now < 0) return static_cast<std::int64_t>(static_cast<double>(-*now) / clock_rate_);
+  if (race->race_id() != bot_race_ || !pending_) return 0;
+  return std::max<std::int64_t>(0, static_cast<std::int64_t>(static_cast<double>(pending_->time_us - *now) / clock_rate_));
 }
 
 void OnlineBot::drive() {

@@ -5,10 +5,9 @@
 
 #include <chrono>
 #include <cstdint>
-#include <map>
 #include <optional>
 #include <string>
-#include <tuple>
+#include <unordered_map>
 #include <vector>
 
 #include "client/net/session.h"
@@ -25,7 +24,8 @@ class RelayProbe {
   [[nodiscard]] const std::vector<std::int64_t>& delays_us() const { return delays_us_; }
 
  private:
-  std::map<std::tuple<std::uint32_t, std::uint32_t, std::uint32_t>, std::chrono::steady_clock::time_point> sent_;
+  static std::uint64_t key(std::uint32_t race_id, std::uint32_t player_id, std::uint32_t seq);
+  std::unordered_map<std::uint64_t, std::chrono::steady_clock::time_point> sent_;
   std::vector<std::int64_t> delays_us_;
 };
 
@@ -38,6 +38,9 @@ class OnlineBot {
   std::vector<protocol::Message> pump(std::uint32_t timeout_ms);
   // The bot's due inputs only (pump() calls it).
   void drive();
+  // Microseconds until the bot next has something to do in a race (its next input, or the start), or nullopt when it
+  // has none planned. A load generator sleeps until the earliest of these instead of polling every bot.
+  [[nodiscard]] std::optional<std::int64_t> us_until_due() const;
 
   net::Session& session() { return session_; }
   [[nodiscard]] const net::Session& session() const { return session_; }

@@ -1,9 +1,12 @@
 #include "client/bot/online_runner.h"
 
 #include <fmt/format.h>
+#include <sys/epoll.h>
 #include <sys/resource.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <memory>
 #include <thread>
@@ -49,13 +52,63 @@ std::string race_line(const Group& g, const protocol::RaceResults& results) {
   return line;
 }
 
-// One sweep over every bot; rests a moment when nothing arrived, so an idle load generator does not spin.
-bool pump_all(std::vector<std::unique_ptr<OnlineBot>>& bots) {
-  bool any = false;
-  for (auto& b : bots) any |= !b->pump(0).empty();
-  if (!any) std::this_thread::sleep_for(std::chrono::microseconds(250));
-  return any;
-}
+// Runs many bots in one thread without polling each of them in turn: it sleeps in epoll until a bot's socket has
+// traffic or a bot's next input is due, then services just those bots. Every bot is still serviced at least every
+// kIdleServiceUs, so ENet's acknowledgements, pings and the session's heartbeats keep going. With a thousand bots this
+// costs a few percent of a core where a polling sweep took all of one.
+class Pump {
+ public:
+  explicit Pump(std::vector<std::unique_ptr<OnlineBot>>& bots) : bots_(bots), due_(bots.size(), Clock::now()) {
+    epoll_ = epoll_create1(EPOLL_CLOEXEC);
+    for (std::size_t i = 0; i < bots_.size() && epoll_ >= 0; ++i) {
+      const int fd = bots_[i]->session().socket_handle();
+      epoll_event ev{};
+      ev.events = EPOLLIN;
+      ev.data.u64 = i;
+      if (fd >= 0) (void)epoll_ctl(epoll_, EPOLL_CTL_ADD, fd, &ev);
+    }
+  }
+  ~Pump() {
+    if (epoll_ >= 0) close(epoll_);
+  }
+  Pump(const Pump&) = delete;
+  Pump& operator=(const Pump&) = delete;
+
+  // Waits for the first socket with traffic or due bot (at most a few milliseconds), and services what is ready.
+  void once() {
+    Clock::time_point now = Clock::now();
+    Clock::time_point first = now + std::chrono::milliseconds(5);
+    for (const auto& d : due_) first = std::min(first, d);
+    const auto wait_us = std::chrono::duration_cast<std::chrono::microseconds>(first - now).count();
+    const int timeout_ms = wait_us <= 0 ? 0 : static_cast<int>((wait_us + 999) / 1000);
+    std::array<epoll_event, 256> events{};
+    int n = 0;
+    if (epoll_ >= 0) {
+      n = epoll_wait(epoll_, events.data(), static_cast<int>(events.size()), timeout_ms);
+    } else if (wait_us > 0) {  // no epoll: a plain sweep over every bot each time
+      std::this_thread::sleep_for(std::chrono::microseconds(std::min<std::int64_t>(wait_us, 250)));
+    }
+    for (int e = 0; e < n; ++e) service(static_cast<std::size_t>(events[static_cast<std::size_t>(e)].data.u64));
+    now = Clock::now();
+    for (std::size_t i = 0; i < bots_.size(); ++i) {
+      if (due_[i] <= now || epoll_ < 0) service(i);
+    }
+  }
+
+ private:
+  static constexpr std::int64_t kIdleServiceUs = 20000;
+
+  void service(std::size_t i) {
+    OnlineBot& bot = *bots_[i];
+    (void)bot.pump(0);
+    const std::int64_t us = std::min(kIdleServiceUs, bot.us_until_due().value_or(kIdleServiceUs));
+    due_[i] = Clock::now() + std::chrono::microseconds(us);
+  }
+
+  std::vector<std::unique_ptr<OnlineBot>>& bots_;
+  std::vector<Clock::time_point> due_;
+  int epoll_ = -1;
+};
 
 }  // namespace
 
@@ -93,9 +146,10 @@ int run_online(const OnlineOptions& options) {
       return 2;
     }
   }
+  Pump pump(bots);
   // Handshake.
   while (Clock::now() < deadline) {
-    pump_all(bots);
+    pump.once();
     const auto closed = std::find_if(bots.begin(), bots.end(), [](const auto& b) {
       return b->session().state() == net::Session::State::kClosed;
     });
@@ -125,7 +179,7 @@ int run_online(const OnlineOptions& options) {
     if (options.room) {
       const std::uint64_t asked = leader.session().room_lists_received();
       leader.session().list_rooms();
-      while (Clock::now() < deadline && leader.session().room_lists_received() == asked) pump_all(bots);
+      while (Clock::now() < deadline && leader.session().room_lists_received() == asked) pump.once();
       const auto& rooms = leader.session().room_list().rooms;
       const auto found = std::find_if(rooms.begin(), rooms.end(), [&](const auto& r) { return r.name == g.room_name; });
       if (found != rooms.end()) g.room_id = found->room_id;
@@ -147,7 +201,7 @@ int run_online(const OnlineOptions& options) {
     }
   }
   for (Group& g : groups) {
-    while (Clock::now() < deadline && !g.bots.front()->session().room()) pump_all(bots);
+    while (Clock::now() < deadline && !g.bots.front()->session().room()) pump.once();
     if (!g.bots.front()->session().room()) {
       fmt::print(stderr, "stackrace-bot: {} could not create or join '{}'\n", g.bots.front()->name(), g.room_name);
       return 2;
@@ -158,7 +212,7 @@ int run_online(const OnlineOptions& options) {
   for (Group& g : groups) {
     while (Clock::now() < deadline &&
            !std::all_of(g.bots.begin(), g.bots.end(), [](OnlineBot* b) { return b->session().room().has_value(); })) {
-      pump_all(bots);
+      pump.once();
     }
     for (OnlineBot* b : g.bots) b->session().set_ready(true);
   }
@@ -168,7 +222,7 @@ int run_online(const OnlineOptions& options) {
   int finished_groups = 0;
   std::int64_t races = 0, finishers = 0, entries = 0;
   while (finished_groups < static_cast<int>(groups.size()) && Clock::now() < deadline) {
-    pump_all(bots);
+    pump.once();
     for (Group& g : groups) {
       if (g.races_done >= options.races) continue;
       const net::Session& s = g.bots.front()->session();

@@ -109,6 +109,8 @@ void Connection::disconnect() {
   }
 }
 
+int Connection::socket_handle() const { return host_ != nullptr ? static_cast<int>(host_->socket) : -1; }
+
 std::uint32_t Connection::rtt_ms() const { return peer_ != nullptr ? peer_->roundTripTime : 0; }
 
 }  // namespace sr::net

@@ -45,6 +45,8 @@ class Connection {
   [[nodiscard]] State state() const { return state_; }
   // Round-trip time ENet measured, in milliseconds.
   [[nodiscard]] std::uint32_t rtt_ms() const;
+  // The UDP socket's descriptor (-1 when closed), for a caller that waits on many connections at once.
+  [[nodiscard]] int socket_handle() const;
 
  private:
   void close();

@@ -83,6 +83,8 @@ class Session {
 
   // The current race (from its countdown until the next one starts), or null.
   [[nodiscard]] const RaceView* race() const { return race_.get(); }
+  // The connection's socket descriptor (-1 when closed): poll() has work when it is readable.
+  [[nodiscard]] int socket_handle() const { return connection_.socket_handle(); }
   // Race game time now (negative during the countdown), by this machine's steady clock. nullopt without a race.
   [[nodiscard]] std::optional<TimeUs> race_time_us() const;
   // Our own racer: a button change at race time t; and advancing our game to t. Both send what is due.

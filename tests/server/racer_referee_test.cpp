@@ -83,6 +83,49 @@ TEST(RacerReferee, ClockAtNinetyPercentIsRemovedWithinFifteenSeconds) {
   }
 }
 
+// The pace check keeps the smallest lag of the last 2 s: a clock that stops at 5 s is removed at the first check
+// whose window no longer holds a lag of 750 ms or less, at 7.8 s (the sample at 5.8 s lags 800 ms), not before.
+TEST(RacerReferee, StalledClockIsRemovedWhenItsLastGoodSampleLeavesTheWindow) {
+  RacerReferee ref(endless(), 1);
+  for (TimeUs real = 100'000; real <= 5'000'000; real += 100'000) {
+    ASSERT_EQ(ref.on_batch(real, {}, real), Violation::kNone) << real;
+  }
+  TimeUs removed_at = -1;
+  for (TimeUs real = 5'100'000; real <= 10'000'000 && removed_at < 0; real += 100'000) {
+    if (ref.check_pace(real) != Violation::kNone) removed_at = real;
+  }
+  EXPECT_EQ(removed_at, 7'800'000);
+  EXPECT_EQ(ref.removal_reason(), Violation::kSlowClock);
+}
+
+// A clock that falls behind in bursts and catches up: the removal time matches a plain scan of the window's samples.
+TEST(RacerReferee, PaceWindowMinimumMatchesAPlainScan) {
+  int removals = 0;
+  for (std::uint64_t seed = 1; seed <= 50; ++seed) {
+    engine::Random rng(seed);
+    RacerReferee ref(endless(), seed);
+    const PaceLimits limits;
+    std::vector<std::pair<TimeUs, TimeUs>> samples;  // every (real, lag) the referee saw
+    TimeUs expected = -1, got = -1, clock = 0;
+    for (TimeUs real = 50'000; real <= 30'000'000 && got < 0; real += 50'000) {
+      // The clock advances 0 to 95 ms per 50 ms of real time (slowly falling behind, in random bursts), never ahead.
+      clock = std::min(real, clock + static_cast<TimeUs>(rng.below(96)) * 1000);
+      samples.emplace_back(real, real - clock);
+      TimeUs min_lag = INT64_MAX;
+      for (const auto& [t, lag] : samples) {
+        if (t >= real - limits.lag_window_us) min_lag = std::min(min_lag, lag);
+      }
+      if (expected < 0 && real >= limits.pace_grace_us + limits.lag_window_us && min_lag > limits.max_lag_us) {
+        expected = real;
+      }
+      if (ref.on_batch(real, {}, clock) != Violation::kNone) got = real;
+    }
+    EXPECT_EQ(got, expected) << "seed " << seed;
+    removals += got >= 0;
+  }
+  EXPECT_GE(removals, 25);  // the drift removes most of them, so the comparison covers removals too
+}
+
 TEST(RacerReferee, ClockRunningFastIsRemoved) {
   RacerReferee ref(endless(), 1);
   const auto arrivals = simulate_client(1.1, 0, 0, 30'000'000, 1);
