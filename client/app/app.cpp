@@ -20,7 +20,8 @@ App::App(AppOptions options, Window& window, Fonts fonts)
       window_(window),
       fonts_(fonts),
       paths_(resolve_paths(options_.config_dir, options_.data_dir)),
-      replays_(paths_.replay_dir()) {}
+      replays_(paths_.replay_dir()),
+      net_(replays_) {}
 
 App::~App() = default;
 
@@ -76,6 +77,8 @@ MenuNav App::read_nav() {
   nav.right = any(GLFW_KEY_RIGHT, GLFW_GAMEPAD_BUTTON_DPAD_RIGHT, true);
   nav.accept = any(GLFW_KEY_ENTER, GLFW_GAMEPAD_BUTTON_A, false) || any(GLFW_KEY_KP_ENTER, -1, false);
   nav.back = any(GLFW_KEY_ESCAPE, GLFW_GAMEPAD_BUTTON_B, false);
+  nav.page_up = any(GLFW_KEY_PAGE_UP, GLFW_GAMEPAD_BUTTON_LEFT_BUMPER, true);
+  nav.page_down = any(GLFW_KEY_PAGE_DOWN, GLFW_GAMEPAD_BUTTON_RIGHT_BUMPER, true);
   for (const auto& [k, repeat] : frame_keys) {
     if (!repeat) nav.presses.push_back(k);
   }
@@ -105,15 +108,17 @@ void App::input(double now_s) {
     const bool playing =
         (screen_ == Screen::kGame && session_ &&
          (session_->phase() == SessionPhase::kPlaying || session_->phase() == SessionPhase::kCountdown)) ||
-        (screen_ == Screen::kNet && shown_race() && !net_.session().results());
+        racing_now();
     if (ev.action != GLFW_RELEASE && !playing && menu_keys_.size() < 16) {
       menu_keys_.emplace_back(ev.key, ev.action == GLFW_REPEAT);
     }
     // Keys go to the game only while ImGui does not want the keyboard (nothing of ImGui's takes focus in play;
-    // releases always go through so the held state stays true).
-    const bool imgui_wants = ImGui::GetIO().WantCaptureKeyboard && ev.action == GLFW_PRESS;
+    // releases always go through so the held state stays true). In a race only a text field being typed in (the
+    // chat) keeps keys from the game: the menus' keyboard navigation never does.
+    const ImGuiIO& io = ImGui::GetIO();
+    const bool imgui_wants = io.WantCaptureKeyboard && ev.action == GLFW_PRESS;
     if (screen_ == Screen::kGame && !imgui_wants) game_key(ev);
-    if (screen_ == Screen::kNet && shown_race() && (!imgui_wants || ev.action == GLFW_RELEASE)) race_key(ev);
+    if (screen_ == Screen::kNet && shown_race() && (!io.WantTextInput || ev.action == GLFW_RELEASE)) race_key(ev);
   }
   // Losing focus mid-game pauses it (GLFW has already released the held keys). Only on the change, so a window
   // that starts unfocused (a test harness focusing it a moment later) is not paused.
@@ -137,6 +142,11 @@ void App::pad_changes(const std::vector<PadChange>& changes, double now_s) {
       nav_suppressed_ = true;
       continue;
     }
+    if (screen_ == Screen::kNet && shown_race()) {  // our race (spectators' pads only navigate)
+      held_.set_pad(c.input, c.down);
+      race_buttons_changed(now_s);
+      continue;
+    }
     if (screen_ != Screen::kGame || !session_) continue;
     if (c.down && c.input == GLFW_GAMEPAD_BUTTON_START) {
       game_key({GLFW_KEY_ESCAPE, GLFW_PRESS, 0, now_s});
@@ -153,8 +163,56 @@ void App::pad_changes(const std::vector<PadChange>& changes, double now_s) {
   }
 }
 
+void App::nav_inputs() {
+  frame_nav_ = read_nav();
+  ImGuiIO& io = ImGui::GetIO();
+  // ImGui's GLFW backend reads pads by raw button numbers, which differ between pads; ours go through GLFW's
+  // gamepad mappings. Nothing navigates while our own race is played.
+  std::fill(std::begin(io.NavInputs), std::end(io.NavInputs), 0.0f);
+  if (pads_.connected()) {
+    io.BackendFlags |= ImGuiBackendFlags_HasGamepad;
+  } else {
+    io.BackendFlags &= ~ImGuiBackendFlags_HasGamepad;
+  }
+  if (racing_now() || frame_nav_.suppressed) return;
+  const auto pad = [&](ImGuiNavInput_ nav, int input) {
+    if (pads_.down(input)) io.NavInputs[nav] = 1.0f;
+  };
+  pad(ImGuiNavInput_Activate, GLFW_GAMEPAD_BUTTON_A);
+  pad(ImGuiNavInput_Cancel, GLFW_GAMEPAD_BUTTON_B);
+  pad(ImGuiNavInput_Menu, GLFW_GAMEPAD_BUTTON_X);
+  pad(ImGuiNavInput_Input, GLFW_GAMEPAD_BUTTON_Y);
+  pad(ImGuiNavInput_DpadLeft, GLFW_GAMEPAD_BUTTON_DPAD_LEFT);
+  pad(ImGuiNavInput_DpadRight, GLFW_GAMEPAD_BUTTON_DPAD_RIGHT);
+  pad(ImGuiNavInput_DpadUp, GLFW_GAMEPAD_BUTTON_DPAD_UP);
+  pad(ImGuiNavInput_DpadDown, GLFW_GAMEPAD_BUTTON_DPAD_DOWN);
+  pad(ImGuiNavInput_LStickLeft, kPadStickLeft);
+  pad(ImGuiNavInput_LStickRight, kPadStickRight);
+  pad(ImGuiNavInput_LStickUp, kPadStickUp);
+  pad(ImGuiNavInput_LStickDown, kPadStickDown);
+  pad(ImGuiNavInput_FocusPrev, GLFW_GAMEPAD_BUTTON_LEFT_BUMPER);
+  pad(ImGuiNavInput_FocusNext, GLFW_GAMEPAD_BUTTON_RIGHT_BUMPER);
+  pad(ImGuiNavInput_TweakSlow, GLFW_GAMEPAD_BUTTON_LEFT_BUMPER);
+  pad(ImGuiNavInput_TweakFast, GLFW_GAMEPAD_BUTTON_RIGHT_BUMPER);
+  // Key taps from our own events: ImGui 1.86 sees only whether a key is down when the frame starts, so a press
+  // and release between two frames would be lost. Enter activates buttons too (ImGui's own Enter only edits text).
+  for (int key : frame_nav_.presses) {
+    switch (key) {
+      case GLFW_KEY_ENTER:
+      case GLFW_KEY_KP_ENTER:
+      case GLFW_KEY_SPACE: io.NavInputs[ImGuiNavInput_Activate] = 1.0f; break;
+      case GLFW_KEY_ESCAPE: io.NavInputs[ImGuiNavInput_Cancel] = 1.0f; break;
+      default: break;
+    }
+  }
+  if (frame_nav_.left) io.NavInputs[ImGuiNavInput_KeyLeft_] = 1.0f;
+  if (frame_nav_.right) io.NavInputs[ImGuiNavInput_KeyRight_] = 1.0f;
+  if (frame_nav_.up) io.NavInputs[ImGuiNavInput_KeyUp_] = 1.0f;
+  if (frame_nav_.down) io.NavInputs[ImGuiNavInput_KeyDown_] = 1.0f;
+}
+
 void App::ui(double now_s) {
-  const MenuNav nav = read_nav();
+  const MenuNav& nav = frame_nav_;
   if (!settings_problem_.empty() && screen_ == Screen::kMain) {
     ImGui::SetNextWindowPos(ImVec2(10, 10), ImGuiCond_Always);
     ImGui::Begin("Settings problem", nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoNav);
@@ -305,7 +363,7 @@ void App::end_frame(double frame_s) {
 }
 
 void App::shutdown(double now_s) {
-  save_own_race();  // a race still running: our game so far
+  net_.save_own_game();  // a race still running: our game so far
   if (session_ && session_->phase() != SessionPhase::kOver) quit_game(now_s);
 }
 

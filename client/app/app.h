@@ -46,6 +46,9 @@ class App {
   [[nodiscard]] std::string init();
   // Key events (stamped in the callback) and gamepads; advances the game to `now_s`.
   void input(double now_s);
+  // This frame's navigation (keys and pads), also given to ImGui's keyboard and gamepad navigation. Between the
+  // backend's NewFrame and ImGui::NewFrame.
+  void nav_inputs();
   // The ImGui part of the frame: menus, HUD text, overlays.
   void ui(double now_s);
   // Our batched board renderer, before ImGui's draw data.
@@ -83,16 +86,23 @@ class App {
   void connect_to(const std::string& address);
   void net_poll(double now_s);
   void net_ui(double now_s, const MenuNav& nav);
+  [[nodiscard]] bool lost_connection_modal(const MenuNav& nav);
+  void spectate_from_list();
+  void race_started();
   void auto_ready();
   void race_key(const KeyEvent& ev);
+  void race_buttons_changed(double when_s);
   void tick_race();
-  void save_own_race();
   [[nodiscard]] const net::RaceView* shown_race() const;
+  // Our own game of the shown race is being played (keys go to it, not to menus).
+  [[nodiscard]] bool racing_now() const;
   // app_race.cpp: the race screen and results
   void layout_race(float w, float h);
   void render_race(const BoardLook& look, double now_s);
-  void race_ui(double now_s);
-  void results_table(const protocol::RaceResults& results, double now_s);
+  void race_ui(double now_s, const MenuNav& nav);
+  void spectator_keys(const net::RaceView& race, const MenuNav& nav);
+  void race_chat();
+  void results_table(const protocol::RaceResults& results, double now_s, const MenuNav& nav);
   // app_replay.cpp: replay browser and viewer
   void open_replay_browser();
   void open_viewer_file(const std::filesystem::path& file);
@@ -122,6 +132,7 @@ class App {
   Menu results_menu_;
   Screen back_to_ = Screen::kSolo;              // the menu a game returns to
   bool nav_suppressed_ = false;                 // a key press was consumed before the UI ran this frame
+  MenuNav frame_nav_;                           // this frame's navigation (nav_inputs())
   std::deque<std::pair<int, bool>> menu_keys_;  // key presses (key, auto-repeat) waiting for the menus
 
   // The game in progress.
@@ -140,12 +151,14 @@ class App {
   RoomScreen room_screen_;
   bool cli_room_created_ = false;
   bool auto_readied_ = false;
+  std::optional<double> spectate_until_s_;  // --spectate: looking for the room until then
+  double spectate_next_list_s_ = 0;
+  bool spectate_joined_ = false;
   engine::Buttons race_buttons_ = 0;  // held now (in the countdown: held at the start)
   TimeUs last_press_us_ = 0;
-  std::uint32_t saved_race_ = 0;      // our game of this race is saved
   std::uint32_t dismissed_race_ = 0;  // results of this race were closed: show the room
-  std::string own_saved_;
   double results_shown_s_ = 0;
+  char race_chat_[201] = "";
   bool exit_screenshot_taken_ = false;
   std::vector<BoardLayout> race_layouts_;
   std::vector<std::size_t> race_order_;  // race board i -> race_layouts_ index
@@ -156,6 +169,8 @@ class App {
   ReplayListing listing_;
   std::string browser_problem_;
   protocol::GameList server_games_;
+  bool server_games_shown_ = false;  // a list has arrived since the browser asked
+  Screen browser_back_ = Screen::kMain;  // where the browser's Back goes (the lobby it was opened from)
   std::optional<std::uint64_t> pending_download_;
   ReplayViewer viewer_;
   ViewerControls viewer_controls_;

@@ -1,30 +1,36 @@
-// Multiplayer in the app: which net screen is up, keys into our race, the race's boards and banners, the results
-// table, and our own game kept as a local replay.
+// Multiplayer in the app: which net screen is up, the command line's room (create, spectate, auto-ready), keys and
+// pads into our race, and the lost-connection notice. Our own game of each race is kept by NetPlay.
 #include "client/app/app.h"
 
 #include <GLFW/glfw3.h>
 #include <imgui.h>
 #include <spdlog/spdlog.h>
 
-#include <chrono>
+#include <cfloat>
 #include <cstdio>
 #include <fstream>
 
-#include "client/game/results.h"
 #include "client/settings/settings_io.h"
-#include "client/ui/hud.h"
 
 namespace sr::client {
+
 const net::RaceView* App::shown_race() const {
   const auto* race = net_.session().race();
   if (!race || net_.session().state() != net::Session::State::kRoom) return nullptr;
   return race->race_id() == dismissed_race_ ? nullptr : race;
 }
 
+bool App::racing_now() const {
+  const auto* race = shown_race();
+  return screen_ == Screen::kNet && race != nullptr && race->racing() && !race->mine()->game.over() &&
+         !net_.session().results();
+}
+
 void App::start_net_from_cli() {
   if (options_.host_port) {
     if (auto error = net_.host(*options_.host_port, paths_.data_dir / "hosted"); !error.empty()) {
       net_.say(error);
+      screen_ = Screen::kNet;
       return;
     }
     if (options_.port_file) {
@@ -50,45 +56,89 @@ void App::connect_to(const std::string& address) {
   if (auto error = net_.connect(a->first, a->second, settings_.player_name); !error.empty()) net_.say(error);
 }
 
-void App::net_poll(double /*now_s*/) {
+void App::net_poll(double now_s) {
   if (net_.session().state() == net::Session::State::kIdle) return;
   const auto state_before = net_.session().state();
   for (const auto& m : net_.poll()) {
     if (std::holds_alternative<protocol::Welcome>(m)) {
       (void)net_.session().set_handling(to_engine(settings_.handling));
-      if (options_.create_room && !cli_room_created_) {
+      if (options_.room && !cli_room_created_) {
         cli_room_created_ = true;
-        RoomForm form;
-        form.mode = *options_.create_room == "ultra" ? 1 : 0;
-        if (options_.lines) form.lines = *options_.lines;
-        if (options_.seconds) form.seconds = *options_.seconds;
-        std::snprintf(form.name, sizeof form.name, "%s", options_.room_name.c_str());
-        (void)net_.session().create_room(form.to_settings());
+        std::string error;
+        if (auto s = options_.room->to_settings(error)) {
+          (void)net_.session().create_room(*s);
+        } else {
+          net_.say("cannot create the room: " + error);  // checked by the parser already
+        }
       }
+      if (options_.spectate && !spectate_until_s_) {
+        spectate_until_s_ = now_s + 15.0;
+        spectate_next_list_s_ = 0;
+      }
+    } else if (std::holds_alternative<protocol::RoomList>(m)) {
+      spectate_from_list();
     } else if (std::holds_alternative<protocol::RoomJoined>(m) || std::holds_alternative<protocol::RoomUpdate>(m)) {
       auto_ready();
     } else if (const auto* c = std::get_if<protocol::CountdownStart>(&m)) {
-      race_buttons_ = 0;
-      last_press_us_ = 0;
-      started_unix_ms_ =
-          std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
-              .count();
-      held_.release_all();
-      ImGui::SetWindowFocus(nullptr);
+      race_started();
       spdlog::info("race {} countdown", c->race_id);
+    } else if (const auto* c = std::get_if<protocol::CatchUpStart>(&m)) {
+      race_started();
+      spdlog::info("race {}: joined {:.1f} s in, catching up", c->race_id, static_cast<double>(c->elapsed_us) / 1e6);
+    } else if (const auto* e = std::get_if<protocol::CatchUpEnd>(&m)) {
+      spdlog::info("race {}: caught up, watching live", e->race_id);
+    } else if (const auto* u = std::get_if<protocol::ReplayUnavailable>(&m)) {
+      if (pending_download_ == u->game_id) {
+        pending_download_.reset();
+        browser_problem_ = "the server cannot send that replay: " + net::describe(u->code) +
+                           (u->text.empty() ? "" : " (" + u->text + ")");
+      }
     } else if (const auto* list = std::get_if<protocol::GameList>(&m)) {
       server_games_ = *list;
+      server_games_shown_ = true;
     } else if (const auto* r = std::get_if<protocol::RaceResults>(&m)) {
       spdlog::info("race results: race {}, {} racers", r->race_id, r->racers.size());
       results_shown_s_ = Window::now_s();
-      save_own_race();
     }
   }
-  // A lost connection mid-race: our own game so far is kept.
+  // --spectate: ask for the room list until the room is there (the bots may still be creating it).
+  if (spectate_until_s_ && !spectate_joined_ && net_.connected()) {
+    if (now_s > *spectate_until_s_) {
+      net_.say("no public room named \"" + *options_.spectate + "\" on this server");
+      spectate_joined_ = true;  // give up
+    } else if (now_s >= spectate_next_list_s_) {
+      (void)net_.session().list_rooms();
+      spectate_next_list_s_ = now_s + 0.5;
+    }
+  }
   if (state_before != net::Session::State::kClosed && net_.session().state() == net::Session::State::kClosed) {
-    save_own_race();
+    race_buttons_ = 0;
+    held_.release_all();
+    pending_download_.reset();
+    if (net_.lost()) spdlog::warn("connection lost ({}); back on the multiplayer menu", net_.lost()->reason);
     if (options_.exit_after_race) done_ = true;
   }
+}
+
+void App::spectate_from_list() {
+  if (!options_.spectate || spectate_joined_ || !spectate_until_s_) return;
+  for (const auto& r : net_.session().room_list().rooms) {
+    if (r.name != *options_.spectate) continue;
+    spectate_joined_ = true;
+    spdlog::info("watching room {} '{}' ({})", r.room_id, r.name, net_.session().state() == net::Session::State::kLobby
+                                                                      ? "joining"
+                                                                      : "already in a room");
+    (void)net_.session().join_room(r.room_id, protocol::Role::kSpectator);
+    return;
+  }
+}
+
+void App::race_started() {
+  race_buttons_ = 0;
+  last_press_us_ = 0;
+  enlarged_ = 0;
+  held_.release_all();
+  ImGui::SetWindowFocus(nullptr);  // no menu keeps the keyboard while racing
 }
 
 // --auto-ready: ready once someone else races in the room too, so the race does not start alone.
@@ -109,14 +159,20 @@ void App::auto_ready() {
 }
 
 void App::race_key(const KeyEvent& ev) {
-  const auto* race = net_.session().race();
-  if (!race || !race->racing() || ev.action == GLFW_REPEAT) return;
+  if (ev.action == GLFW_REPEAT) return;
   held_.set_key(ev.key, ev.action == GLFW_PRESS);
+  race_buttons_changed(ev.time_s);
+}
+
+// The held buttons changed at wall time `when_s` (a key's callback stamp, or a pad poll): at the race time of that
+// moment, on the 1 ms grid, never before an earlier press.
+void App::race_buttons_changed(double when_s) {
+  const auto* race = net_.session().race();
+  if (!race || !race->racing()) return;
   const engine::Buttons buttons = held_.buttons(settings_.bindings);
   const auto now_us = net_.session().race_time_us();
   if (!now_us) return;
-  // The key's own moment, on the 1 ms grid, never before an earlier press.
-  TimeUs t = *now_us - static_cast<TimeUs>((Window::now_s() - ev.time_s) * 1e6);
+  TimeUs t = *now_us - static_cast<TimeUs>((Window::now_s() - when_s) * 1e6);
   t = t / 1000 * 1000;
   if (t < 0) {  // during the countdown: held at the start
     race_buttons_ = buttons;
@@ -126,7 +182,7 @@ void App::race_key(const KeyEvent& ev) {
   t = std::max(t, last_press_us_);
   last_press_us_ = t;
   race_buttons_ = buttons;
-  net_.session().race_press(t, buttons);
+  net_.race_press(t, buttons);
 }
 
 void App::tick_race() {
@@ -135,36 +191,40 @@ void App::tick_race() {
   const auto now_us = net_.session().race_time_us();
   if (!now_us || *now_us < 0) return;
   if (race->mine()->stream.log().empty() && race_buttons_ != 0 && last_press_us_ == 0) {
-    net_.session().race_press(0, race_buttons_);  // held through the countdown
+    net_.race_press(0, race_buttons_);  // held through the countdown
   }
-  net_.session().race_advance(*now_us / 1000 * 1000);
-  if (race->mine()->game.over()) save_own_race();
+  net_.race_advance(*now_us / 1000 * 1000);
 }
 
-void App::save_own_race() {
-  const auto* race = net_.session().race();
-  if (!race || !race->racing() || saved_race_ == race->race_id()) return;
-  const auto& mine = *race->mine();
-  if (mine.stream.log().empty()) return;
-  saved_race_ = race->race_id();
-  SoloRecord r;
-  r.config = mine.game.config();
-  r.seed = race->seed();
-  for (const auto& c : mine.stream.log()) r.inputs.push_back({c.time_us, c.buttons});
-  r.stats = mine.game.stats();
-  r.finished = mine.game.state().finished;
-  r.abandoned = !mine.game.over();
-  r.top_out = mine.game.state().top_out;
-  r.final_state_hash = mine.game.state_hash();
-  r.player_name = settings_.player_name;
-  r.started_unix_ms = started_unix_ms_;
-  const SaveOutcome saved = replays_.save(r);
-  own_saved_ = saved.error.empty() ? "Your game is saved: " + saved.path.string() : "Not saved: " + saved.error;
-  spdlog::info("{}", own_saved_);
+// Said in words when the connection ends without the player asking; OK (Enter, Esc, pad A or B) closes it. True
+// while it is up (the screen beneath gets no keys).
+bool App::lost_connection_modal(const MenuNav& nav) {
+  const auto& lost = net_.lost();
+  if (!lost) return false;
+  constexpr const char* kTitle = "Connection lost";
+  if (!ImGui::IsPopupOpen(kTitle)) ImGui::OpenPopup(kTitle);
+  const ImGuiIO& io = ImGui::GetIO();
+  ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x * 0.5f, io.DisplaySize.y * 0.5f), ImGuiCond_Always,
+                          ImVec2(0.5f, 0.5f));
+  ImGui::SetNextWindowSizeConstraints(ImVec2(io.DisplaySize.x * 0.4f, 0), ImVec2(io.DisplaySize.x * 0.8f, FLT_MAX));
+  if (ImGui::BeginPopupModal(kTitle, nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoMove)) {
+    ImGui::TextWrapped("The connection to the server was lost: %s.", lost->reason.c_str());
+    if (!lost->own_game.empty()) ImGui::TextWrapped("%s", lost->own_game.c_str());
+    ImGui::TextWrapped("You are back on the multiplayer menu.");
+    ImGui::SetItemDefaultFocus();
+    if (ImGui::Button("OK") || nav.accept || nav.back) {
+      net_.acknowledge_lost();
+      ImGui::CloseCurrentPopup();
+    }
+    ImGui::EndPopup();
+  }
+  return true;
 }
 
-void App::net_ui(double now_s, const MenuNav& nav) {
+void App::net_ui(double now_s, const MenuNav& frame_nav) {
   auto& session = net_.session();
+  const MenuNav none;
+  const MenuNav& nav = lost_connection_modal(frame_nav) ? none : frame_nav;
   switch (session.state()) {
     case net::Session::State::kIdle:
     case net::Session::State::kClosed:
@@ -174,7 +234,9 @@ void App::net_ui(double now_s, const MenuNav& nav) {
       if (changed) leave_settings_quietly();
       if (session.state() == net::Session::State::kConnecting) {
         ImGui::SetNextWindowPos(ImVec2(20, 20));
-        ImGui::Begin("connecting", nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoDecoration);
+        ImGui::Begin("connecting", nullptr,
+                     ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoNav |
+                         ImGuiWindowFlags_NoFocusOnAppearing);
         ImGui::TextUnformatted("Connecting...");
         ImGui::End();
       }
@@ -196,15 +258,28 @@ void App::net_ui(double now_s, const MenuNav& nav) {
       break;
     }
     case net::Session::State::kLobby:
-      if (lobby_screen_.draw(session, net_.messages(), nav, now_s) == LobbyAction::kDisconnect) net_.disconnect();
+      switch (lobby_screen_.draw(session, net_.messages(), nav, now_s)) {
+        case LobbyAction::kDisconnect: net_.disconnect(); break;
+        case LobbyAction::kReplays: open_replay_browser(); break;
+        case LobbyAction::kNone: break;
+      }
       break;
     case net::Session::State::kRoom:
       if (shown_race()) {
-        race_ui(now_s);
+        race_ui(now_s, nav);
       } else {
         room_screen_.draw(session, net_.messages(), nav);
       }
       break;
+  }
+  // --exit-after-race: a moment after the first results (with the screenshot of them, when asked), quit.
+  if (options_.exit_after_race && results_shown_s_ > 0 && now_s - results_shown_s_ > 1.0) {
+    if (options_.screenshot && !exit_screenshot_taken_) {
+      screenshot_requested_ = true;
+      exit_screenshot_taken_ = true;
+    } else if (now_s - results_shown_s_ > 1.5) {
+      done_ = true;
+    }
   }
 }
 

@@ -4,6 +4,7 @@
 
 #include <imgui.h>
 
+#include <algorithm>
 #include <cstdio>
 
 #include "client/game/results.h"
@@ -11,6 +12,9 @@
 
 namespace sr::client {
 namespace {
+
+// Seconds after the results appear during which their buttons take no keys (hard drops still being pressed).
+constexpr double kResultsKeyGraceS = 1.5;
 
 const char* status_banner(protocol::RacerStatus s) {
   switch (s) {
@@ -52,20 +56,38 @@ void grid_layouts(std::vector<BoardLayout>& out, int n, float x, float y, float 
   }
 }
 
-// Board i of the race (in RaceView order) gets race_layouts_[order[i]]: ours first and large, then the others.
+namespace {
+
+// The race's chat panel: bottom right, a few lines and the input line.
+struct ChatRect {
+  float x, y, w, h;
+};
+ChatRect chat_rect(float w, float h, float margin) {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float cw = std::min(w * 0.3f, ImGui::GetFontSize() * 26.0f);
+  const float ch = ImGui::GetTextLineHeightWithSpacing() * 5 + ImGui::GetFrameHeightWithSpacing() +
+                   style.WindowPadding.y * 2 + style.ItemSpacing.y;
+  return {w - margin - cw, h - margin - ch, cw, ch};
+}
+
+}  // namespace
+
+// Board i of the race (in RaceView order) gets race_layouts_[order[i]]: ours first and large, then the others. The
+// others' grid leaves the chat panel's corner free.
 void App::layout_race(float w, float h) {
   race_layouts_.clear();
   race_order_.clear();
   const auto* race = shown_race();
   if (!race) return;
   const float margin = std::min(w, h) * 0.02f;
+  const float grid_h = h - 2 * margin - chat_rect(w, h, margin).h - margin;
   const int n = static_cast<int>(race->boards().size());
   std::vector<BoardLayout> others;
   if (!race->racing() && enlarged_ != 0 && race->board(enlarged_) != nullptr && n > 1) {
-    // Spectating with one board clicked: that one large, the others beside it.
+    // Spectating with one board chosen: that one large, the others beside it.
     const float big_w = (w - 2 * margin) * 0.45f;
     race_layouts_.push_back(fit_board(margin, margin, big_w, h - 2 * margin));
-    grid_layouts(others, n - 1, margin + big_w, margin, w - 2 * margin - big_w, h - 2 * margin);
+    grid_layouts(others, n - 1, margin + big_w, margin, w - 2 * margin - big_w, grid_h);
     race_layouts_.insert(race_layouts_.end(), others.begin(), others.end());
     std::size_t next = 1;
     for (const auto& b : race->boards()) race_order_.push_back(b.entrant.player_id == enlarged_ ? 0 : next++);
@@ -74,9 +96,9 @@ void App::layout_race(float w, float h) {
   if (race->racing()) {
     const float own_w = n > 1 ? (w - 2 * margin) * 0.45f : w - 2 * margin;
     race_layouts_.push_back(fit_board(margin, margin, own_w, h - 2 * margin));
-    if (n > 1) grid_layouts(others, n - 1, margin + own_w, margin, w - 2 * margin - own_w, h - 2 * margin);
+    if (n > 1) grid_layouts(others, n - 1, margin + own_w, margin, w - 2 * margin - own_w, grid_h);
   } else {
-    grid_layouts(others, n, margin, margin, w - 2 * margin, h - 2 * margin);
+    grid_layouts(others, n, margin, margin, w - 2 * margin, grid_h);
   }
   race_layouts_.insert(race_layouts_.end(), others.begin(), others.end());
   std::size_t next = race->racing() ? 1 : 0;
@@ -95,8 +117,68 @@ void App::render_race(const BoardLook& look, double now_s) {
   }
 }
 
-void App::race_ui(double now_s) {
+// Spectators choose a board without a mouse: Left/Right (pad d-pad) step through the boards and the grid, Esc
+// (pad B) goes back to the grid, and from the grid leaves the room.
+void App::spectator_keys(const net::RaceView& race, const MenuNav& nav) {
+  if (race.racing() || ImGui::GetIO().WantTextInput) return;
+  const auto& boards = race.boards();
+  if (nav.left || nav.right) {
+    // Positions 0..n: 0 is the grid, k the k-th board.
+    std::size_t at = 0;
+    for (std::size_t i = 0; i < boards.size(); ++i) {
+      if (boards[i].entrant.player_id == enlarged_) at = i + 1;
+    }
+    const std::size_t count = boards.size() + 1;
+    at = nav.right ? (at + 1) % count : (at + count - 1) % count;
+    enlarged_ = at == 0 ? 0 : boards[at - 1].entrant.player_id;
+  } else if (nav.back) {
+    if (enlarged_ != 0) {
+      enlarged_ = 0;
+    } else {
+      (void)net_.session().leave_room();
+    }
+  }
+}
+
+// A small chat in the corner: read, and click to type; Enter sends and gives the keys back to the game, Esc gives
+// them back without sending. It never takes the keyboard by itself.
+void App::race_chat() {
+  const ImGuiIO& io = ImGui::GetIO();
+  const float margin = std::min(io.DisplaySize.x, io.DisplaySize.y) * 0.02f;
+  const ChatRect r = chat_rect(io.DisplaySize.x, io.DisplaySize.y, margin);
+  ImGui::SetNextWindowPos(ImVec2(r.x, r.y), ImGuiCond_Always);
+  ImGui::SetNextWindowSize(ImVec2(r.w, r.h), ImGuiCond_Always);
+  ImGui::SetNextWindowBgAlpha(0.55f);
+  ImGui::Begin("##race chat", nullptr,
+               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoNav |
+                   ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoSavedSettings);
+  ImGui::BeginChild("lines", ImVec2(0, -ImGui::GetFrameHeightWithSpacing()), false);
+  const auto& log = net_.session().chat_log();
+  const std::size_t first = log.size() > 20 ? log.size() - 20 : 0;
+  for (std::size_t i = first; i < log.size(); ++i) {
+    ImGui::TextWrapped("%s: %s", log[i].from_name.c_str(), log[i].text.c_str());
+  }
+  if (ImGui::GetScrollY() >= ImGui::GetScrollMaxY()) ImGui::SetScrollHereY(1.0f);
+  ImGui::EndChild();
+  ImGui::SetNextItemWidth(-1);
+  const bool sent = ImGui::InputTextWithHint("##say", "chat: click to type, Enter sends", race_chat_,
+                                             sizeof race_chat_, ImGuiInputTextFlags_EnterReturnsTrue);
+  if (sent) {
+    if (race_chat_[0] != 0) (void)net_.session().chat(race_chat_);
+    race_chat_[0] = 0;
+  }
+  const bool left_field = sent || (ImGui::IsItemDeactivated() && !ImGui::IsItemActive());
+  ImGui::End();
+  if (left_field) ImGui::SetWindowFocus(nullptr);  // the keys are the game's again
+}
+
+void App::race_ui(double now_s, const MenuNav& nav) {
   const auto* race = shown_race();
+  const auto& results = net_.session().results();
+  const bool over = results && results->race_id == race->race_id();
+  if (!over) spectator_keys(*race, nav);
+  race = shown_race();  // leaving the room ends it
+  if (!race) return;
   const ImGuiIO& io = ImGui::GetIO();
   layout_race(io.DisplaySize.x, io.DisplaySize.y);
   const auto t = net_.session().race_time_us();
@@ -128,15 +210,26 @@ void App::race_ui(double now_s) {
       ImGui::PopFont();
     }
   }
-  const auto& results = net_.session().results();
-  if (results && results->race_id == race->race_id()) results_table(*results, now_s);
+  if (!race->racing() && race->boards().size() > 1) {
+    const char* hint = enlarged_ == 0 ? "click a board (or Left/Right) to enlarge it; Esc leaves the room"
+                                      : "click it again (or Esc) for every board; Left/Right for the next";
+    const ImVec2 size = ImGui::CalcTextSize(hint);
+    dl->AddText(ImVec2(io.DisplaySize.x * 0.5f - size.x * 0.5f, io.DisplaySize.y - size.y - 4),
+                IM_COL32(200, 200, 210, 255), hint);
+  }
+  race_chat();
+  if (over) results_table(*results, now_s, nav);
 }
 
-void App::results_table(const protocol::RaceResults& results, double now_s) {
+void App::results_table(const protocol::RaceResults& results, double now_s, const MenuNav& nav) {
   const ImGuiIO& io = ImGui::GetIO();
   ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x * 0.5f, io.DisplaySize.y * 0.98f), ImGuiCond_Always,
                           ImVec2(0.5f, 1.0f));
-  ImGui::Begin("Results", nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse);
+  // Keys still pressed as hard drops when the race ends must not press a button: navigation waits a moment.
+  const bool fresh = now_s - results_shown_s_ < kResultsKeyGraceS;
+  ImGui::Begin("Results", nullptr,
+               ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse |
+                   (fresh ? ImGuiWindowFlags_NoNavInputs : ImGuiWindowFlags_None));
   const bool by_time = net_.session().race()->config().limit != engine::LimitKind::kTime;
   if (ImGui::BeginTable("results", 7, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg)) {
     for (const char* h : {"place", "player", by_time ? "time" : "score", "lines", "pieces", "PPS", "KPP"}) {
@@ -166,13 +259,18 @@ void App::results_table(const protocol::RaceResults& results, double now_s) {
     }
     ImGui::EndTable();
   }
-  if (!own_saved_.empty()) ImGui::TextUnformatted(own_saved_.c_str());
+  if (!net_.own_saved().empty() && net_.session().race()->racing()) {
+    ImGui::TextUnformatted(net_.own_saved().c_str());
+  }
   if (ImGui::Button("Rematch")) {
     dismissed_race_ = results.race_id;
     (void)net_.session().set_ready(true);
   }
   ImGui::SameLine();
-  if (ImGui::Button("Back to the room")) dismissed_race_ = results.race_id;
+  if (ImGui::Button("Back to the room") || (!fresh && nav.back && !ImGui::GetIO().WantTextInput)) {
+    dismissed_race_ = results.race_id;
+  }
+  ImGui::SetItemDefaultFocus();  // keyboard and pad start on the harmless choice
   if (const auto stored = net_.session().stored_replay()) {
     ImGui::SameLine();
     if (ImGui::Button("Watch replay") && net_.session().download_replay(*stored)) {
@@ -181,14 +279,6 @@ void App::results_table(const protocol::RaceResults& results, double now_s) {
     }
   }
   ImGui::End();
-  if (options_.exit_after_race && now_s - results_shown_s_ > 1.0) {
-    if (options_.screenshot && !exit_screenshot_taken_) {
-      screenshot_requested_ = true;
-      exit_screenshot_taken_ = true;
-    } else if (now_s - results_shown_s_ > 1.5) {
-      done_ = true;
-    }
-  }
 }
 
 }  // namespace sr::client

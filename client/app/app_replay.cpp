@@ -11,6 +11,7 @@
 namespace sr::client {
 
 void App::open_replay_browser() {
+  if (screen_ == Screen::kMain || screen_ == Screen::kNet) browser_back_ = screen_;
   listing_ = list_local_replays(paths_.replay_dir(), browser_.mode_filter(), browser_.player_filter());
   screen_ = Screen::kReplays;
 }
@@ -46,17 +47,32 @@ void App::replay_poll() {
 
 void App::replays_ui(double now_s, const MenuNav& nav) {
   if (screen_ == Screen::kReplays) {
-    const protocol::GameList* server = net_.connected() ? &server_games_ : nullptr;
-    const BrowserAction a = browser_.draw(listing_, paths_.replay_dir(), server, browser_problem_, nav);
+    ServerGames server{net_.session().welcome().server_name, server_games_shown_ ? &server_games_ : nullptr,
+                       pending_download_.has_value()};
+    const BrowserAction a =
+        browser_.draw(listing_, paths_.replay_dir(), net_.connected() ? &server : nullptr, browser_problem_, nav);
     switch (a.kind) {
-      case BrowserAction::kBack: screen_ = Screen::kMain; break;
+      case BrowserAction::kBack:
+        screen_ = browser_back_;  // the main menu, or the lobby it was opened from
+        break;
       case BrowserAction::kOpenFile: open_viewer_file(a.file); break;
       case BrowserAction::kRefresh: open_replay_browser(); break;
       case BrowserAction::kServerList:
-        (void)net_.session().list_games(a.list, browser_.player_filter(), browser_.mode_filter());
+        open_replay_browser();  // the filters may have changed
+        server_games_shown_ = false;
+        if (!net_.session().list_games(a.list, browser_.player_filter(), browser_.mode_filter())) {
+          browser_problem_ = "cannot ask the server: the player filter is not a name it accepts";
+        } else {
+          browser_problem_.clear();
+        }
         break;
       case BrowserAction::kDownload:
-        if (net_.session().download_replay(a.game_id)) pending_download_ = a.game_id;
+        if (net_.session().download_replay(a.game_id)) {
+          pending_download_ = a.game_id;
+          browser_problem_.clear();
+        } else {
+          browser_problem_ = "cannot ask the server for that replay";
+        }
         break;
       case BrowserAction::kNone: break;
     }
@@ -78,7 +94,9 @@ void App::replays_ui(double now_s, const MenuNav& nav) {
   const ImGuiIO& io = ImGui::GetIO();
   layout_viewer(io.DisplaySize.x, io.DisplaySize.y);
   for (std::size_t i = 0; i < viewer_.games().size() && i < viewer_layouts_.size(); ++i) {
-    draw_hud(fonts_, HudBoard{&viewer_.games()[i], nullptr, viewer_layouts_[i], viewer_.replay().racers[i].name, 0},
+    draw_hud(fonts_,
+             HudBoard{&viewer_.games()[i], nullptr, viewer_layouts_[i],
+                      viewer_.replay().racers[viewer_.racer_of(i)].name, 0},
              now_s);
   }
 }

@@ -3,9 +3,53 @@
 #include <CLI/CLI.hpp>
 #include <iostream>
 
+#include "client/app/net_play.h"
 #include "client/game/modes.h"
+#include "common/protocol/messages.h"
 
 namespace sr::client {
+namespace {
+
+// The multiplayer options go together in few ways; anything else is a sentence, never a surprise later.
+std::string check_net_options(const CLI::App& cli, AppOptions& o) {
+  const bool net = o.host_port || o.connect;
+  if (o.host_port && o.connect) return "--host-port and --connect exclude each other (hosting joins the own server)";
+  if (o.port_file && !o.host_port) return "--port-file needs --host-port";
+  if (o.connect && !parse_address(*o.connect)) {
+    return "--connect \"" + *o.connect + "\" is not an address: HOST or HOST:PORT with a port of 1-65535";
+  }
+  if (o.create_room && o.spectate) return "--create-room and --spectate exclude each other";
+  bool room_options = false;
+  for (const char* name : {"--lines", "--seconds", "--variable-goal", "--max-racers", "--private", "--no-auto-start",
+                           "--room-name"}) {
+    room_options = room_options || cli.count(name) > 0;
+  }
+  if (room_options && !o.create_room) {
+    return "--lines, --seconds, --variable-goal, --max-racers, --private, --no-auto-start and --room-name need "
+           "--create-room";
+  }
+  if (!net && (o.create_room || o.spectate || o.auto_ready || o.exit_after_race)) {
+    return "--create-room, --spectate, --auto-ready and --exit-after-race need --host-port or --connect";
+  }
+  if (net && (o.mode || o.replay_file || o.bench_frames > 0)) {
+    return "--host-port and --connect do not go with --mode, a replay FILE or --bench-frames";
+  }
+  if (o.spectate && o.spectate->empty()) return "--spectate needs a room name";
+  if (o.create_room) {
+    std::string error;
+    auto form = room_form_for_cli(*o.create_room, o.lines, o.seconds, o.variable_goal, error);
+    if (!form) return "--create-room: " + error;
+    form->name = o.room_name;
+    form->max_racers = o.max_racers;
+    form->is_private = o.private_room;
+    form->auto_start = !o.no_auto_start;
+    if (!form->to_settings(error)) return "--create-room: " + error;
+    o.room = std::move(form);
+  }
+  return {};
+}
+
+}  // namespace
 
 std::optional<int> parse_command_line(int argc, char** argv, AppOptions& o) {
   CLI::App cli{"stackrace: a deterministic tetromino racing game. Without options it opens the main menu."};
@@ -34,12 +78,24 @@ std::optional<int> parse_command_line(int argc, char** argv, AppOptions& o) {
   cli.add_option("FILE", o.replay_file, "A replay (.srr or its JSON export) to watch in the viewer");
   cli.add_option("--host-port", o.host_port, "Host a server on this port (0 = any free port) and join it");
   cli.add_option("--port-file", o.port_file, "With --host-port: write the port to this file");
-  cli.add_option("--connect", o.connect, "Join the server at HOST:PORT");
-  cli.add_option("--create-room", o.create_room, "With --host-port or --connect: create a room (sprint, ultra)")
-      ->check(CLI::IsMember({"sprint", "ultra"}));
-  cli.add_option("--lines", o.lines, "With --create-room sprint: lines to clear")->check(CLI::Range(1, 10'000));
-  cli.add_option("--seconds", o.seconds, "With --create-room ultra: seconds")->check(CLI::Range(10, 3600));
+  cli.add_option("--connect", o.connect, "Join the server at HOST:PORT (port 7878 if left out)");
+  cli.add_option("--create-room", o.create_room,
+                 "With --host-port or --connect: create a room of this mode: sprint, ultra, marathon, master, "
+                 "endless or contest (custom rooms: in the game's Create room form)");
+  cli.add_option("--lines", o.lines, "With --create-room sprint, master or endless: lines to clear")
+      ->check(CLI::Range(RoomForm::kMinLines, RoomForm::kMaxLines));
+  cli.add_option("--seconds", o.seconds, "With --create-room ultra, contest or endless: seconds")
+      ->check(CLI::Range(RoomForm::kMinSeconds, RoomForm::kMaxSeconds));
+  cli.add_flag("--variable-goal", o.variable_goal, "With --create-room marathon: the variable goal (5 x level lines)");
+  cli.add_option("--max-racers", o.max_racers, "With --create-room: racers at most (1-16)")
+      ->check(CLI::Range(1, static_cast<int>(protocol::kMaxRacers)));
+  cli.add_flag("--private", o.private_room, "With --create-room: a private room, joined by its code");
+  cli.add_flag("--no-auto-start", o.no_auto_start,
+               "With --create-room: the host starts the race (not when everyone is ready)");
   cli.add_option("--room-name", o.room_name, "With --create-room: the room's name");
+  cli.add_option("--spectate", o.spectate,
+                 "With --host-port or --connect: watch the public room of this name (joined mid-race, the race is "
+                 "shown from where it is)");
   cli.add_flag("--auto-ready", o.auto_ready, "Get ready once another racer is in the room");
   cli.add_flag("--exit-after-race", o.exit_after_race,
                "Quit once the first race's results are shown (after the --screenshot, if given)");
@@ -49,6 +105,10 @@ std::optional<int> parse_command_line(int argc, char** argv, AppOptions& o) {
     return cli.exit(e);
   }
   o.vsync = !no_vsync;
+  if (const std::string error = check_net_options(cli, o); !error.empty()) {
+    std::cerr << "stackrace: " << error << "\n";
+    return 2;
+  }
   if (o.mode) {
     std::string error;
     if (!config_for_cli(*o.mode, o.limit, error)) {

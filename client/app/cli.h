@@ -6,6 +6,8 @@
 #include <optional>
 #include <string>
 
+#include "client/game/room_form.h"
+
 namespace sr::client {
 
 struct AppOptions {
@@ -26,10 +28,16 @@ struct AppOptions {
   // Multiplayer straight from the command line (tests, LAN parties).
   std::optional<std::uint16_t> host_port;          // host a server on this port (0 = any) and join it
   std::optional<std::filesystem::path> port_file;  // with --host-port: the port is written here
-  std::optional<std::string> connect;              // join this server ("host:port")
-  std::optional<std::string> create_room;          // then create a room of this mode (sprint, ultra)
+  std::optional<std::string> connect;              // join this server ("host:port", checked by the parser)
+  std::optional<std::string> create_room;          // then create a room of this mode (see room_form_for_cli)
   std::optional<int> lines, seconds;               // its limit
+  bool variable_goal = false;                      // marathon rooms: variable goal
+  int max_racers = 8;
+  bool private_room = false;
+  bool no_auto_start = false;
   std::string room_name = "race";
+  std::optional<RoomForm> room;      // --create-room and its options, as the create-room form would send them
+  std::optional<std::string> spectate;  // or watch the public room of this name (mid-race: from where it is)
   bool auto_ready = false;       // ready once another racer is in the room
   bool exit_after_race = false;  // quit after the first race's results (screenshot first)
 };

@@ -54,6 +54,9 @@ int main(int argc, char** argv) {
   ImGui::CreateContext();
   ImGuiIO& io = ImGui::GetIO();
   io.IniFilename = nullptr;  // screens are laid out by code; nothing to remember
+  // Every screen works without a mouse: our own menus read keys and pads themselves, the multiplayer and replay
+  // screens use ImGui's navigation (fed by App::nav_inputs, never while a race is played).
+  io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard | ImGuiConfigFlags_NavEnableGamepad;
   ImGui::StyleColorsDark();
   const float dpi_scale = window.content_scale();
   ImGui::GetStyle().ScaleAllSizes(dpi_scale);
@@ -81,6 +84,7 @@ int main(int argc, char** argv) {
 
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplGlfw_NewFrame();
+    app.nav_inputs();  // keys and pads for menus and ImGui's navigation
     ImGui::NewFrame();
     app.ui(Window::now_s());
     ImGui::Render();

@@ -2,13 +2,23 @@
 
 #include <spdlog/spdlog.h>
 
+#include <chrono>
 #include <charconv>
 
 #include "server/server.h"
 
 namespace sr::client {
 
-NetPlay::NetPlay() : session_(std::make_unique<net::Session>()) {}
+namespace {
+
+std::int64_t unix_ms_now() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+}  // namespace
+
+NetPlay::NetPlay(ReplayLink& replays) : session_(std::make_unique<net::Session>()), own_(replays) {}
 
 NetPlay::~NetPlay() {
   disconnect();
@@ -40,6 +50,9 @@ void NetPlay::stop_hosting() {
 
 std::string NetPlay::connect(const std::string& host, std::uint16_t port, const std::string& name) {
   disconnect();
+  lost_.reset();
+  name_ = name;
+  saves_at_connect_ = own_.saves();
   session_ = std::make_unique<net::Session>();
   net::SessionOptions options;
   options.host = host;
@@ -51,10 +64,40 @@ std::string NetPlay::connect(const std::string& host, std::uint16_t port, const 
 }
 
 void NetPlay::disconnect() {
+  save_own_game();
   if (session_->state() != net::Session::State::kIdle && session_->state() != net::Session::State::kClosed) {
     session_->close();
   }
   was_open_ = false;
+}
+
+void NetPlay::follow_own_race() {
+  own_.follow(session_->race(), name_, session_->welcome().server_name, unix_ms_now());
+}
+
+void NetPlay::save_own_game() {
+  follow_own_race();
+  (void)own_.save(false);
+}
+
+void NetPlay::race_press(engine::TimeUs t, engine::Buttons buttons) {
+  const auto* race = session_->race();
+  if (race == nullptr || !race->racing()) return;
+  if (race->race_id() != pressed_race_) {
+    pressed_race_ = race->race_id();
+    pressed_ = 0;
+  }
+  if (buttons == pressed_) return;  // an unbound key, or a second key of a held action: nothing changed
+  pressed_ = buttons;
+  session_->race_press(t, buttons);
+  follow_own_race();
+  if (own_.over()) (void)own_.save(false);
+}
+
+void NetPlay::race_advance(engine::TimeUs t) {
+  session_->race_advance(t);
+  follow_own_race();
+  if (own_.over()) (void)own_.save(false);
 }
 
 void NetPlay::say(std::string text) {
@@ -66,7 +109,10 @@ void NetPlay::say(std::string text) {
 std::vector<net::Session::Received> NetPlay::poll() {
   if (session_->state() == net::Session::State::kIdle) return {};
   const bool open_before = session_->state() != net::Session::State::kClosed;
+  const bool welcomed = session_->state() == net::Session::State::kLobby || session_->state() == net::Session::State::kRoom;
+  follow_own_race();  // before the messages: a RoomLeft drops the session's race
   auto received = session_->poll(0);
+  follow_own_race();  // a race that has just started
   for (const auto& m : received) {
     if (const auto* n = std::get_if<protocol::Notice>(&m)) {
       if (n->code != protocol::NoticeCode::kInfo || !n->text.empty()) {
@@ -76,18 +122,31 @@ std::vector<net::Session::Received> NetPlay::poll() {
       say(r->text.empty() ? net::describe(r->reason) : net::describe(r->reason) + ": " + r->text);
     } else if (const auto* left = std::get_if<protocol::RoomLeft>(&m)) {
       if (!left->text.empty()) say("left the room: " + left->text);
+      (void)own_.save(false);  // kicked or left mid-race: the game so far
     } else if (const auto* u = std::get_if<protocol::ReplayUnavailable>(&m)) {
-      say(net::describe(u->code));
+      say(net::describe(u->code) + (u->text.empty() ? "" : ": " + u->text));
+    } else if (std::holds_alternative<protocol::RaceResults>(m)) {
+      (void)own_.save(false);  // the race is over, whether or not our game had ended
     }
   }
   if (was_open_ && open_before && session_->state() == net::Session::State::kClosed) {
-    say("connection lost: " + session_->closed_reason());
+    (void)own_.save(true);
+    const std::string reason =
+        session_->closed_reason().empty() ? "the connection to the server ended" : session_->closed_reason();
+    if (!welcomed) {
+      say("could not join: " + reason);  // refused or unreachable: the server list says why, nothing else changes
+    } else {
+      say("connection lost: " + reason);
+      lost_ = Lost{reason, own_.saves() > saves_at_connect_ ? own_.last_sentence() : std::string()};
+    }
+    was_open_ = false;
   }
   return received;
 }
 
 std::optional<std::pair<std::string, std::uint16_t>> parse_address(const std::string& text) {
   const auto colon = text.rfind(':');
+  if (text.empty() || text.find_first_of(" \t") != std::string::npos) return std::nullopt;
   if (colon == std::string::npos) return std::make_pair(text, std::uint16_t{7878});
   unsigned port = 0;
   const char* first = text.data() + colon + 1;

@@ -1,6 +1,7 @@
 // The game's link to a server: an optional server hosted in-process (the same sr::server::Server as
-// stackrace-server, on its own thread, replays in the player's data directory) and the net::Session that joins it
-// or any other server. No window and no ImGui here: the screens read this and call its requests.
+// stackrace-server, on its own thread, replays in the player's data directory), the net::Session that joins it
+// or any other server, and our own game of each race kept as a local replay (OwnRace). No window and no ImGui here:
+// the screens read this and call its requests.
 #pragma once
 
 #include <atomic>
@@ -13,6 +14,8 @@
 #include <thread>
 #include <vector>
 
+#include "client/app/own_race.h"
+#include "client/game/replay_link.h"
 #include "client/net/session.h"
 
 namespace sr::server {
@@ -23,7 +26,9 @@ namespace sr::client {
 
 class NetPlay {
  public:
-  NetPlay();
+  // Our own game of every race we race is saved in `replays` (when it ends, when the race ends, when we leave the
+  // room or the server, when the connection is lost, and at the latest when this is destroyed).
+  explicit NetPlay(ReplayLink& replays);
   ~NetPlay();
   NetPlay(const NetPlay&) = delete;
   NetPlay& operator=(const NetPlay&) = delete;
@@ -34,11 +39,32 @@ class NetPlay {
   [[nodiscard]] std::uint16_t hosted_port() const { return hosted_port_; }
   void stop_hosting();
 
-  // Starts connecting as `name`. An error sentence or "".
+  // Starts connecting as `name` (leaving any server we were on). An error sentence or "".
   [[nodiscard]] std::string connect(const std::string& host, std::uint16_t port, const std::string& name);
-  // Network traffic of this frame (never waits). Notices and refusals become messages() in words.
+  // Network traffic of this frame (never waits). Notices and refusals become messages() in words; the end of a
+  // race, leaving a room and a lost connection save our own game.
   std::vector<net::Session::Received> poll();
+  // Leaves the server (our game of a race still running is saved first).
   void disconnect();
+
+  // Our racer: a button change at race time t (ignored unless it changes the held buttons), and our game advanced
+  // to race time t. Both send what is due and keep our own game; a game that has just ended is saved.
+  void race_press(engine::TimeUs t, engine::Buttons buttons);
+  void race_advance(engine::TimeUs t);
+  // Saves our game of the current race if it is not saved yet (quitting mid-race).
+  void save_own_game();
+  // "Your game is saved: PATH" (or why not) for the last race we raced; "" before any.
+  [[nodiscard]] const std::string& own_saved() const { return own_.last_sentence(); }
+  [[nodiscard]] const std::filesystem::path& own_saved_path() const { return own_.last_path(); }
+
+  // Set when an open connection ended without us asking (the server went away, closed it, or sent what we cannot
+  // read): why, in words, and what became of our own game. Shown until acknowledge_lost().
+  struct Lost {
+    std::string reason;
+    std::string own_game;  // "" when we were not racing
+  };
+  [[nodiscard]] const std::optional<Lost>& lost() const { return lost_; }
+  void acknowledge_lost() { lost_.reset(); }
 
   [[nodiscard]] net::Session& session() { return *session_; }
   [[nodiscard]] const net::Session& session() const { return *session_; }
@@ -55,11 +81,20 @@ class NetPlay {
   std::thread thread_;
   std::uint16_t hosted_port_ = 0;
   std::unique_ptr<net::Session> session_;
+  std::string name_;
   bool was_open_ = false;
   std::deque<std::string> messages_;
+  OwnRace own_;
+  engine::Buttons pressed_ = 0;  // our held buttons as last sent in the current race
+  std::uint32_t pressed_race_ = 0;
+  std::optional<Lost> lost_;
+  std::uint64_t saves_at_connect_ = 0;
+
+  void follow_own_race();
 };
 
-// "host:port" or "host" (port 7878). nullopt when the port is not a number in 1..65535.
+// "host:port" or "host" (port 7878). nullopt when the host is empty or holds blanks, or the port is not a number
+// in 1..65535.
 [[nodiscard]] std::optional<std::pair<std::string, std::uint16_t>> parse_address(const std::string& text);
 
 }  // namespace sr::client

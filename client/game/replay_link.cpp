@@ -32,7 +32,7 @@ namespace {
 replay::Replay to_replay(const SoloRecord& r) {
   replay::Replay out;
   out.created_unix_ms = std::clamp<std::int64_t>(r.started_unix_ms, 0, replay::kMaxCreatedUnixMs);
-  out.place = "local";
+  out.place = !r.place.empty() && replay::valid_text(r.place, replay::kMaxPlaceBytes) ? r.place : "local";
   out.config = r.config;
   out.config.handling = engine::Handling{};  // not stored: the racer carries it
   out.seed = r.seed;
@@ -43,8 +43,9 @@ replay::Replay to_replay(const SoloRecord& r) {
   for (const auto& in : r.inputs) racer.inputs.push_back({in.time_us, in.buttons});
   out.racers.push_back(std::move(racer));
   // The recorder's own re-run fills the result and checkpoints, so the file verifies by construction; a game that
-  // had not ended by itself is a forfeit at the time the player left.
-  replay::record_racer(out, 0, r.stats.time_us, replay::ResultStatus::kForfeited);
+  // had not ended by itself is a forfeit at the time the player left (or a disconnection, when the server went).
+  replay::record_racer(out, 0, r.stats.time_us,
+                       r.connection_lost ? replay::ResultStatus::kDisconnected : replay::ResultStatus::kForfeited);
   if (r.bot) {
     replay::Racer bot;
     bot.name = r.bot->name;

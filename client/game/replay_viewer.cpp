@@ -34,11 +34,13 @@ std::int64_t ReplayViewer::seek(engine::TimeUs t) {
   const auto start = std::chrono::steady_clock::now();
   t = std::clamp<engine::TimeUs>(t, 0, end_us_);
   games_.clear();
+  racer_of_.clear();
   next_input_.clear();
   for (std::size_t i = 0; i < replay_.racers.size(); ++i) {
     auto g = replay::game_at(replay_, i, replay::ViewPoint{replay::ViewPoint::Kind::kTime, t});
     if (!g) continue;  // a racer that cannot be shown (the verdict says why)
     games_.push_back(std::move(g.value()));
+    racer_of_.push_back(i);
     const auto& inputs = replay_.racers[i].inputs;
     next_input_.push_back(
         static_cast<std::size_t>(std::upper_bound(inputs.begin(), inputs.end(), t,
@@ -77,8 +79,8 @@ void ReplayViewer::build_curves() {
 
 void ReplayViewer::feed_to(engine::TimeUs t) {
   // The same feeding as replay::simulate: each input in order, then the time, never past the racer's end.
-  for (std::size_t i = 0; i < games_.size() && i < replay_.racers.size(); ++i) {
-    const auto& racer = replay_.racers[i];
+  for (std::size_t i = 0; i < games_.size(); ++i) {
+    const auto& racer = replay_.racers[racer_of_[i]];
     const engine::TimeUs until = std::min(t, racer.result.stats.time_us);
     while (next_input_[i] < racer.inputs.size() && racer.inputs[next_input_[i]].time_us <= until) {
       const auto& c = racer.inputs[next_input_[i]++];
@@ -99,9 +101,10 @@ void ReplayViewer::tick(double wall_s) {
   if (t >= end_us_) playing = false;
 }
 
-void ReplayViewer::step_piece(std::size_t racer, int direction) {
-  if (racer >= games_.size()) return;
-  const std::int64_t pieces = games_[racer].stats().pieces;
+void ReplayViewer::step_piece(std::size_t game, int direction) {
+  if (game >= games_.size()) return;
+  const std::size_t racer = racer_of_[game];
+  const std::int64_t pieces = games_[game].stats().pieces;
   // Just after a lock the count already includes it: going back means the lock before.
   std::int64_t target = pieces + (direction > 0 ? 1 : -1);
   if (direction < 0) {

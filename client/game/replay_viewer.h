@@ -24,7 +24,10 @@ class ReplayViewer {
   [[nodiscard]] bool loaded() const { return !games_.empty(); }
   [[nodiscard]] const replay::Replay& replay() const { return replay_; }
   [[nodiscard]] const std::string& title() const { return title_; }
+  // The racers' games at position_us(), in replay order (racers the engine cannot show are left out: the verdict
+  // says why). racer_of(i) is the replay racer games()[i] belongs to.
   [[nodiscard]] const std::vector<engine::Game>& games() const { return games_; }
+  [[nodiscard]] std::size_t racer_of(std::size_t game) const { return racer_of_.at(game); }
   [[nodiscard]] engine::TimeUs position_us() const { return position_us_; }
   [[nodiscard]] engine::TimeUs end_us() const { return end_us_; }
   // "verified 2 racers", or where the replay first disagrees with the simulation.
@@ -45,8 +48,8 @@ class ReplayViewer {
   void tick(double wall_s);
   // Every racer's game at game time t (clamped to 0..end). Returns the time it took, in microseconds of wall time.
   std::int64_t seek(engine::TimeUs t);
-  // Racer `racer`'s next (+1) or previous (-1) locked piece: every board moves to that lock's moment.
-  void step_piece(std::size_t racer, int direction);
+  // games()[game]'s next (+1) or previous (-1) locked piece: every board moves to that lock's moment.
+  void step_piece(std::size_t game, int direction);
 
  private:
   void feed_to(engine::TimeUs t);  // forward only, from where the games are
@@ -56,7 +59,8 @@ class ReplayViewer {
   std::string title_;
   std::vector<engine::Game> games_;
   std::vector<Curves> curves_;
-  std::vector<std::size_t> next_input_;  // per racer: the first input not yet fed
+  std::vector<std::size_t> racer_of_;    // per game: its racer in the replay
+  std::vector<std::size_t> next_input_;  // per game: its racer's first input not yet fed
   engine::TimeUs position_us_ = 0;
   engine::TimeUs end_us_ = 0;
   double carry_us_ = 0;  // fractions of a microsecond of playback not yet applied

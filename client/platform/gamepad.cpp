@@ -37,4 +37,8 @@ bool Gamepads::pressed(int input) const {
   return input >= 0 && input < kPadInputCount && pressed_[static_cast<std::size_t>(input)];
 }
 
+bool Gamepads::down(int input) const {
+  return input >= 0 && input < kPadInputCount && down_[static_cast<std::size_t>(input)];
+}
+
 }  // namespace sr::client

@@ -23,6 +23,8 @@ class Gamepads {
   [[nodiscard]] std::vector<PadChange> poll();
   // Whether `input` went down in the last poll (for menus).
   [[nodiscard]] bool pressed(int input) const;
+  // Whether `input` is held now (for menu navigation that repeats while held).
+  [[nodiscard]] bool down(int input) const;
   [[nodiscard]] bool connected() const { return connected_; }
 
  private:

@@ -2,6 +2,7 @@
 
 #include <GLFW/glfw3.h>
 #include <imgui.h>
+#include <imgui_stdlib.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -10,7 +11,74 @@
 namespace sr::client {
 namespace {
 
-constexpr const char* kModes[] = {"sprint", "ultra", "marathon", "master", "contest"};
+// Indexed by engine::ModeKind.
+constexpr const char* kModes[] = {"sprint", "ultra", "marathon", "master", "endless", "contest", "custom"};
+constexpr const char* kEndlessLimits[] = {"nothing (until everyone tops out)", "lines", "seconds"};
+constexpr const char* kLimits[] = {"nothing", "time (s)", "pieces", "lines", "level", "score"};
+constexpr const char* kGoals[] = {"time", "score", "lines"};
+constexpr const char* kRotations[] = {"SRS (SRS+ 180 kicks)", "SRS, 180 without kicks", "classic (no kicks)"};
+constexpr const char* kGenerators[] = {"7-bag", "recency", "uniform", "fixed sequence"};
+constexpr const char* kGravities[] = {"level table", "20G"};
+constexpr const char* kGoalSystems[] = {"fixed (10 lines)", "variable (5 x level)"};
+constexpr const char* kLockDowns[] = {"extended", "infinite", "classic", "timer"};
+constexpr const char* kScorings[] = {"guideline", "contest", "tetrs"};
+
+template <typename E, std::size_t N>
+bool enum_combo(const char* label, E& value, const char* const (&names)[N]) {
+  int i = static_cast<int>(value);
+  const bool changed = ImGui::Combo(label, &i, names, static_cast<int>(N));
+  if (changed) value = static_cast<E>(std::clamp(i, 0, static_cast<int>(N) - 1));
+  return changed;
+}
+
+bool int_field(const char* label, int& value, int lo, int hi, int step = 1) {
+  const bool changed = ImGui::InputInt(label, &value, step, step * 10);
+  value = std::clamp(value, lo, hi);
+  return changed;
+}
+
+// A microsecond field edited in milliseconds.
+bool ms_field(const char* label, std::int32_t& us, int lo_ms, int hi_ms, int step_ms) {
+  int ms = us / 1000;
+  const bool changed = int_field(label, ms, lo_ms, hi_ms, step_ms);
+  us = ms * 1000;
+  return changed;
+}
+
+// Every rule of a custom room (handling is each racer's own and not here).
+bool custom_rules(RoomForm& f) {
+  engine::GameConfig& c = f.custom;
+  bool changed = false;
+  changed |= enum_combo("Ends after", c.limit, kLimits);
+  if (c.limit != engine::LimitKind::kNone) {
+    int v = static_cast<int>(std::clamp<std::int64_t>(c.limit_value, 1, 1'000'000));
+    changed |= int_field("Limit", v, 1, c.limit == engine::LimitKind::kTime ? 86'400 : 1'000'000);
+    c.limit_value = v;
+  }
+  changed |= enum_combo("Ranked by", c.goal, kGoals);
+  changed |= enum_combo("Rotation", c.rotation, kRotations);
+  changed |= ImGui::Checkbox("Rotate 180", &c.allow_180);
+  changed |= enum_combo("Generator", c.generator, kGenerators);
+  if (c.generator == engine::GeneratorKind::kFixed) {
+    changed |= ImGui::InputText("Sequence (I J L O S T Z)", &f.sequence);
+  }
+  changed |= ImGui::Checkbox("Hold", &c.hold_enabled);
+  int preview = c.preview;
+  changed |= int_field("Next previews", preview, 0, 7);
+  c.preview = static_cast<std::uint8_t>(preview);
+  changed |= ImGui::InputText("Initial board (rows top-down, '/' between)", &f.board);
+  changed |= enum_combo("Gravity", c.gravity, kGravities);
+  changed |= int_field("Start level", c.start_level, 1, 30);
+  changed |= ImGui::Checkbox("Level up", &c.level_up);
+  changed |= enum_combo("Goal system", c.goal_system, kGoalSystems);
+  changed |= enum_combo("Lock down", c.lock_down, kLockDowns);
+  changed |= ms_field("Lock delay (ms)", c.lock_delay_us, 1, 10'000, 50);
+  changed |= int_field("Max lock resets", c.max_lock_resets, 0, 1000);
+  changed |= ms_field("Ground time cap (ms)", c.ground_time_cap_us, 1, 60'000, 250);
+  changed |= enum_combo("Scoring", c.scoring, kScorings);
+  changed |= ImGui::Checkbox("All-spin", &c.all_spin);
+  return changed;
+}
 
 std::string mode_text(const protocol::ModeSummary& m) {
   std::string s = engine::mode_name(m.mode);
@@ -36,55 +104,46 @@ void begin_screen(const char* title) {
   ImGui::Begin(title, nullptr, ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoCollapse);
 }
 
-// True when the form changed.
-bool room_form(RoomForm& f, bool editable) {
+}  // namespace
+
+bool draw_room_form(RoomForm& f, bool editable) {
   bool changed = false;
   if (!editable) ImGui::BeginDisabled();
-  changed |= ImGui::InputText("Room name", f.name, sizeof f.name);
-  changed |= ImGui::Combo("Mode", &f.mode, kModes, IM_ARRAYSIZE(kModes));
-  if (f.mode == 0 || f.mode == 3) changed |= ImGui::InputInt("Lines", &f.lines);
-  if (f.mode == 1 || f.mode == 4) changed |= ImGui::InputInt("Seconds", &f.seconds);
-  changed |= ImGui::SliderInt("Racers at most", &f.max_racers, 1, 16);
+  changed |= ImGui::InputText("Room name", &f.name);
+  changed |= enum_combo("Mode", f.mode, kModes);
+  switch (f.mode) {
+    case engine::ModeKind::kSprint:
+    case engine::ModeKind::kMaster:
+      changed |= int_field("Lines", f.lines, RoomForm::kMinLines, RoomForm::kMaxLines);
+      break;
+    case engine::ModeKind::kUltra:
+    case engine::ModeKind::kContest:
+      changed |= int_field("Seconds", f.seconds, RoomForm::kMinSeconds, RoomForm::kMaxSeconds, 10);
+      break;
+    case engine::ModeKind::kMarathon:
+      changed |= ImGui::Checkbox("Variable goal (5 x level lines per level)", &f.variable_goal);
+      break;
+    case engine::ModeKind::kEndless:
+      changed |= enum_combo("Ends after", f.endless, kEndlessLimits);
+      if (f.endless == EndlessLimit::kLines) {
+        changed |= int_field("Lines", f.lines, RoomForm::kMinLines, RoomForm::kMaxLines);
+      }
+      if (f.endless == EndlessLimit::kSeconds) {
+        changed |= int_field("Seconds", f.seconds, RoomForm::kMinSeconds, RoomForm::kMaxSeconds, 10);
+      }
+      break;
+    case engine::ModeKind::kCustom:
+      if (ImGui::TreeNodeEx("Rules", ImGuiTreeNodeFlags_DefaultOpen)) {
+        changed |= custom_rules(f);
+        ImGui::TreePop();
+      }
+      break;
+  }
+  changed |= ImGui::SliderInt("Racers at most", &f.max_racers, 1, static_cast<int>(protocol::kMaxRacers));
   changed |= ImGui::Checkbox("Private (joined by code)", &f.is_private);
   changed |= ImGui::Checkbox("Start when everyone is ready", &f.auto_start);
   if (!editable) ImGui::EndDisabled();
-  f.lines = std::clamp(f.lines, 1, 10'000);
-  f.seconds = std::clamp(f.seconds, 10, 3600);
   return changed;
-}
-
-}  // namespace
-
-protocol::RoomSettings RoomForm::to_settings() const {
-  protocol::RoomSettings s;
-  s.name = name;
-  switch (mode) {
-    case 1: s.config = engine::make_ultra(seconds); break;
-    case 2: s.config = engine::make_marathon(); break;
-    case 3: s.config = engine::make_master(lines); break;
-    case 4: s.config = engine::make_contest(); break;
-    default: s.config = engine::make_sprint(lines); break;
-  }
-  s.max_racers = static_cast<std::uint8_t>(max_racers);
-  s.is_private = is_private;
-  s.auto_start = auto_start;
-  return s;
-}
-
-void RoomForm::from_settings(const protocol::RoomSettings& s) {
-  std::snprintf(name, sizeof name, "%s", s.name.c_str());
-  switch (s.config.mode) {
-    case engine::ModeKind::kUltra: mode = 1; break;
-    case engine::ModeKind::kMarathon: mode = 2; break;
-    case engine::ModeKind::kMaster: mode = 3; break;
-    case engine::ModeKind::kContest: mode = 4; break;
-    default: mode = 0; break;
-  }
-  if (s.config.limit == engine::LimitKind::kLines) lines = static_cast<int>(s.config.limit_value);
-  if (s.config.limit == engine::LimitKind::kTime) seconds = static_cast<int>(s.config.limit_value);
-  max_racers = s.max_racers;
-  is_private = s.is_private;
-  auto_start = s.auto_start;
 }
 
 void draw_chat(net::Session& session, char* buffer, std::size_t size, const std::deque<std::string>& messages) {
@@ -127,6 +186,7 @@ ServerListAction ServerListScreen::draw(Settings& settings, bool& settings_chang
   ImGui::InputText("Address (host:port)", address_, sizeof address_);
   ImGui::InputText("Name on the list", saved_name_, sizeof saved_name_);
   if (ImGui::Button("Connect")) out.kind = ServerListAction::kConnect;
+  ImGui::SetItemDefaultFocus();  // keyboard and pad start here: Enter (A) connects
   ImGui::SameLine();
   if (ImGui::Button("Add to list") && address_[0] != 0) {
     settings.servers.push_back({saved_name_[0] ? saved_name_ : address_, address_});
@@ -197,14 +257,30 @@ LobbyAction LobbyScreen::draw(net::Session& session, const std::deque<std::strin
     }
     ImGui::EndTable();
   }
+  if (session.room_list().rooms.empty()) ImGui::TextDisabled("no public rooms yet: create one below");
   ImGui::Separator();
-  ImGui::InputText("Private room code", code_, sizeof code_);
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
+  ImGui::InputText("Private room code", code_, sizeof code_, ImGuiInputTextFlags_CharsUppercase);
   ImGui::SameLine();
-  if (ImGui::Button("Join") && code_[0] != 0) (void)session.join_private(code_);
+  if (ImGui::Button("Join") && code_[0] != 0) (void)session.join_private(code_, protocol::Role::kRacer);
+  ImGui::SameLine();
+  if (ImGui::Button("Watch##code") && code_[0] != 0) (void)session.join_private(code_, protocol::Role::kSpectator);
   ImGui::Separator();
   ImGui::TextUnformatted("New room");
-  room_form(form_, true);
-  if (ImGui::Button("Create room")) (void)session.create_room(form_.to_settings());
+  if (draw_room_form(form_, true)) form_error_.clear();
+  ImGui::RadioButton("I race", &creator_role_, 0);
+  ImGui::SameLine();
+  ImGui::RadioButton("I watch", &creator_role_, 1);
+  if (ImGui::Button("Create room")) {
+    form_error_.clear();
+    if (auto settings = form_.to_settings(form_error_)) {
+      (void)session.create_room(*settings, creator_role_ == 0 ? protocol::Role::kRacer : protocol::Role::kSpectator);
+    }
+  }
+  if (session.room_list().rooms.empty()) ImGui::SetItemDefaultFocus();
+  if (!form_error_.empty()) ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1.0f), "%s", form_error_.c_str());
+  ImGui::Separator();
+  if (ImGui::Button("Replays on this server")) out = LobbyAction::kReplays;
   ImGui::SameLine();
   if (ImGui::Button("Disconnect") || (nav.back && !ImGui::GetIO().WantTextInput)) out = LobbyAction::kDisconnect;
   ImGui::NextColumn();
@@ -217,9 +293,12 @@ LobbyAction LobbyScreen::draw(net::Session& session, const std::deque<std::strin
 void RoomScreen::draw(net::Session& session, const std::deque<std::string>& messages, const MenuNav& nav) {
   const auto& room = *session.room();
   const bool host = room.host_id == session.player_id();
-  if (form_room_ != room.room_id || !host) {
+  // The host's unsent edits stay until the room's settings change under them.
+  if (form_room_ != room.room_id || !host || !(shown_ == room.settings)) {
     form_.from_settings(room.settings);
     form_room_ = room.room_id;
+    shown_ = room.settings;
+    form_error_.clear();
   }
   const std::string title = "Room: " + room.settings.name + "###room";
   begin_screen(title.c_str());
@@ -250,6 +329,7 @@ void RoomScreen::draw(net::Session& session, const std::deque<std::string>& mess
   if (me && waiting) {
     if (me->role == protocol::Role::kRacer) {
       if (ImGui::Button(me->ready ? "Not ready" : "Ready")) (void)session.set_ready(!me->ready);
+      ImGui::SetItemDefaultFocus();  // keyboard and pad start here
       ImGui::SameLine();
       if (ImGui::Button("Watch instead")) (void)session.set_role(protocol::Role::kSpectator);
     } else if (ImGui::Button("Race instead")) {
@@ -262,8 +342,12 @@ void RoomScreen::draw(net::Session& session, const std::deque<std::string>& mess
   }
   ImGui::Separator();
   ImGui::TextUnformatted(host ? "Settings (you are the host)" : "Settings");
-  room_form(form_, host && waiting);
-  if (host && waiting && ImGui::Button("Apply settings")) (void)session.change_settings(form_.to_settings());
+  if (draw_room_form(form_, host && waiting)) form_error_.clear();
+  if (host && waiting && ImGui::Button("Apply settings")) {
+    form_error_.clear();
+    if (auto settings = form_.to_settings(form_error_)) (void)session.change_settings(*settings);
+  }
+  if (!form_error_.empty()) ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1.0f), "%s", form_error_.c_str());
   ImGui::Separator();
   if (ImGui::Button("Leave room") || (nav.back && !ImGui::GetIO().WantTextInput)) (void)session.leave_room();
   ImGui::NextColumn();

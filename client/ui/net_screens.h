@@ -1,5 +1,6 @@
-// The multiplayer screens (ImGui, mouse first; Esc goes back): the server list with direct connect and "Host",
-// the lobby (rooms, create, join by code, chat) and the room (members, ready, start, kick, settings, chat).
+// The multiplayer screens (ImGui windows; mouse, or keyboard and pad through ImGui's navigation: arrows / d-pad move,
+// Enter or Space / A press, Esc / B goes back): the server list with direct connect and "Host", the lobby (rooms,
+// create with every room option, join by code, chat) and the room (members, ready, start, kick, settings, chat).
 // Each draws from the session's latest state and sends requests itself; what the app must do is returned.
 #pragma once
 
@@ -8,25 +9,12 @@
 #include <optional>
 #include <string>
 
+#include "client/game/room_form.h"
 #include "client/net/session.h"
 #include "client/settings/settings.h"
 #include "client/ui/menu.h"
 
 namespace sr::client {
-
-// The room options the server knows, as edited on the create-room and room-settings forms.
-struct RoomForm {
-  char name[33] = "room";
-  int mode = 0;  // 0 sprint, 1 ultra
-  int lines = 40;
-  int seconds = 120;
-  int max_racers = 8;
-  bool is_private = false;
-  bool auto_start = true;
-
-  [[nodiscard]] protocol::RoomSettings to_settings() const;
-  void from_settings(const protocol::RoomSettings& s);
-};
 
 struct ServerListAction {
   enum Kind { kNone, kBack, kConnect, kHost } kind = kNone;
@@ -48,7 +36,7 @@ class ServerListScreen {
   int selected_ = -1;
 };
 
-enum class LobbyAction { kNone, kDisconnect };
+enum class LobbyAction { kNone, kDisconnect, kReplays };
 
 class LobbyScreen {
  public:
@@ -56,6 +44,8 @@ class LobbyScreen {
 
  private:
   RoomForm form_;
+  int creator_role_ = 0;  // 0 race, 1 watch
+  std::string form_error_;
   char code_[16] = "";
   char chat_[201] = "";
   double last_refresh_s_ = -1e9;
@@ -68,8 +58,14 @@ class RoomScreen {
  private:
   RoomForm form_;
   std::uint32_t form_room_ = 0;
+  protocol::RoomSettings shown_;  // the settings form_ was last filled from
+  std::string form_error_;
   char chat_[201] = "";
 };
+
+// Every room option as ImGui widgets (the mode's own parameters, or every rule of a custom room); disabled when not
+// `editable`. True when something changed.
+bool draw_room_form(RoomForm& form, bool editable);
 
 // Chat lines and recent server messages, then an input line; sends on Enter.
 void draw_chat(net::Session& session, char* buffer, std::size_t size, const std::deque<std::string>& messages);

@@ -1,12 +1,15 @@
 #include "client/ui/replay_screens.h"
 
+#include <GLFW/glfw3.h>
 #include <imgui.h>
 
 #include <algorithm>
 #include <cfloat>
 #include <cstdio>
+#include <ctime>
 
 #include "client/game/results.h"
+#include "replays/replay.h"
 
 namespace sr::client {
 namespace {
@@ -27,6 +30,25 @@ void full_window(const char* title) {
   ImGui::Begin(title, nullptr, ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoCollapse);
 }
 
+// "2026-11-22 11:42" in local time ("" for 0).
+std::string date_text(std::int64_t unix_ms) {
+  if (unix_ms <= 0) return "";
+  const std::time_t t = static_cast<std::time_t>(unix_ms / 1000);
+  std::tm tm{};
+  if (localtime_r(&t, &tm) == nullptr) return "";
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M", &tm);
+  return buf;
+}
+
+// A local game's result of one racer: the time for time goals (or how it ended), else the score.
+std::string result_text(const replay::StoredGame& g, const replay::StoredResult& r) {
+  if (g.goal != engine::GoalKind::kTime) return format_count(r.score) + " (" + format_count(r.lines) + " lines)";
+  if (r.status == replay::ResultStatus::kFinished) return format_time(r.time_us);
+  return std::string(replay::status_name(r.status)) + " at " + format_time(r.time_us) + ", " +
+         format_count(r.lines) + " lines";
+}
+
 }  // namespace
 
 std::optional<engine::ModeKind> ReplayBrowser::mode_filter() const {
@@ -35,42 +57,77 @@ std::optional<engine::ModeKind> ReplayBrowser::mode_filter() const {
 }
 
 BrowserAction ReplayBrowser::draw(const ReplayListing& local, const std::filesystem::path& replay_dir,
-                                  const protocol::GameList* server_games, const std::string& problem,
-                                  const MenuNav& nav) {
+                                  const ServerGames* server, const std::string& problem, const MenuNav& nav) {
   BrowserAction out;
   full_window("Replays");
+  bool filters_changed = false;
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
-  if (ImGui::Combo("Mode", &mode_, kModeFilters, IM_ARRAYSIZE(kModeFilters))) out.kind = BrowserAction::kRefresh;
+  filters_changed |= ImGui::Combo("Mode", &mode_, kModeFilters, IM_ARRAYSIZE(kModeFilters));
   ImGui::SameLine();
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
-  if (ImGui::InputText("Player", player_, sizeof player_)) out.kind = BrowserAction::kRefresh;
-  if (server_games != nullptr) {
+  filters_changed |= ImGui::InputText("Player", player_, sizeof player_);
+  std::optional<protocol::GameListKind> ask;
+  if (server != nullptr) {
     ImGui::SameLine();
-    if (ImGui::Button("Server: recent games")) out = {BrowserAction::kServerList, {}, protocol::GameListKind::kRecent};
+    if (ImGui::Button("Server: recent games")) ask = protocol::GameListKind::kRecent;
     ImGui::SameLine();
-    if (ImGui::Button("Server: personal bests")) {
-      out = {BrowserAction::kServerList, {}, protocol::GameListKind::kPersonalBests};
-    }
+    if (ImGui::Button("Server: personal bests")) ask = protocol::GameListKind::kPersonalBests;
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("the player filter's, or yours when it is empty");
+  }
+  if (filters_changed) {
+    out.kind = BrowserAction::kRefresh;
+    if (server != nullptr && server_list_) ask = server_list_;  // the shown server list follows the filters too
+  }
+  if (ask) {
+    server_list_ = ask;
+    out = {BrowserAction::kServerList, {}, *ask};  // the app refreshes the local list as well
   }
   if (!problem.empty()) ImGui::TextColored(ImVec4(1.0f, 0.6f, 0.4f, 1.0f), "%s", problem.c_str());
   if (!local.error.empty()) ImGui::TextColored(ImVec4(1.0f, 0.6f, 0.4f, 1.0f), "%s", local.error.c_str());
   ImGui::BeginChild("lists", ImVec2(0, -ImGui::GetFrameHeightWithSpacing()));
-  if (server_games != nullptr && !server_games->games.empty()) {
-    ImGui::TextUnformatted("On the server");
-    if (ImGui::BeginTable("server", 4, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg)) {
-      for (const char* h : {"mode", "racers", "length", ""}) ImGui::TableSetupColumn(h);
+  if (server == nullptr) {
+    ImGui::TextDisabled("Connected to a server (Multiplayer, then Replays on this server in its lobby), this screen "
+                        "also lists its recent games and personal bests.");
+  } else if (!server_list_) {
+    ImGui::TextDisabled("%s: choose recent games or personal bests above.", server->server_name.c_str());
+  } else {
+    const std::string who = player_[0] != 0 ? std::string(player_) : "you";
+    if (*server_list_ == protocol::GameListKind::kRecent) {
+      ImGui::Text("Recent games on %s", server->server_name.c_str());
+    } else {
+      ImGui::Text("Personal bests of %s on %s", who.c_str(), server->server_name.c_str());
+    }
+    if (server->downloading) {
+      ImGui::SameLine();
+      ImGui::TextUnformatted("(downloading a replay...)");
+    }
+    const protocol::GameList* list = server->list;
+    if (list == nullptr || list->kind != *server_list_) {
+      ImGui::TextDisabled("asking the server...");
+    } else if (list->games.empty()) {
+      ImGui::TextDisabled("no games match");
+    } else if (ImGui::BeginTable("server", 5, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg)) {
+      for (const char* h : {"mode", "racers", "result", "played", ""}) ImGui::TableSetupColumn(h);
       ImGui::TableHeadersRow();
-      for (const auto& g : server_games->games) {
-        ImGui::PushID(static_cast<int>(g.game_id));
+      for (const auto& g : list->games) {
+        ImGui::PushID(static_cast<int>(g.game_id ^ (g.game_id >> 32)));
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
         ImGui::Text("%s %s", engine::mode_name(g.mode.mode), limit_text(g.mode.limit, g.mode.limit_value).c_str());
         ImGui::TableNextColumn();
         std::string names;
-        for (const auto& r : g.racers) names += (names.empty() ? "" : ", ") + r.name;
+        for (const auto& r : g.racers) {
+          names += (names.empty() ? "" : ", ") + (r.place > 0 ? std::to_string(r.place) + ". " : "") + r.name;
+        }
         ImGui::TextUnformatted(names.c_str());
         ImGui::TableNextColumn();
-        ImGui::TextUnformatted(format_time(g.duration_us).c_str());
+        if (!g.racers.empty()) {
+          const auto& best = g.racers.front();
+          ImGui::TextUnformatted(g.mode.goal == engine::GoalKind::kTime ? format_time(best.time_us).c_str()
+                                                                         : format_count(best.score).c_str());
+        }
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(date_text(g.played_at_unix_s * 1000).c_str());
         ImGui::TableNextColumn();
         if (ImGui::SmallButton("Download and watch")) out = {BrowserAction::kDownload, {}, {}, g.game_id};
         ImGui::PopID();
@@ -78,9 +135,11 @@ BrowserAction ReplayBrowser::draw(const ReplayListing& local, const std::filesys
       ImGui::EndTable();
     }
   }
+  ImGui::Separator();
   ImGui::TextUnformatted("On this computer");
-  if (ImGui::BeginTable("local", 5, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg)) {
-    for (const char* h : {"mode", "players", "result", "verified", ""}) ImGui::TableSetupColumn(h);
+  if (local.games.empty() && local.error.empty()) ImGui::TextDisabled("no games match");
+  if (!local.games.empty() && ImGui::BeginTable("local", 6, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg)) {
+    for (const char* h : {"mode", "players", "result", "played", "verified", ""}) ImGui::TableSetupColumn(h);
     ImGui::TableHeadersRow();
     int row = 0;
     for (const auto& g : local.games) {
@@ -91,16 +150,17 @@ BrowserAction ReplayBrowser::draw(const ReplayListing& local, const std::filesys
       ImGui::TableNextColumn();
       std::string names;
       for (const auto& r : g.results) names += (names.empty() ? "" : ", ") + r.player;
+      if (g.place != "local") names += "  (at " + g.place + ")";
       ImGui::TextUnformatted(names.c_str());
       ImGui::TableNextColumn();
-      if (!g.results.empty()) {
-        const auto& r = g.results.front();
-        ImGui::Text("%s, %s lines", format_time(r.time_us).c_str(), format_count(r.lines).c_str());
-      }
+      if (!g.results.empty()) ImGui::TextUnformatted(result_text(g, g.results.front()).c_str());
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(date_text(g.created_unix_ms).c_str());
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(g.verified ? "yes" : g.verify_note.c_str());
       ImGui::TableNextColumn();
       if (ImGui::SmallButton("Watch")) out = {BrowserAction::kOpenFile, replay_dir / g.file};
+      if (row == 1) ImGui::SetItemDefaultFocus();  // keyboard and pad start on the newest game
       ImGui::PopID();
     }
     ImGui::EndTable();
@@ -112,12 +172,18 @@ BrowserAction ReplayBrowser::draw(const ReplayListing& local, const std::filesys
 }
 
 ViewerAction ViewerControls::draw(ReplayViewer& v, const MenuNav& nav) {
+  static constexpr double kSpeeds[] = {0.25, 0.5, 1, 2, 4, 8};
+  constexpr int kSpeedCount = static_cast<int>(std::size(kSpeeds));
   ViewerAction out = ViewerAction::kNone;
   const ImGuiIO& io = ImGui::GetIO();
   const float h = ImGui::GetFrameHeightWithSpacing() * kViewerControlRows;
   ImGui::SetNextWindowPos(ImVec2(0, io.DisplaySize.y - h), ImGuiCond_Always);
   ImGui::SetNextWindowSize(ImVec2(io.DisplaySize.x, h), ImGuiCond_Always);
-  ImGui::Begin("viewer", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove);
+  // Keys of its own (below) instead of ImGui's navigation, which would move a focus over these buttons.
+  ImGui::Begin("viewer", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoNav);
+  const bool keys = !nav.suppressed && !io.WantTextInput;
+  const int racers = static_cast<int>(v.games().size());
+  step_racer_ = std::clamp(step_racer_, 0, std::max(0, racers - 1));
   if (v.verified()) {
     ImGui::TextColored(ImVec4(0.4f, 0.9f, 0.4f, 1.0f), "VERIFIED");
   } else {
@@ -125,34 +191,58 @@ ViewerAction ViewerControls::draw(ReplayViewer& v, const MenuNav& nav) {
   }
   ImGui::SameLine();
   ImGui::TextUnformatted((v.title() + ": " + v.verdict()).c_str());
-  if (ImGui::Button(v.playing ? "Pause" : "Play") || nav.pressed(' ')) {
+  if (ImGui::Button(v.playing ? "Pause" : "Play") || (keys && (nav.pressed(GLFW_KEY_SPACE) || nav.accept))) {
     if (!v.playing && v.position_us() >= v.end_us()) v.seek(0);
     v.playing = !v.playing;
   }
   ImGui::SameLine();
-  if (ImGui::Button("< piece") || nav.left) v.step_piece(0, -1);
+  if (ImGui::Button("< piece") || (keys && nav.left)) v.step_piece(static_cast<std::size_t>(step_racer_), -1);
   ImGui::SameLine();
-  if (ImGui::Button("piece >") || nav.right) v.step_piece(0, +1);
-  ImGui::SameLine();
-  static constexpr double kSpeeds[] = {0.25, 0.5, 1, 2, 4, 8};
-  for (double s : kSpeeds) {
-    char label[16];
-    std::snprintf(label, sizeof label, "%gx", s);
+  if (ImGui::Button("piece >") || (keys && nav.right)) v.step_piece(static_cast<std::size_t>(step_racer_), +1);
+  if (racers > 1) {
     ImGui::SameLine();
-    if (ImGui::RadioButton(label, v.speed == s)) v.speed = s;
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
+    const std::string current = v.replay().racers.at(v.racer_of(static_cast<std::size_t>(step_racer_))).name;
+    if (ImGui::BeginCombo("##step racer", current.c_str())) {
+      for (int i = 0; i < racers; ++i) {
+        const std::string& name = v.replay().racers.at(v.racer_of(static_cast<std::size_t>(i))).name;
+        if (ImGui::Selectable((name + "##" + std::to_string(i)).c_str(), i == step_racer_)) step_racer_ = i;
+      }
+      ImGui::EndCombo();
+    }
+    if (keys && nav.pressed(GLFW_KEY_TAB)) step_racer_ = (step_racer_ + 1) % racers;
   }
+  int speed = 0;
+  for (int i = 0; i < kSpeedCount; ++i) {
+    if (v.speed == kSpeeds[i]) speed = i;
+  }
+  if (keys && nav.up) speed = std::min(speed + 1, kSpeedCount - 1);
+  if (keys && nav.down) speed = std::max(speed - 1, 0);
+  for (int i = 0; i < kSpeedCount; ++i) {
+    char label[16];
+    std::snprintf(label, sizeof label, "%gx", kSpeeds[i]);
+    ImGui::SameLine();
+    if (ImGui::RadioButton(label, speed == i)) speed = i;
+  }
+  v.speed = kSpeeds[speed];
   ImGui::SameLine();
   ImGui::Text("%s / %s", format_time(v.position_us()).c_str(), format_time(v.end_us()).c_str());
   if (last_seek_us_ >= 0) {
     ImGui::SameLine();
     ImGui::Text("(seek %.1f ms)", static_cast<double>(last_seek_us_) / 1000.0);
   }
+  std::optional<engine::TimeUs> seek_to;
+  if (keys && nav.pressed(GLFW_KEY_HOME)) seek_to = 0;
+  if (keys && nav.pressed(GLFW_KEY_END)) seek_to = v.end_us();
+  if (keys && nav.page_up) seek_to = v.position_us() - 10'000'000;
+  if (keys && nav.page_down) seek_to = v.position_us() + 10'000'000;
   float pos = v.end_us() > 0 ? static_cast<float>(v.position_us()) / static_cast<float>(v.end_us()) : 0.0f;
   ImGui::SetNextItemWidth(-1);
   if (ImGui::SliderFloat("##seek", &pos, 0.0f, 1.0f, "")) {
-    last_seek_us_ = v.seek(static_cast<engine::TimeUs>(static_cast<double>(pos) * static_cast<double>(v.end_us())));
+    seek_to = static_cast<engine::TimeUs>(static_cast<double>(pos) * static_cast<double>(v.end_us()));
   }
-  if (ImGui::Button("Back") || nav.back) out = ViewerAction::kBack;
+  if (seek_to) last_seek_us_ = v.seek(*seek_to);
+  if (ImGui::Button("Back") || (keys && nav.back)) out = ViewerAction::kBack;
   // PPS and lines over the whole game, per racer (up to 4).
   const float plot_w = io.DisplaySize.x / 9.0f, plot_h = ImGui::GetFrameHeight() * 1.8f;
   for (std::size_t i = 0; i < v.curves().size() && i < 4; ++i) {
@@ -166,6 +256,9 @@ ViewerAction ViewerControls::draw(ReplayViewer& v, const MenuNav& nav) {
     ImGui::PlotLines(("##lines" + std::to_string(i)).c_str(), c.lines.data(), static_cast<int>(c.lines.size()), 0,
                      lines.c_str(), 0.0f, FLT_MAX, ImVec2(plot_w, plot_h));
   }
+  ImGui::TextDisabled("Space or Enter: play/pause   Left/Right: a piece%s   Up/Down: speed   Page Up/Down: 10 s   "
+                      "Home/End: start/end   Esc: back",
+                      racers > 1 ? " (Tab: whose)" : "");
   ImGui::End();
   return out;
 }

@@ -1,6 +1,10 @@
 // The replay browser (local replays from the store's index, filtered by mode and player; a server's recent games
-// and personal bests, downloaded on demand) and the viewer's controls (play/pause, speed, seek bar, piece steps,
-// per-racer stats, the verification badge). Boards are drawn by the app's renderer.
+// and personal bests with the same filters, downloaded on demand) and the viewer's controls (play/pause, speed, seek
+// bar, piece steps, per-racer stats, the verification badge). Boards are drawn by the app's renderer.
+//
+// Without a mouse: the browser uses ImGui's navigation (arrows / d-pad, Enter or Space / A, Esc / B); the viewer has
+// keys of its own (listed on screen): Space or Enter (A) play/pause, Left/Right (d-pad) a piece, Up/Down the speed,
+// Page Up/Down (LB/RB) 10 s, Home/End the start and end, Esc (B) back.
 #pragma once
 
 #include <cstdint>
@@ -22,23 +26,34 @@ struct BrowserAction {
   std::uint64_t game_id = 0;      // kDownload
 };
 
+// What the browser knows of the server we are connected to.
+struct ServerGames {
+  std::string server_name;
+  const protocol::GameList* list = nullptr;  // the last list it sent, null before any
+  bool downloading = false;
+};
+
 class ReplayBrowser {
  public:
-  // `server_games` is the last list a server sent (nullptr when not connected).
-  BrowserAction draw(const ReplayListing& local, const std::filesystem::path& replay_dir,
-                     const protocol::GameList* server_games, const std::string& problem, const MenuNav& nav);
+  // `server` is null when not connected. A filter change asks for the local list again (kRefresh) and, when a
+  // server list is shown, for the server's list with the new filters (kServerList).
+  BrowserAction draw(const ReplayListing& local, const std::filesystem::path& replay_dir, const ServerGames* server,
+                     const std::string& problem, const MenuNav& nav);
   [[nodiscard]] std::optional<engine::ModeKind> mode_filter() const;
   [[nodiscard]] std::string player_filter() const { return player_; }
+  // The server list shown last (asked for again when a filter changes).
+  [[nodiscard]] std::optional<protocol::GameListKind> server_list() const { return server_list_; }
 
  private:
   int mode_ = 0;  // 0 = every mode
   char player_[25] = "";
+  std::optional<protocol::GameListKind> server_list_;
 };
 
 enum class ViewerAction { kNone, kBack };
 
 // The viewer's control panel at the bottom of the window, in frame heights (boards are laid out above it).
-inline constexpr float kViewerControlRows = 5.5f;
+inline constexpr float kViewerControlRows = 6.5f;
 
 class ViewerControls {
  public:
@@ -47,6 +62,7 @@ class ViewerControls {
 
  private:
   std::int64_t last_seek_us_ = -1;
+  int step_racer_ = 0;  // whose pieces the piece steps follow (index into the viewer's games)
 };
 
 }  // namespace sr::client
