@@ -156,13 +156,20 @@ void Lobby::on_hello(Player& player, const protocol::Hello& hello) {
                                 protocol::kChannelControl);
     drop(player.id, protocol::DisconnectReason::kRejected, text);
   };
-  std::size_t welcomed = 0;
+  const auto host_of = [](const std::string& address) { return address.substr(0, address.rfind(':')); };
+  const std::string host = host_of(player.address);
+  std::size_t welcomed = 0, same_host = 0;
   for (const auto& [other_id, other] : players_) {
     if (!other.welcomed) continue;
     ++welcomed;
+    same_host += host_of(other.address) == host;
     if (same_name(other.name, hello.name)) return reject(protocol::RejectReason::kNameTaken, "the name '" + hello.name + "' is taken on this server");
   }
   if (welcomed >= options_.max_players) return reject(protocol::RejectReason::kServerFull, "the server is full");
+  if (same_host >= options_.max_per_address) {
+    return reject(protocol::RejectReason::kServerFull,
+                  fmt::format("the server allows at most {} players from one address", options_.max_per_address));
+  }
   player.name = hello.name;
   player.welcomed = true;
   spdlog::info("{} joined from {} ({})", player.name, player.address, hello.client_version);

@@ -22,6 +22,8 @@ struct LobbyOptions {
   std::string motd;
   std::size_t max_players = 1000;
   std::size_t max_rooms = 200;
+  // Most players connected from one IP address (a household behind one router; one script cannot fill the server).
+  std::size_t max_per_address = 64;
 };
 
 class Lobby {

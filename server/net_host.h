@@ -19,7 +19,7 @@ using PeerId = std::uint32_t;
 // Limits given to ENet instead of its 32 MiB defaults (DESIGN.md, Protocol).
 struct NetLimits {
   std::size_t max_peers = 1100;
-  std::size_t max_peers_per_ip = 1100;      // load tests run every bot from 127.0.0.1; lower it for public servers
+  std::size_t max_peers_per_ip = 1100;      // ENet's silent cap; the lobby's max_per_address answers in words
   std::size_t max_packet_bytes = 72 * 1024;  // a little over protocol::kMaxMessageBytes: oversized messages get a reason
   std::size_t max_waiting_bytes = 256 * 1024;
   std::uint32_t peer_timeout_ms = 10'000;   // a silent peer is dropped after this

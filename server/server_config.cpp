@@ -28,6 +28,9 @@ void add_server_options(CLI::App& app, ServerConfig& config) {
   app.add_option("--max-rooms", o.lobby.max_rooms, "most rooms at once")
       ->capture_default_str()
       ->check(CLI::Range(1, 10000));
+  app.add_option("--max-per-address", o.lobby.max_per_address, "most players connected from one IP address")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 4000));
   app.add_option("--name", o.lobby.server_name, "server name shown to players")
       ->capture_default_str()
       ->check([](const std::string& s) {
@@ -77,6 +80,8 @@ ServerOptions server_options(const ServerConfig& config) {
   ServerOptions options = config.server;
   options.data_dir = config.data_dir;
   options.net.max_peers = options.lobby.max_players + 64;  // room for refusals beyond the player limit
+  // The lobby enforces --max-per-address with a message; ENet's own silent limit stays out of its way.
+  options.net.max_peers_per_ip = options.net.max_peers;
   return options;
 }
 

@@ -71,6 +71,7 @@ TEST(ServerExampleConfig, ParsesAndStatesTheDefaults) {
   EXPECT_EQ(parsed.server.bind, defaults.server.bind);
   EXPECT_EQ(parsed.server.lobby.max_players, defaults.server.lobby.max_players);
   EXPECT_EQ(parsed.server.lobby.max_rooms, defaults.server.lobby.max_rooms);
+  EXPECT_EQ(parsed.server.lobby.max_per_address, defaults.server.lobby.max_per_address);
   EXPECT_EQ(parsed.server.lobby.server_name, defaults.server.lobby.server_name);
   EXPECT_EQ(parsed.server.lobby.motd, defaults.server.lobby.motd);
   EXPECT_EQ(parsed.log_level, defaults.log_level);
@@ -97,6 +98,7 @@ TEST(ServerOptions, UnknownConfigKeyAndOutOfRangeValuesAreRefused) {
   EXPECT_NE(parse({"--port", "70000"}, config), "");
   EXPECT_NE(parse({"--port", "-1"}, config), "");
   EXPECT_NE(parse({"--metrics-port", "65536"}, config), "");
+  EXPECT_NE(parse({"--max-per-address", "0"}, config), "");
   EXPECT_NE(parse({"--agones-health-interval", "0"}, config), "");
   EXPECT_NE(parse({"--config", (dir.path() / "missing.toml").string()}, config), "");
 }

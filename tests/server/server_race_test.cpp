@@ -221,5 +221,22 @@ TEST(ServerRace, PrivateRoomCannotBeJoinedWithoutItsCode) {
   EXPECT_EQ(bob.session().room()->room_id, info.room_id);
 }
 
+// One address may hold only so many players: the next one is refused with the reason in words, and the players
+// already in stay.
+TEST(ServerLobby, PlayersBeyondThePerAddressLimitAreToldWhy) {
+  server::ServerOptions options;
+  options.lobby.max_per_address = 2;
+  ServerFixture server(options);
+  BotClient a("alpha", server.port()), b("bravo", server.port()), c("charlie", server.port());
+  ASSERT_TRUE(a.connect());
+  ASSERT_TRUE(b.connect());
+  EXPECT_FALSE(c.connect());
+  EXPECT_EQ(c.session().state(), net::Session::State::kClosed);
+  EXPECT_NE(c.session().closed_reason().find("at most 2 players from one address"), std::string::npos)
+      << c.session().closed_reason();
+  EXPECT_EQ(a.session().state(), net::Session::State::kLobby);
+  EXPECT_EQ(b.session().state(), net::Session::State::kLobby);
+}
+
 }  // namespace
 }  // namespace sr::test
