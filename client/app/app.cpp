@@ -335,12 +335,13 @@ void App::after_render(int fb_w, int fb_h) {
   }
   std::string error = write_screenshot(path, fb_w, fb_h);
   const float scale = ImGui::GetIO().DisplaySize.x > 0 ? static_cast<float>(fb_w) / ImGui::GetIO().DisplaySize.x : 1;
-  if (error.empty())
+  if (error.empty()) {
     error = write_layout(path,
                          screen_ == Screen::kNet      ? race_layouts_
                          : screen_ == Screen::kViewer ? viewer_layouts_
                                                       : layouts_,
-                         scale);
+                         scale, screen_ == Screen::kNet ? race_layout_notes() : std::vector<std::string>{});
+  }
   if (error.empty()) {
     spdlog::info("screenshot written to {}", path.string());
   } else {

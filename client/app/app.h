@@ -103,6 +103,8 @@ class App {
   void spectator_keys(const net::RaceView& race, const MenuNav& nav);
   void race_chat();
   void results_table(const protocol::RaceResults& results, double now_s, const MenuNav& nav);
+  // Per race layout: "GAME_TIME_US PIECES NAME" of the board drawn there (for the screenshot's layout file).
+  [[nodiscard]] std::vector<std::string> race_layout_notes() const;
   // app_replay.cpp: replay browser and viewer
   void open_replay_browser();
   void open_viewer_file(const std::filesystem::path& file);

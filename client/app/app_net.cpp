@@ -6,6 +6,7 @@
 #include <imgui.h>
 #include <spdlog/spdlog.h>
 
+#include <cctype>
 #include <cfloat>
 #include <cstdio>
 #include <fstream>
@@ -48,6 +49,7 @@ void App::start_net_from_cli() {
 }
 
 void App::connect_to(const std::string& address) {
+  server_list_.set_address(address);  // to connect again from the menu if the connection ends
   auto a = parse_address(address);
   if (!a) {
     net_.say("\"" + address + "\" is not an address (host:port)");
@@ -208,11 +210,14 @@ bool App::lost_connection_modal(const MenuNav& nav) {
                           ImVec2(0.5f, 0.5f));
   ImGui::SetNextWindowSizeConstraints(ImVec2(io.DisplaySize.x * 0.4f, 0), ImVec2(io.DisplaySize.x * 0.8f, FLT_MAX));
   if (ImGui::BeginPopupModal(kTitle, nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoMove)) {
-    ImGui::TextWrapped("The connection to the server was lost: %s.", lost->reason.c_str());
+    std::string reason = lost->reason;  // "the server is shutting down" -> "The server is shutting down."
+    if (!reason.empty()) reason[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(reason[0])));
+    ImGui::TextWrapped("%s.", reason.c_str());
     if (!lost->own_game.empty()) ImGui::TextWrapped("%s", lost->own_game.c_str());
     ImGui::TextWrapped("You are back on the multiplayer menu.");
     ImGui::SetItemDefaultFocus();
     if (ImGui::Button("OK") || nav.accept || nav.back) {
+      spdlog::info("lost-connection notice closed");
       net_.acknowledge_lost();
       ImGui::CloseCurrentPopup();
     }
@@ -224,7 +229,8 @@ bool App::lost_connection_modal(const MenuNav& nav) {
 void App::net_ui(double now_s, const MenuNav& frame_nav) {
   auto& session = net_.session();
   const MenuNav none;
-  const MenuNav& nav = lost_connection_modal(frame_nav) ? none : frame_nav;
+  const bool notice = net_.lost().has_value();  // drawn over the screen, after it; the screen gets no keys meanwhile
+  const MenuNav& nav = notice ? none : frame_nav;
   switch (session.state()) {
     case net::Session::State::kIdle:
     case net::Session::State::kClosed:
@@ -272,6 +278,8 @@ void App::net_ui(double now_s, const MenuNav& frame_nav) {
       }
       break;
   }
+  // After the screen: ImGui 1.86 asserts when a window first appears while a modal is open and is begun after it.
+  if (notice) (void)lost_connection_modal(frame_nav);
   // --exit-after-race: a moment after the first results (with the screenshot of them, when asked), quit.
   if (options_.exit_after_race && results_shown_s_ > 0 && now_s - results_shown_s_ > 1.0) {
     if (options_.screenshot && !exit_screenshot_taken_) {

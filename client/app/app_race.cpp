@@ -84,10 +84,12 @@ void App::layout_race(float w, float h) {
   const int n = static_cast<int>(race->boards().size());
   std::vector<BoardLayout> others;
   if (!race->racing() && enlarged_ != 0 && race->board(enlarged_) != nullptr && n > 1) {
-    // Spectating with one board chosen: that one large, the others beside it.
-    const float big_w = (w - 2 * margin) * 0.45f;
+    // Spectating with one board chosen: that one at full height, the others smaller beside it (one or two of them
+    // would fit as large: they get half the height).
+    const float big_w = (w - 2 * margin) * 0.55f;
     race_layouts_.push_back(fit_board(margin, margin, big_w, h - 2 * margin));
-    grid_layouts(others, n - 1, margin + big_w, margin, w - 2 * margin - big_w, grid_h);
+    const float others_h = n - 1 <= 2 ? std::min(grid_h, (h - 2 * margin) * 0.55f) : grid_h;
+    grid_layouts(others, n - 1, margin + big_w, margin, w - 2 * margin - big_w, others_h);
     race_layouts_.insert(race_layouts_.end(), others.begin(), others.end());
     std::size_t next = 1;
     for (const auto& b : race->boards()) race_order_.push_back(b.entrant.player_id == enlarged_ ? 0 : next++);
@@ -105,6 +107,20 @@ void App::layout_race(float w, float h) {
   for (const auto& b : race->boards()) {
     race_order_.push_back(&b == race->mine() ? 0 : next++);
   }
+}
+
+std::vector<std::string> App::race_layout_notes() const {
+  std::vector<std::string> notes(race_layouts_.size());
+  const auto* race = shown_race();
+  if (!race) return notes;
+  for (std::size_t i = 0; i < race->boards().size() && i < race_order_.size(); ++i) {
+    const auto& b = race->boards()[i];
+    if (race_order_[i] < notes.size()) {
+      notes[race_order_[i]] =
+          std::to_string(b.game.now()) + " " + std::to_string(b.game.stats().pieces) + " " + b.entrant.name;
+    }
+  }
+  return notes;
 }
 
 void App::render_race(const BoardLook& look, double now_s) {

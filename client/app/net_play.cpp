@@ -112,6 +112,7 @@ std::vector<net::Session::Received> NetPlay::poll() {
   const bool welcomed = session_->state() == net::Session::State::kLobby || session_->state() == net::Session::State::kRoom;
   follow_own_race();  // before the messages: a RoomLeft drops the session's race
   auto received = session_->poll(0);
+  bool said_goodbye = false;
   follow_own_race();  // a race that has just started
   for (const auto& m : received) {
     if (const auto* n = std::get_if<protocol::Notice>(&m)) {
@@ -125,10 +126,15 @@ std::vector<net::Session::Received> NetPlay::poll() {
       (void)own_.save(false);  // kicked or left mid-race: the game so far
     } else if (const auto* u = std::get_if<protocol::ReplayUnavailable>(&m)) {
       say(net::describe(u->code) + (u->text.empty() ? "" : ": " + u->text));
-    } else if (std::holds_alternative<protocol::RaceResults>(m)) {
-      (void)own_.save(false);  // the race is over, whether or not our game had ended
+    } else if (std::holds_alternative<protocol::Disconnecting>(m)) {
+      said_goodbye = true;
+    } else if (const auto* results = std::get_if<protocol::RaceResults>(&m)) {
+      // The race is over, whether or not our game had ended; aborted (the server is going away): cut short.
+      (void)own_.save(results->reason == protocol::RaceEndReason::kAborted);
     }
   }
+  // The server said goodbye (shutting down, kicked us, ...): gone now, not after ENet's timeout.
+  if (said_goodbye && session_->state() != net::Session::State::kClosed) session_->close();
   if (was_open_ && open_before && session_->state() == net::Session::State::kClosed) {
     (void)own_.save(true);
     const std::string reason =

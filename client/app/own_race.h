@@ -27,8 +27,8 @@ class OwnRace {
   // Our game ended by itself (finished or topped out).
   [[nodiscard]] bool over() const { return over_; }
   [[nodiscard]] std::uint32_t race_id() const { return race_id_; }
-  // Saves the game if it is unsaved. `connection_lost`: the server went away before the game ended (the replay says
-  // disconnected rather than forfeited). Returns "Your game is saved: PATH" or "Your game was not saved: WHY", or
+  // Saves the game if it is unsaved. `connection_lost`: the server went away (or aborted the race to go away) before
+  // the game ended: the replay says disconnected rather than forfeited. Returns "Your game is saved: PATH" or "Your game was not saved: WHY", or
   // "" when there was nothing to save.
   std::string save(bool connection_lost);
   // Where the last save went ("" before any).

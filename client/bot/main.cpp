@@ -80,6 +80,9 @@ int main(int argc, char** argv) {
   online->add_option("--races", races, "races each room plays (1..10000)")->capture_default_str();
   online->add_option("--name-prefix", name_prefix, "bots are named PREFIX1, PREFIX2, ...")->capture_default_str();
   online->add_option("--timeout", timeout_s, "give up after this many seconds")->capture_default_str();
+  std::string delays_out;
+  online->add_option("--delays-out", delays_out,
+                     "write every relay delay measured to this file, a line 'SECONDS_SINCE_START DELAY_MS' each");
 
   try {
     app.parse(argc, argv);
@@ -110,6 +113,7 @@ int main(int argc, char** argv) {
     o.races = races;
     o.timeout_s = timeout_s;
     o.name_prefix = name_prefix;
+    o.delays_out = delays_out;
     if (!room.empty()) o.room = room;
     if (!create.empty()) {
       const auto made = botcli::config_for(botcli::ModeRequest{create, lines, seconds});

@@ -20,6 +20,7 @@ void RelayProbe::received(std::uint32_t race_id, std::uint32_t player_id, std::u
     const auto it = sent_.find(key(race_id, player_id, first_seq + static_cast<std::uint32_t>(i)));
     if (it == sent_.end()) continue;
     delays_us_.push_back(std::chrono::duration_cast<std::chrono::microseconds>(now - it->second).count());
+    measured_at_.push_back(now);
   }
 }
 

@@ -20,13 +20,15 @@ class RelayProbe {
  public:
   void sent(std::uint32_t race_id, std::uint32_t player_id, std::uint32_t seq);
   void received(std::uint32_t race_id, std::uint32_t player_id, std::uint32_t first_seq, std::size_t count);
-  // Delays in microseconds, in the order they were measured.
+  // Delays in microseconds, in the order they were measured, and when each was measured (steady clock).
   [[nodiscard]] const std::vector<std::int64_t>& delays_us() const { return delays_us_; }
+  [[nodiscard]] const std::vector<std::chrono::steady_clock::time_point>& measured_at() const { return measured_at_; }
 
  private:
   static std::uint64_t key(std::uint32_t race_id, std::uint32_t player_id, std::uint32_t seq);
   std::unordered_map<std::uint64_t, std::chrono::steady_clock::time_point> sent_;
   std::vector<std::int64_t> delays_us_;
+  std::vector<std::chrono::steady_clock::time_point> measured_at_;
 };
 
 class OnlineBot {

@@ -6,6 +6,9 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
 #include <array>
 #include <chrono>
 #include <memory>
@@ -130,6 +133,7 @@ std::optional<HostPort> parse_host_port(const std::string& text) {
 int run_online(const OnlineOptions& options) {
   const auto deadline = Clock::now() + std::chrono::seconds(options.timeout_s);
   const double cpu_start = cpu_seconds();
+  const auto started = Clock::now();
   RelayProbe probe;
   std::vector<std::unique_ptr<OnlineBot>> bots;
   for (int i = 0; i < options.count; ++i) {
@@ -246,6 +250,18 @@ int run_online(const OnlineOptions& options) {
   }
   const bool all_done = finished_groups == static_cast<int>(groups.size());
 
+  if (!options.delays_out.empty()) {
+    std::FILE* out = std::fopen(options.delays_out.c_str(), "w");
+    if (out == nullptr) {
+      fmt::print(stderr, "stackrace-bot: cannot write {}: {}\n", options.delays_out, std::strerror(errno));
+    } else {
+      for (std::size_t i = 0; i < probe.delays_us().size(); ++i) {
+        const double at = std::chrono::duration<double>(probe.measured_at()[i] - started).count();
+        fmt::print(out, "{:.3f} {:.3f}\n", at, static_cast<double>(probe.delays_us()[i]) / 1000.0);
+      }
+      std::fclose(out);
+    }
+  }
   std::vector<std::int64_t> delays = probe.delays_us();
   std::sort(delays.begin(), delays.end());
   auto pct = [&](double p) {

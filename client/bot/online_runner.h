@@ -22,6 +22,7 @@ struct OnlineOptions {
   std::string name_prefix = "bot";
   bot::BotSettings bot;            // pps, weights, lookahead
   int timeout_s = 600;             // give up after this long
+  std::string delays_out;          // if set: every relay delay measured, as "SECONDS_SINCE_START DELAY_MS" lines
 };
 
 // "host:port" or "host" (default port 7878). nullopt when malformed.

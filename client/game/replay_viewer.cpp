@@ -70,7 +70,11 @@ void ReplayViewer::build_curves() {
       const engine::TimeUs t = end_us_ * k / kCurvePoints;
       while (li < locks.size() && locks[li] <= t) ++li;
       while (ci < clears.size() && clears[ci].first <= t) lines += clears[ci++].second;
-      c.pps.push_back(t > 0 ? static_cast<float>(static_cast<double>(li) * 1e6 / static_cast<double>(t)) : 0.0f);
+      // A racer who ended before the race did keeps the pace of their own game (not pieces over a clock that ran
+      // on without them).
+      const engine::TimeUs played = std::min(t, racer.result.stats.time_us);
+      c.pps.push_back(played > 0 ? static_cast<float>(static_cast<double>(li) * 1e6 / static_cast<double>(played))
+                                 : 0.0f);
       c.lines.push_back(static_cast<float>(lines));
     }
     curves_.push_back(std::move(c));

@@ -32,13 +32,15 @@ std::string write_screenshot(const std::filesystem::path& path, int fb_w, int fb
 }
 
 std::string write_layout(const std::filesystem::path& path, const std::vector<BoardLayout>& boards,
-                         float framebuffer_scale) {
+                         float framebuffer_scale, const std::vector<std::string>& notes) {
   std::ofstream out(path.string() + ".layout", std::ios::trunc);
   for (std::size_t i = 0; i < boards.size(); ++i) {
     char line[128];
-    std::snprintf(line, sizeof line, "board %zu %.2f %.2f %.3f\n", i, boards[i].matrix_x() * framebuffer_scale,
+    std::snprintf(line, sizeof line, "board %zu %.2f %.2f %.3f", i, boards[i].matrix_x() * framebuffer_scale,
                   boards[i].matrix_y() * framebuffer_scale, boards[i].cell * framebuffer_scale);
     out << line;
+    if (i < notes.size()) out << ' ' << notes[i];
+    out << '\n';
   }
   if (!out) return "cannot write " + path.string() + ".layout";
   return {};

@@ -15,8 +15,9 @@ namespace sr::client {
 [[nodiscard]] std::string write_screenshot(const std::filesystem::path& path, int fb_w, int fb_h);
 
 // Writes `path` + ".layout": one line per board, "board INDEX MATRIX_X MATRIX_Y CELL" in framebuffer pixels
-// (MATRIX_X/Y: top-left of visible row 19), so a test can find each cell in the PNG.
+// (MATRIX_X/Y: top-left of visible row 19), so a test can find each cell in the PNG. With `notes` (one per board),
+// each line goes on with its note (the race screen: "GAME_TIME_US PIECES NAME", what the board shows).
 [[nodiscard]] std::string write_layout(const std::filesystem::path& path, const std::vector<BoardLayout>& boards,
-                                       float framebuffer_scale);
+                                       float framebuffer_scale, const std::vector<std::string>& notes = {});
 
 }  // namespace sr::client

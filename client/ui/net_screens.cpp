@@ -221,6 +221,10 @@ ServerListAction ServerListScreen::draw(Settings& settings, bool& settings_chang
   return out;
 }
 
+void ServerListScreen::set_address(const std::string& address) {
+  std::snprintf(address_, sizeof address_, "%s", address.c_str());
+}
+
 LobbyAction LobbyScreen::draw(net::Session& session, const std::deque<std::string>& messages, const MenuNav& nav,
                               double now_s) {
   LobbyAction out = LobbyAction::kNone;

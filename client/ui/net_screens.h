@@ -27,6 +27,8 @@ class ServerListScreen {
   // `settings.servers` is edited here (the app saves the settings when the list changed).
   ServerListAction draw(Settings& settings, bool& settings_changed, const std::deque<std::string>& messages,
                         const MenuNav& nav);
+  // The address field's text (the server last connected to).
+  void set_address(const std::string& address);
 
  private:
   char name_[25] = "";

@@ -89,6 +89,57 @@ TEST(ReplayViewer, CurvesEndAtTheRecordedLinesAndPace) {
   EXPECT_NEAR(c.pps.back(), static_cast<double>(stats.pieces) * 1e6 / static_cast<double>(stats.time_us), 0.01);
 }
 
+// A race replay (tests/data/race_sprint.srr): ada finished at 35.475 s, bo topped out at 10.800 s, cy disconnected
+// at 10.226 s.
+const std::string kRace = std::string(STACKRACE_TEST_DATA) + "/race_sprint.srr";
+
+TEST(ReplayViewer, ARaceEndsWhenItsLastRacerEnds) {
+  ReplayViewer v;
+  ASSERT_EQ(v.open(kRace), "");
+  ASSERT_EQ(v.games().size(), 3u);
+  EXPECT_TRUE(v.verified()) << v.verdict();
+  // Not the first racer's end, nor the one who stopped first, nor their last inputs: the end of the race.
+  EXPECT_EQ(v.end_us(), 35'475'000);
+  v.seek(v.end_us() + 1'000'000);  // past the end: clamped
+  EXPECT_EQ(v.position_us(), 35'475'000);
+  EXPECT_EQ(v.games()[0].now(), 35'475'000);
+  EXPECT_EQ(v.games()[1].now(), 10'800'000);  // topped out
+  EXPECT_EQ(v.games()[2].now(), 10'226'000);  // disconnected
+  for (std::size_t i = 0; i < 3; ++i) {
+    EXPECT_EQ(v.racer_of(i), i);
+    EXPECT_EQ(rows(v.games()[i]), tool_rows(kRace, "--racer " + std::to_string(i))) << "racer " << i;
+  }
+}
+
+TEST(ReplayViewer, RacersWhoStoppedStayAtTheirEndWhileTheRacePlaysOn) {
+  ReplayViewer v;
+  ASSERT_EQ(v.open(kRace), "");
+  v.seek(10'000'000);
+  EXPECT_EQ(rows(v.games()[1]), tool_rows(kRace, "--racer 1 --time-ms 10000"));
+  v.playing = true;
+  v.speed = 4.0;
+  while (v.position_us() < 20'000'000) v.tick(0.01);  // through bo's and cy's ends
+  EXPECT_EQ(v.games()[1].now(), 10'800'000);
+  EXPECT_EQ(v.games()[2].now(), 10'226'000);
+  EXPECT_EQ(rows(v.games()[1]), tool_rows(kRace, "--racer 1"));
+  EXPECT_EQ(rows(v.games()[2]), tool_rows(kRace, "--racer 2"));
+  EXPECT_EQ(rows(v.games()[0]), tool_rows(kRace, "--racer 0 --time-ms " + std::to_string(v.position_us() / 1000)));
+}
+
+TEST(ReplayViewer, EachRacersPaceCurveEndsAtTheirOwnPace) {
+  ReplayViewer v;
+  ASSERT_EQ(v.open(kRace), "");
+  ASSERT_EQ(v.curves().size(), 3u);
+  for (std::size_t i = 0; i < 3; ++i) {
+    const auto& stats = v.replay().racers[i].result.stats;
+    const auto& c = v.curves()[i];
+    EXPECT_EQ(c.lines.back(), static_cast<float>(stats.lines)) << "racer " << i;
+    // bo: 31 pieces in 10.8 s is 2.87 PPS at the end of the race too, not 31 / 35.475 s.
+    EXPECT_NEAR(c.pps.back(), static_cast<double>(stats.pieces) * 1e6 / static_cast<double>(stats.time_us), 0.01)
+        << "racer " << i;
+  }
+}
+
 TEST(ReplayViewer, SeekingToTheEndOfTheLongestGoldenIsFast) {
   ReplayViewer v;
   ASSERT_EQ(v.open(std::string(STACKRACE_TEST_DATA) + "/bot_marathon.srr"), "");

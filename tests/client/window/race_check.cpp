@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "replays/codec.h"
+#include "tests/client/window/layout_file.h"
 #include "replays/verify.h"
 
 namespace {
@@ -29,7 +30,7 @@ std::vector<sr::replay::Replay> replays_under(const fs::path& dir) {
   std::vector<sr::replay::Replay> out;
   std::error_code ec;
   for (const auto& e : fs::recursive_directory_iterator(dir, ec)) {
-    if (e.path().extension() != ".srr" && e.path().extension() != ".srr") continue;
+    if (e.path().extension() != ".srr") continue;
     std::ifstream in(e.path(), std::ios::binary);
     std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     auto decoded = sr::replay::decode_binary(bytes);
@@ -59,12 +60,8 @@ int main(int argc, char** argv) {
   if (local.size() != 1 || local[0].racers.size() != 1) fail("the player's own game should be kept as a local replay");
 
   const std::string png = argv[3];
-  std::ifstream layout_in(png + ".layout");
-  std::string word;
-  int index = 0;
-  double mx = 0, my = 0, cell = 0;
   std::vector<std::array<double, 3>> boards;
-  while (layout_in >> word >> index >> mx >> my >> cell) boards.push_back({mx, my, cell});
+  for (const auto& b : sr::test::read_layout(png)) boards.push_back({b.matrix_x, b.matrix_y, b.cell});
   if (boards.size() != 2) {
     fail("the screenshot should show two boards, its layout lists " + std::to_string(boards.size()));
     return 1;
