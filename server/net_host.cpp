@@ -3,6 +3,7 @@
 #include <enet/enet.h>
 
 #include <arpa/inet.h>
+#include <sys/socket.h>
 
 namespace sr::server {
 namespace {
@@ -40,6 +41,12 @@ std::optional<std::string> NetHost::open(const std::string& bind_address, std::u
   host_->maximumPacketSize = limits.max_packet_bytes;
   host_->maximumWaitingData = limits.max_waiting_bytes;
   host_->duplicatePeers = limits.max_peers_per_ip;
+  (void)enet_socket_set_option(host_->socket, ENET_SOCKOPT_RCVBUF, limits.socket_buffer_bytes);
+  (void)enet_socket_set_option(host_->socket, ENET_SOCKOPT_SNDBUF, limits.socket_buffer_bytes);
+  int granted = 0;
+  socklen_t length = sizeof granted;
+  // Linux reports twice the usable size (it counts its bookkeeping too).
+  if (getsockopt(host_->socket, SOL_SOCKET, SO_RCVBUF, &granted, &length) == 0) receive_buffer_bytes_ = granted / 2;
   // enet_host_create binds; read back the port in case 0 asked for any free one.
   ENetAddress bound{};
   if (enet_socket_get_address(host_->socket, &bound) == 0) port_ = bound.port;

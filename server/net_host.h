@@ -19,6 +19,10 @@ using PeerId = std::uint32_t;
 // Limits given to ENet instead of its 32 MiB defaults (DESIGN.md, Protocol).
 struct NetLimits {
   std::size_t max_peers = 1100;
+  // The UDP socket's receive and send buffers. ENet asks for 256 KiB, which a busy server fills in a few milliseconds
+  // of being descheduled; every datagram beyond it is dropped and waits for ENet's retransmission (tens of ms).
+  // The kernel caps the size at net.core.rmem_max / wmem_max.
+  int socket_buffer_bytes = 8 << 20;
   std::size_t max_peers_per_ip = 1100;      // ENet's silent cap; the lobby's max_per_address answers in words
   std::size_t max_packet_bytes = 72 * 1024;  // a little over protocol::kMaxMessageBytes: oversized messages get a reason
   std::size_t max_waiting_bytes = 256 * 1024;
@@ -59,6 +63,8 @@ class NetHost {
   void disconnect(PeerId peer, std::uint32_t reason);
   [[nodiscard]] std::string address_of(PeerId peer) const;
   [[nodiscard]] std::size_t peer_count() const { return peers_.size(); }
+  // The socket receive buffer the kernel granted (bytes usable for datagrams), 0 if unknown.
+  [[nodiscard]] int receive_buffer_bytes() const { return receive_buffer_bytes_; }
   // Total bytes sent and received since open().
   [[nodiscard]] std::uint64_t bytes_sent() const;
   [[nodiscard]] std::uint64_t bytes_received() const;
@@ -68,6 +74,7 @@ class NetHost {
   std::uint16_t port_ = 0;
   PeerId next_id_ = 1;
   std::map<PeerId, _ENetPeer*> peers_;
+  int receive_buffer_bytes_ = 0;
   std::uint32_t peer_timeout_ms_ = 10'000;
 };
 

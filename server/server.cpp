@@ -4,6 +4,7 @@
 #include <spdlog/spdlog.h>
 
 #include <random>
+#include <thread>
 
 #include "common/protocol/codec.h"
 
@@ -15,7 +16,12 @@ std::int64_t wall_clock_unix_ms() {
       .count();
 }
 
-constexpr std::size_t kFlushEveryEvents = 32;
+// A long batch sends what it has every so often, so the relays of its first inputs do not wait for the last ones.
+// (Each flush walks every ENet peer, so it is by time, not by event.)
+constexpr TimeUs kFlushEveryUs = 1000;
+// The loop waits at least this long between polls: each poll and flush walks every peer, so under load a step
+// should take a batch of packets rather than one at a time. It adds at most this much to a relay's delay.
+constexpr TimeUs kMinPollPeriodUs = 500;
 
 std::uint64_t next_race_seed(void* ctx) { return static_cast<engine::Random*>(ctx)->next(); }
 
@@ -97,13 +103,19 @@ void Server::on_receive(const NetEvent& event, TimeUs now_us) {
 
 void Server::step(std::uint32_t timeout_ms) {
   if (!lobby_) return;
+  if (const TimeUs wait = last_poll_us_ + kMinPollPeriodUs - now_us(); wait > 0) {
+    std::this_thread::sleep_for(std::chrono::microseconds(wait));
+  }
+  last_poll_us_ = now_us();
   events_.clear();
   net_.poll(timeout_ms, events_);
   const TimeUs now = now_us();
-  std::size_t handled = 0;
+  TimeUs flushed = now;
   for (const NetEvent& e : events_) {
-    // A long batch sends as it goes, so the relays of its first inputs do not wait for the last ones.
-    if (++handled % kFlushEveryEvents == 0) net_.flush();
+    if (now_us() - flushed >= kFlushEveryUs) {
+      net_.flush();
+      flushed = now_us();
+    }
     switch (e.kind) {
       case NetEvent::Kind::kConnect:
         (void)lobby_->connect(e.peer, e.connect_data, net_.address_of(e.peer));

@@ -53,6 +53,8 @@ class Server final : public Outbox {
   // Binds the port and opens the replay store. An error sentence if either fails.
   [[nodiscard]] std::optional<std::string> start();
   [[nodiscard]] std::uint16_t port() const { return net_.port(); }
+  // The UDP receive buffer the kernel granted, in bytes (0 if unknown).
+  [[nodiscard]] int receive_buffer_bytes() const { return net_.receive_buffer_bytes(); }
 
   // One pass of the loop: waits up to timeout_ms for packets, handles them, runs the rooms' timers, sends.
   void step(std::uint32_t timeout_ms);
@@ -82,7 +84,8 @@ class Server final : public Outbox {
   std::set<PlayerId> dropping_;      // told to go; their further packets are ignored
   std::vector<PlayerId> to_forget_;  // dropped during this step: leave the lobby after the event is handled
   std::vector<NetEvent> events_;
-  std::vector<PlayerId> send_scratch_;  // send_many()'s list of live recipients
+  std::vector<PlayerId> send_scratch_;
+  TimeUs last_poll_us_ = -1'000'000;  // when step() last polled the network  // send_many()'s list of live recipients
   std::uint64_t protocol_errors_ = 0;
   bool shut_down_ = false;
 };

@@ -5,6 +5,8 @@
 # The generator runs at nice 10 (LOAD_NICE) so that, on a small machine, it does not take the server's CPU.
 # Prints both summaries and the server's CPU use.
 #
+# PROBE_DELAYS=FILE keeps every delay the probe measured ("SECONDS DELAY_MS" lines, seconds from the probe's start).
+#
 #   tests/load/load_test.sh [BOTS] [LINES]   (defaults: 1000 bots, 40-line sprint; needs ./stackrace.sh build;
 #                                            BUILD_DIR=... picks another build directory)
 set -euo pipefail
@@ -16,9 +18,17 @@ server=$build/server/stackrace-server
 bot=$build/client/bot/stackrace-bot
 [ -x "$server" ] && [ -x "$bot" ] || { echo "load_test: run ./stackrace.sh build first" >&2; exit 2; }
 ulimit -n 8192 2>/dev/null || true
+# With two or more cores, the server gets the last core to itself and the clients share the others, as on a
+# dedicated server machine (PIN=0 turns this off).
+pin_server="" pin_clients=""
+cores=$(nproc)
+if [ "${PIN:-1}" = 1 ] && [ "$cores" -ge 2 ] && command -v taskset > /dev/null; then
+  pin_server="taskset -c $((cores - 1))"
+  pin_clients="taskset -c 0-$((cores - 2))"
+fi
 data=$(mktemp -d)
 port=$((20000 + RANDOM % 20000))
-"$server" --port "$port" --bind 127.0.0.1 --data-dir "$data" --max-players "$((bots + 10))" --max-per-address "$((bots + 10))" --max-rooms 1000 \
+$pin_server "$server" --port "$port" --bind 127.0.0.1 --data-dir "$data" --max-players "$((bots + 10))" --max-per-address "$((bots + 10))" --max-rooms 1000 \
   --log-level warn &
 pid=$!
 trap 'kill $pid 2>/dev/null || true; rm -rf "$data"' EXIT
@@ -30,10 +40,11 @@ common=(--server "127.0.0.1:$port" --create sprint --lines "$lines" --room-size 
         --search drops --timeout 900)
 # The generator stands in for a thousand players' machines; at nice 10 it takes the CPU the server and the probe
 # leave, as those machines would not share the server's cores. (LOAD_NICE=0 to run it at normal priority.)
-nice -n "${LOAD_NICE:-10}" "$bot" "${common[@]}" --count "$((bots - 8))" --name-prefix load > "$data/load.log" &
+$pin_clients nice -n "${LOAD_NICE:-10}" "$bot" "${common[@]}" --count "$((bots - 8))" --name-prefix load > "$data/load.log" &
 load=$!
 sleep 8  # the probe races while the load generator's rooms race
-"$bot" "${common[@]}" --count 8 --name-prefix probe > "$data/probe.log"
+$pin_clients "$bot" "${common[@]}" --count 8 --name-prefix probe ${PROBE_DELAYS:+--delays-out "$PROBE_DELAYS"} \
+  > "$data/probe.log"
 wait $load
 echo "load generator ($((bots - 8)) bots): $(tail -n 1 "$data/load.log")"
 echo "probe (8 bots):                  $(tail -n 1 "$data/probe.log")"
