@@ -81,6 +81,11 @@ int main(int argc, char** argv) {
   online->add_option("--name-prefix", name_prefix, "bots are named PREFIX1, PREFIX2, ...")->capture_default_str();
   online->add_option("--timeout", timeout_s, "give up after this many seconds")->capture_default_str();
   std::string delays_out;
+  int poll_ms = 0;
+  online->add_option("--poll-ms", poll_ms,
+                     "0: each bot reads the network as soon as a packet arrives (exact relay delays); N: every N ms "
+                     "and when it presses, as a game reads once per frame (a cheaper load generator)")
+      ->capture_default_str();
   online->add_option("--delays-out", delays_out,
                      "write every relay delay measured to this file, a line 'SECONDS_SINCE_START DELAY_MS' each");
 
@@ -114,6 +119,8 @@ int main(int argc, char** argv) {
     o.timeout_s = timeout_s;
     o.name_prefix = name_prefix;
     o.delays_out = delays_out;
+    if (poll_ms < 0 || poll_ms > 1000) return usage_error("--poll-ms must be 0..1000");
+    o.poll_every_ms = poll_ms;
     if (!room.empty()) o.room = room;
     if (!create.empty()) {
       const auto made = botcli::config_for(botcli::ModeRequest{create, lines, seconds});

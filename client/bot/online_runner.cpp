@@ -55,13 +55,17 @@ std::string race_line(const Group& g, const protocol::RaceResults& results) {
   return line;
 }
 
-// Runs many bots in one thread without polling each of them in turn: it sleeps in epoll until a bot's socket has
-// traffic or a bot's next input is due, then services just those bots. Every bot is still serviced at least every
-// kIdleServiceUs, so ENet's acknowledgements, pings and the session's heartbeats keep going. With a thousand bots this
-// costs a few percent of a core where a polling sweep took all of one.
+// Runs many bots in one thread without polling each of them in turn. With poll_every_ms 0 it sleeps in epoll until a
+// bot's socket has traffic or a bot's next input is due, and services just those bots (every bot at least every
+// 20 ms, so ENet's acknowledgements, pings and the session's heartbeats keep going): relay delays are measured to
+// the moment a packet arrives. With poll_every_ms N, a bot reads its socket only every N ms and when its own input
+// is due, as a game reads the network once per frame; its acknowledgements then go out in batches, which is what a
+// large load generator wants.
 class Pump {
  public:
-  explicit Pump(std::vector<std::unique_ptr<OnlineBot>>& bots) : bots_(bots), due_(bots.size(), Clock::now()) {
+  Pump(std::vector<std::unique_ptr<OnlineBot>>& bots, int poll_every_ms)
+      : bots_(bots), due_(bots.size(), Clock::now()), idle_us_(poll_every_ms > 0 ? poll_every_ms * 1000 : 20'000) {
+    if (poll_every_ms > 0) return;
     epoll_ = epoll_create1(EPOLL_CLOEXEC);
     for (std::size_t i = 0; i < bots_.size() && epoll_ >= 0; ++i) {
       const int fd = bots_[i]->session().socket_handle();
@@ -70,6 +74,7 @@ class Pump {
       ev.data.u64 = i;
       if (fd >= 0) (void)epoll_ctl(epoll_, EPOLL_CTL_ADD, fd, &ev);
     }
+    if (epoll_ < 0) idle_us_ = 1000;  // no epoll: every bot reads its socket each millisecond
   }
   ~Pump() {
     if (epoll_ >= 0) close(epoll_);
@@ -83,33 +88,32 @@ class Pump {
     Clock::time_point first = now + std::chrono::milliseconds(5);
     for (const auto& d : due_) first = std::min(first, d);
     const auto wait_us = std::chrono::duration_cast<std::chrono::microseconds>(first - now).count();
-    const int timeout_ms = wait_us <= 0 ? 0 : static_cast<int>((wait_us + 999) / 1000);
     std::array<epoll_event, 256> events{};
     int n = 0;
     if (epoll_ >= 0) {
-      n = epoll_wait(epoll_, events.data(), static_cast<int>(events.size()), timeout_ms);
-    } else if (wait_us > 0) {  // no epoll: a plain sweep over every bot each time
-      std::this_thread::sleep_for(std::chrono::microseconds(std::min<std::int64_t>(wait_us, 250)));
+      n = epoll_wait(epoll_, events.data(), static_cast<int>(events.size()),
+                     wait_us <= 0 ? 0 : static_cast<int>((wait_us + 999) / 1000));
+    } else if (wait_us > 0) {
+      std::this_thread::sleep_for(std::chrono::microseconds(wait_us));
     }
     for (int e = 0; e < n; ++e) service(static_cast<std::size_t>(events[static_cast<std::size_t>(e)].data.u64));
     now = Clock::now();
     for (std::size_t i = 0; i < bots_.size(); ++i) {
-      if (due_[i] <= now || epoll_ < 0) service(i);
+      if (due_[i] <= now) service(i);
     }
   }
 
  private:
-  static constexpr std::int64_t kIdleServiceUs = 20000;
-
   void service(std::size_t i) {
     OnlineBot& bot = *bots_[i];
     (void)bot.pump(0);
-    const std::int64_t us = std::min(kIdleServiceUs, bot.us_until_due().value_or(kIdleServiceUs));
+    const std::int64_t us = std::min(idle_us_, bot.us_until_due().value_or(idle_us_));
     due_[i] = Clock::now() + std::chrono::microseconds(us);
   }
 
   std::vector<std::unique_ptr<OnlineBot>>& bots_;
   std::vector<Clock::time_point> due_;
+  std::int64_t idle_us_;
   int epoll_ = -1;
 };
 
@@ -150,7 +154,7 @@ int run_online(const OnlineOptions& options) {
       return 2;
     }
   }
-  Pump pump(bots);
+  Pump pump(bots, options.poll_every_ms);
   // Handshake.
   while (Clock::now() < deadline) {
     pump.once();

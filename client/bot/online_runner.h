@@ -22,6 +22,7 @@ struct OnlineOptions {
   std::string name_prefix = "bot";
   bot::BotSettings bot;            // pps, weights, lookahead
   int timeout_s = 600;             // give up after this long
+  int poll_every_ms = 0;           // 0: read each socket as soon as it has traffic; N: every N ms (and at own inputs)
   std::string delays_out;          // if set: every relay delay measured, as "SECONDS_SINCE_START DELAY_MS" lines
 };
 

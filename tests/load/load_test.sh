@@ -40,7 +40,10 @@ common=(--server "127.0.0.1:$port" --create sprint --lines "$lines" --room-size 
         --search drops --timeout 900)
 # The generator stands in for a thousand players' machines; at nice 10 it takes the CPU the server and the probe
 # leave, as those machines would not share the server's cores. (LOAD_NICE=0 to run it at normal priority.)
-$pin_clients nice -n "${LOAD_NICE:-10}" "$bot" "${common[@]}" --count "$((bots - 8))" --name-prefix load > "$data/load.log" &
+# Its bots read the network once per 60 Hz frame (--poll-ms 16), as the game does, so their acknowledgements go out
+# in batches; the probe's bots read as soon as a packet arrives, so its delays are exact.
+$pin_clients nice -n "${LOAD_NICE:-10}" "$bot" "${common[@]}" --count "$((bots - 8))" --name-prefix load --poll-ms 16 \
+  > "$data/load.log" &
 load=$!
 sleep 8  # the probe races while the load generator's rooms race
 $pin_clients "$bot" "${common[@]}" --count 8 --name-prefix probe ${PROBE_DELAYS:+--delays-out "$PROBE_DELAYS"} \
