@@ -2,13 +2,18 @@
 # Load test of one stackrace-server on loopback: N bots in rooms of 8 race one sprint while every racer is refereed.
 # N - 8 bots come from one load-generator process; 8 more race in a room of their own from a separate, lightly
 # loaded probe process, whose relay delay (median / p99) measures the server rather than the busy generator.
-# The generator runs at nice 10 (LOAD_NICE) so that, on a small machine, it does not take the server's CPU.
-# Prints both summaries and the server's CPU use.
+# Prints both summaries, the server's CPU use and the replays stored.
 #
-# PROBE_DELAYS=FILE keeps every delay the probe measured ("SECONDS DELAY_MS" lines, seconds from the probe's start).
+#   tests/load/load_test.sh [BOTS] [LINES]   (defaults: 1000 bots, 40-line sprint; needs ./stackrace.sh build)
 #
-#   tests/load/load_test.sh [BOTS] [LINES]   (defaults: 1000 bots, 40-line sprint; needs ./stackrace.sh build;
-#                                            BUILD_DIR=... picks another build directory)
+# On one small machine the generator (standing in for a thousand players' machines) competes with the server and
+# the probe for the cores; these knobs say how:
+#   LOAD_NICE=10     the generator's niceness, so it takes the CPU the server and probe leave
+#   SERVER_NICE=0    the server's niceness (-5 as root: what a dedicated game host would give it)
+#   PROBE_NICE=0     the probe's niceness (-5 as root: the probe stands for a player's own machine)
+#   PIN=auto         with 4 or more cores the server gets the last core to itself (PIN=1 forces it, PIN=0 never)
+#   PROBE_DELAYS=F   keep every delay the probe measured ("SECONDS DELAY_MS" lines, from the probe's start)
+#   BUILD_DIR=DIR    another build directory (default build/release)
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 bots=${1:-1000}
@@ -18,17 +23,17 @@ server=$build/server/stackrace-server
 bot=$build/client/bot/stackrace-bot
 [ -x "$server" ] && [ -x "$bot" ] || { echo "load_test: run ./stackrace.sh build first" >&2; exit 2; }
 ulimit -n 8192 2>/dev/null || true
-# With two or more cores, the server gets the last core to itself and the clients share the others, as on a
-# dedicated server machine (PIN=0 turns this off).
 pin_server="" pin_clients=""
 cores=$(nproc)
-if [ "${PIN:-1}" = 1 ] && [ "$cores" -ge 2 ] && command -v taskset > /dev/null; then
+pin=${PIN:-auto}
+[ "$pin" = auto ] && { [ "$cores" -ge 4 ] && pin=1 || pin=0; }
+if [ "$pin" = 1 ] && [ "$cores" -ge 2 ] && command -v taskset > /dev/null; then
   pin_server="taskset -c $((cores - 1))"
   pin_clients="taskset -c 0-$((cores - 2))"
 fi
 data=$(mktemp -d)
 port=$((20000 + RANDOM % 20000))
-$pin_server "$server" --port "$port" --bind 127.0.0.1 --data-dir "$data" --max-players "$((bots + 10))" --max-per-address "$((bots + 10))" --max-rooms 1000 \
+$pin_server nice -n "${SERVER_NICE:-0}" "$server" --port "$port" --bind 127.0.0.1 --data-dir "$data" --max-players "$((bots + 10))" --max-per-address "$((bots + 10))" --max-rooms 1000 \
   --log-level warn &
 pid=$!
 trap 'kill $pid 2>/dev/null || true; rm -rf "$data"' EXIT
@@ -46,7 +51,7 @@ $pin_clients nice -n "${LOAD_NICE:-10}" "$bot" "${common[@]}" --count "$((bots -
   > "$data/load.log" &
 load=$!
 sleep 8  # the probe races while the load generator's rooms race
-$pin_clients "$bot" "${common[@]}" --count 8 --name-prefix probe ${PROBE_DELAYS:+--delays-out "$PROBE_DELAYS"} \
+$pin_clients nice -n "${PROBE_NICE:-0}" "$bot" "${common[@]}" --count 8 --name-prefix probe ${PROBE_DELAYS:+--delays-out "$PROBE_DELAYS"} \
   > "$data/probe.log"
 wait $load
 echo "load generator ($((bots - 8)) bots): $(tail -n 1 "$data/load.log")"
