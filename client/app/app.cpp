@@ -2,6 +2,7 @@
 
 #include <GLFW/glfw3.h>
 #include <imgui.h>
+#include <imgui_internal.h>  // NavId / NavDisableHighlight: see nav_inputs()
 #include <spdlog/spdlog.h>
 
 #include <chrono>
@@ -174,7 +175,16 @@ void App::nav_inputs() {
   } else {
     io.BackendFlags &= ~ImGuiBackendFlags_HasGamepad;
   }
-  if (racing_now() || frame_nav_.suppressed) return;
+  // While a race is played, and a moment after its results appear, ImGui's navigation gets no keys at all (its own
+  // key mapping included), so hard drops never press a menu button.
+  const bool hold = racing_now() || results_fresh(Window::now_s());
+  constexpr ImGuiConfigFlags kNav = ImGuiConfigFlags_NavEnableKeyboard | ImGuiConfigFlags_NavEnableGamepad;
+  if (hold) {
+    io.ConfigFlags &= ~kNav;
+  } else {
+    io.ConfigFlags |= kNav;
+  }
+  if (hold || frame_nav_.suppressed) return;
   const auto pad = [&](ImGuiNavInput_ nav, int input) {
     if (pads_.down(input)) io.NavInputs[nav] = 1.0f;
   };
@@ -196,15 +206,22 @@ void App::nav_inputs() {
   pad(ImGuiNavInput_TweakFast, GLFW_GAMEPAD_BUTTON_RIGHT_BUMPER);
   // Key taps from our own events: ImGui 1.86 sees only whether a key is down when the frame starts, so a press
   // and release between two frames would be lost. Enter activates buttons too (ImGui's own Enter only edits text).
+  bool activate = pads_.pressed(GLFW_GAMEPAD_BUTTON_A);
   for (int key : frame_nav_.presses) {
     switch (key) {
       case GLFW_KEY_ENTER:
       case GLFW_KEY_KP_ENTER:
-      case GLFW_KEY_SPACE: io.NavInputs[ImGuiNavInput_Activate] = 1.0f; break;
+      case GLFW_KEY_SPACE:
+        io.NavInputs[ImGuiNavInput_Activate] = 1.0f;
+        activate = true;
+        break;
       case GLFW_KEY_ESCAPE: io.NavInputs[ImGuiNavInput_Cancel] = 1.0f; break;
       default: break;
     }
   }
+  // ImGui 1.86 ignores activation while its focus highlight is hidden (after mouse use, or on a window that has
+  // just appeared with its default button focused): Enter (pad A) then presses that default button, and shows it.
+  if (ImGuiContext* g = ImGui::GetCurrentContext(); activate && g->NavId != 0) g->NavDisableHighlight = false;
   if (frame_nav_.left) io.NavInputs[ImGuiNavInput_KeyLeft_] = 1.0f;
   if (frame_nav_.right) io.NavInputs[ImGuiNavInput_KeyRight_] = 1.0f;
   if (frame_nav_.up) io.NavInputs[ImGuiNavInput_KeyUp_] = 1.0f;
@@ -283,6 +300,37 @@ void App::ui(double now_s) {
       break;
     }
   }
+  // Which screen is up, in the log (the window tests follow the game through it).
+  if (std::string name = screen_name(); name != logged_screen_) {
+    spdlog::info("screen: {}", name);
+    logged_screen_ = std::move(name);
+  }
+}
+
+std::string App::screen_name() const {
+  switch (screen_) {
+    case Screen::kMain: return "main menu";
+    case Screen::kSolo: return "solo";
+    case Screen::kBot: return "race the bot";
+    case Screen::kCustom: return "custom game";
+    case Screen::kSettings: return "settings";
+    case Screen::kGame: return "game";
+    case Screen::kBench: return "bench";
+    case Screen::kReplays: return "replays";
+    case Screen::kViewer: return "replay viewer";
+    case Screen::kNet:
+      switch (net_.session().state()) {
+        case net::Session::State::kLobby: return "lobby";
+        case net::Session::State::kRoom: {
+          const auto* race = shown_race();
+          if (race == nullptr) return "room";
+          const auto& results = net_.session().results();
+          return results && results->race_id == race->race_id() ? "race results" : "race";
+        }
+        default: return "multiplayer menu";
+      }
+  }
+  return "?";
 }
 
 void App::leave_settings() {

@@ -68,6 +68,7 @@ class App {
 
   // app.cpp: screens and input routing
   MenuNav read_nav();
+  [[nodiscard]] std::string screen_name() const;
   void game_key(const KeyEvent& ev);
   void pad_changes(const std::vector<PadChange>& changes, double now_s);
   void leave_settings();
@@ -96,6 +97,8 @@ class App {
   [[nodiscard]] const net::RaceView* shown_race() const;
   // Our own game of the shown race is being played (keys go to it, not to menus).
   [[nodiscard]] bool racing_now() const;
+  // The race's results appeared a moment ago: their buttons take no keys yet.
+  [[nodiscard]] bool results_fresh(double now_s) const;
   // app_race.cpp: the race screen and results
   void layout_race(float w, float h);
   void render_race(const BoardLook& look, double now_s);
@@ -135,6 +138,7 @@ class App {
   Screen back_to_ = Screen::kSolo;              // the menu a game returns to
   bool nav_suppressed_ = false;                 // a key press was consumed before the UI ran this frame
   MenuNav frame_nav_;                           // this frame's navigation (nav_inputs())
+  std::string logged_screen_;                   // the screen last named in the log
   std::deque<std::pair<int, bool>> menu_keys_;  // key presses (key, auto-repeat) waiting for the menus
 
   // The game in progress.

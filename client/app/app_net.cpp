@@ -79,6 +79,8 @@ void App::net_poll(double now_s) {
       }
     } else if (std::holds_alternative<protocol::RoomList>(m)) {
       spectate_from_list();
+    } else if (std::holds_alternative<protocol::RoomLeft>(m)) {
+      (void)net_.session().list_rooms();  // the lobby shows rooms as they are now (ours may have closed)
     } else if (std::holds_alternative<protocol::RoomJoined>(m) || std::holds_alternative<protocol::RoomUpdate>(m)) {
       auto_ready();
     } else if (const auto* c = std::get_if<protocol::CountdownStart>(&m)) {

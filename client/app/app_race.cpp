@@ -237,15 +237,24 @@ void App::race_ui(double now_s, const MenuNav& nav) {
   if (over) results_table(*results, now_s, nav);
 }
 
+bool App::results_fresh(double now_s) const {
+  const auto* race = shown_race();
+  const auto& results = net_.session().results();
+  return screen_ == Screen::kNet && race != nullptr && results && results->race_id == race->race_id() &&
+         now_s - results_shown_s_ < kResultsKeyGraceS;
+}
+
 void App::results_table(const protocol::RaceResults& results, double now_s, const MenuNav& nav) {
   const ImGuiIO& io = ImGui::GetIO();
   ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x * 0.5f, io.DisplaySize.y * 0.98f), ImGuiCond_Always,
                           ImVec2(0.5f, 1.0f));
-  // Keys still pressed as hard drops when the race ends must not press a button: navigation waits a moment.
-  const bool fresh = now_s - results_shown_s_ < kResultsKeyGraceS;
+  // Keys still pressed as hard drops when the race ends must not press a button: the buttons come a moment later
+  // in a window of their own, which then takes the keyboard and pad focus (nav_inputs() holds ImGui's navigation
+  // until then).
+  const bool fresh = results_fresh(now_s);
   ImGui::Begin("Results", nullptr,
-               ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse |
-                   (fresh ? ImGuiWindowFlags_NoNavInputs : ImGuiWindowFlags_None));
+               ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoNav |
+                   ImGuiWindowFlags_NoFocusOnAppearing);
   const bool by_time = net_.session().race()->config().limit != engine::LimitKind::kTime;
   if (ImGui::BeginTable("results", 7, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg)) {
     for (const char* h : {"place", "player", by_time ? "time" : "score", "lines", "pieces", "PPS", "KPP"}) {
@@ -278,12 +287,18 @@ void App::results_table(const protocol::RaceResults& results, double now_s, cons
   if (!net_.own_saved().empty() && net_.session().race()->racing()) {
     ImGui::TextUnformatted(net_.own_saved().c_str());
   }
+  const ImVec2 table_pos = ImGui::GetWindowPos();
+  ImGui::End();
+  if (fresh) return;
+  ImGui::SetNextWindowPos(table_pos, ImGuiCond_Always, ImVec2(0.0f, 1.0f));  // just above the table
+  ImGui::Begin("##results actions", nullptr,
+               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings);
   if (ImGui::Button("Rematch")) {
     dismissed_race_ = results.race_id;
     (void)net_.session().set_ready(true);
   }
   ImGui::SameLine();
-  if (ImGui::Button("Back to the room") || (!fresh && nav.back && !ImGui::GetIO().WantTextInput)) {
+  if (ImGui::Button("Back to the room") || (nav.back && !ImGui::GetIO().WantTextInput)) {
     dismissed_race_ = results.race_id;
   }
   ImGui::SetItemDefaultFocus();  // keyboard and pad start on the harmless choice

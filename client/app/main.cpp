@@ -55,7 +55,7 @@ int main(int argc, char** argv) {
   ImGuiIO& io = ImGui::GetIO();
   io.IniFilename = nullptr;  // screens are laid out by code; nothing to remember
   // Every screen works without a mouse: our own menus read keys and pads themselves, the multiplayer and replay
-  // screens use ImGui's navigation (fed by App::nav_inputs, never while a race is played).
+  // screens use ImGui's navigation (fed by App::nav_inputs, which turns it off while a race is played).
   io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard | ImGuiConfigFlags_NavEnableGamepad;
   ImGui::StyleColorsDark();
   const float dpi_scale = window.content_scale();

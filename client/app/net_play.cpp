@@ -95,6 +95,12 @@ void NetPlay::race_press(engine::TimeUs t, engine::Buttons buttons) {
 }
 
 void NetPlay::race_advance(engine::TimeUs t) {
+  // Only while our game is on: heartbeats after it (the race may be over, we may have left the room) would make
+  // the server drop us for race messages out of a race.
+  const auto* race = session_->race();
+  if (race == nullptr || !race->racing() || race->mine()->game.over()) return;
+  const auto& results = session_->results();
+  if (results && results->race_id == race->race_id()) return;
   session_->race_advance(t);
   follow_own_race();
   if (own_.over()) (void)own_.save(false);

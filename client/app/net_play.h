@@ -48,7 +48,8 @@ class NetPlay {
   void disconnect();
 
   // Our racer: a button change at race time t (ignored unless it changes the held buttons), and our game advanced
-  // to race time t. Both send what is due and keep our own game; a game that has just ended is saved.
+  // to race time t (only while it is on: nothing is sent after it ended or after the race's results). Both send
+  // what is due and keep our own game; a game that has just ended is saved.
   void race_press(engine::TimeUs t, engine::Buttons buttons);
   void race_advance(engine::TimeUs t);
   // Saves our game of the current race if it is not saved yet (quitting mid-race).

@@ -11,6 +11,16 @@
 namespace sr::client {
 namespace {
 
+// The screen's two columns (a table: separators stay in their column): the screen's content, then the chat.
+bool begin_two_columns(const char* id) {
+  if (!ImGui::BeginTable(id, 2, ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchProp)) return false;
+  ImGui::TableSetupColumn("main", ImGuiTableColumnFlags_WidthStretch, 0.55f);
+  ImGui::TableSetupColumn("chat", ImGuiTableColumnFlags_WidthStretch, 0.45f);
+  ImGui::TableNextRow();
+  ImGui::TableNextColumn();
+  return true;
+}
+
 // Indexed by engine::ModeKind.
 constexpr const char* kModes[] = {"sprint", "ultra", "marathon", "master", "endless", "contest", "custom"};
 constexpr const char* kEndlessLimits[] = {"nothing (until everyone tops out)", "lines", "seconds"};
@@ -147,7 +157,9 @@ bool draw_room_form(RoomForm& f, bool editable) {
 }
 
 void draw_chat(net::Session& session, char* buffer, std::size_t size, const std::deque<std::string>& messages) {
-  ImGui::BeginChild("chat", ImVec2(0, -ImGui::GetFrameHeightWithSpacing()), true);
+  // The rest of the column above the input line (inside a table cell: its padding too).
+  const ImGuiStyle& style = ImGui::GetStyle();
+  ImGui::BeginChild("chat", ImVec2(0, -(ImGui::GetFrameHeightWithSpacing() + style.CellPadding.y * 2 + 1)), true);
   for (const auto& c : session.chat_log()) ImGui::TextWrapped("%s: %s", c.from_name.c_str(), c.text.c_str());
   for (const auto& m : messages) ImGui::TextColored(ImVec4(1.0f, 0.6f, 0.4f, 1.0f), "%s", m.c_str());
   if (ImGui::GetScrollY() >= ImGui::GetScrollMaxY()) ImGui::SetScrollHereY(1.0f);
@@ -235,7 +247,10 @@ LobbyAction LobbyScreen::draw(net::Session& session, const std::deque<std::strin
   const std::string title = "Lobby: " + session.welcome().server_name + "###lobby";
   begin_screen(title.c_str());
   if (!session.welcome().motd.empty()) ImGui::TextWrapped("%s", session.welcome().motd.c_str());
-  ImGui::Columns(2, "lobby", true);
+  if (!begin_two_columns("lobby")) {
+    ImGui::End();
+    return out;
+  }
   ImGui::TextUnformatted("Rooms");
   if (ImGui::BeginTable("rooms", 6, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg)) {
     for (const char* h : {"name", "mode", "racers", "watching", "state", ""}) ImGui::TableSetupColumn(h);
@@ -287,9 +302,9 @@ LobbyAction LobbyScreen::draw(net::Session& session, const std::deque<std::strin
   if (ImGui::Button("Replays on this server")) out = LobbyAction::kReplays;
   ImGui::SameLine();
   if (ImGui::Button("Disconnect") || (nav.back && !ImGui::GetIO().WantTextInput)) out = LobbyAction::kDisconnect;
-  ImGui::NextColumn();
+  ImGui::TableNextColumn();
   draw_chat(session, chat_, sizeof chat_, messages);
-  ImGui::Columns(1);
+  ImGui::EndTable();
   ImGui::End();
   return out;
 }
@@ -306,7 +321,10 @@ void RoomScreen::draw(net::Session& session, const std::deque<std::string>& mess
   }
   const std::string title = "Room: " + room.settings.name + "###room";
   begin_screen(title.c_str());
-  ImGui::Columns(2, "room", true);
+  if (!begin_two_columns("room")) {
+    ImGui::End();
+    return;
+  }
   if (!room.code.empty()) ImGui::Text("Private room, code %s", room.code.c_str());
   ImGui::Text("State: %s", phase_text(room.phase));
   const protocol::RoomMember* me = nullptr;
@@ -354,9 +372,9 @@ void RoomScreen::draw(net::Session& session, const std::deque<std::string>& mess
   if (!form_error_.empty()) ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1.0f), "%s", form_error_.c_str());
   ImGui::Separator();
   if (ImGui::Button("Leave room") || (nav.back && !ImGui::GetIO().WantTextInput)) (void)session.leave_room();
-  ImGui::NextColumn();
+  ImGui::TableNextColumn();
   draw_chat(session, chat_, sizeof chat_, messages);
-  ImGui::Columns(1);
+  ImGui::EndTable();
   ImGui::End();
 }
 

@@ -287,6 +287,29 @@ TEST_F(NetPlayLost, ServerVanishesJustAfterOurGameEndedItIsSavedOnce) {
   EXPECT_EQ(r.racers[0].result.status, replay::ResultStatus::kToppedOut);
 }
 
+// After our game and the race are over the app still calls race_advance every frame: nothing may be sent then, or
+// the server drops us for race messages once we leave the room.
+TEST_F(NetPlayLost, AfterTheRaceLeavingTheRoomKeepsTheConnection) {
+  TestServer server(server_dir);
+  Player me(replay_dir);
+  join(me, server.port(), "me");
+  start_race(me, {});
+  for (int i = 0; i < 60 && !me.our_game_over(); ++i) hard_drops({&me}, me, 1);
+  ASSERT_TRUE(me.our_game_over());
+  ASSERT_TRUE(run_until({&me}, [&] { return me.net.session().results().has_value(); }, 10.0));
+  (void)run_until({&me}, [] { return false; }, 0.3);  // frames after the results: heartbeats would be due
+  ASSERT_TRUE(me.net.session().leave_room());
+  // A frame between our leaving and the server's answer (its race is still there): a heartbeat would be due now.
+  std::this_thread::sleep_for(std::chrono::milliseconds(120));
+  const auto t = me.net.session().race_time_us();
+  ASSERT_TRUE(t.has_value());
+  me.net.race_advance(*t / 1000 * 1000);
+  ASSERT_TRUE(run_until({&me}, [&] { return me.net.session().state() == net::Session::State::kLobby; }, 10.0));
+  (void)run_until({&me}, [] { return false; }, 1.0);
+  EXPECT_EQ(me.net.session().state(), net::Session::State::kLobby) << me.net.session().closed_reason();
+  EXPECT_FALSE(me.net.lost().has_value());
+}
+
 TEST_F(NetPlayLost, ARefusalIsSaidAndIsNotALostConnection) {
   TestServer server(server_dir);
   Player first(replay_dir), second(fresh_dir("second"));
