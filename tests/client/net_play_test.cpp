@@ -1,7 +1,8 @@
 // NetPlay, the game's window-free link to a server, racing on an in-process stackrace-server that then goes away:
 // shut down by its host, vanished from the network (it stops answering), or gone just after our game ended. Each
 // time the player is told in words, lands on the multiplayer menu (the session is closed), and their own game is
-// kept as a local replay that holds exactly the buttons they pressed and verifies.
+// kept as a local replay that holds exactly the buttons they pressed and verifies. Also: nothing is sent after a
+// race, a refusal is not a lost connection, and the replay browser's questions to a server.
 #include "client/app/net_play.h"
 
 #include <gtest/gtest.h>
@@ -13,6 +14,8 @@
 #include <memory>
 #include <thread>
 
+#include "client/game/replay_viewer.h"
+#include "replays/codec.h"
 #include "replays/store/file_io.h"
 #include "replays/verify.h"
 #include "server/server.h"
@@ -91,8 +94,10 @@ struct Player {
   NetPlay net;
   std::vector<replay::InputChange> pressed;  // every button change we made, in order
 
+  std::vector<protocol::Message> received;  // everything the server said, in order
+
   void frame() {
-    (void)net.poll();
+    for (auto& m : net.poll()) received.push_back(std::move(m));
     if (const auto t = now_us()) net.race_advance(*t);
   }
   [[nodiscard]] std::optional<TimeUs> now_us() const {
@@ -133,10 +138,11 @@ void join(Player& p, std::uint16_t port, const std::string& name) {
 }
 
 // `host` creates a sprint room that starts when everyone is ready; `guests` join it; all get ready.
-void start_race(Player& host, const std::vector<Player*>& guests) {
+void start_race(Player& host, const std::vector<Player*>& guests,
+                const engine::GameConfig& config = engine::make_sprint(40)) {
   protocol::RoomSettings settings;
   settings.name = "race";
-  settings.config = engine::make_sprint(40);
+  settings.config = config;
   settings.max_racers = 4;
   ASSERT_TRUE(host.net.session().create_room(settings));
   std::vector<Player*> all{&host};
@@ -199,7 +205,7 @@ bool said(const NetPlay& net, const std::string& start) {
   return false;
 }
 
-class NetPlayLost : public ::testing::Test {
+class ServerDirs : public ::testing::Test {
  protected:
   void SetUp() override {
     server_dir = fresh_dir("server");
@@ -212,6 +218,9 @@ class NetPlayLost : public ::testing::Test {
   }
   fs::path server_dir, replay_dir;
 };
+class NetPlayLost : public ServerDirs {};     // the server goes away
+class NetPlayRaces : public ServerDirs {};    // the race's own rules
+class NetPlayReplays : public ServerDirs {};  // what the replay browser asks a server
 
 TEST_F(NetPlayLost, HostShutsDownMidRaceOurGameIsKeptAndTheLossIsSaid) {
   auto server = std::make_unique<TestServer>(server_dir);
@@ -289,7 +298,7 @@ TEST_F(NetPlayLost, ServerVanishesJustAfterOurGameEndedItIsSavedOnce) {
 
 // After our game and the race are over the app still calls race_advance every frame: nothing may be sent then, or
 // the server drops us for race messages once we leave the room.
-TEST_F(NetPlayLost, AfterTheRaceLeavingTheRoomKeepsTheConnection) {
+TEST_F(NetPlayRaces, AfterTheRaceLeavingTheRoomKeepsTheConnection) {
   TestServer server(server_dir);
   Player me(replay_dir);
   join(me, server.port(), "me");
@@ -310,7 +319,7 @@ TEST_F(NetPlayLost, AfterTheRaceLeavingTheRoomKeepsTheConnection) {
   EXPECT_FALSE(me.net.lost().has_value());
 }
 
-TEST_F(NetPlayLost, ARefusalIsSaidAndIsNotALostConnection) {
+TEST_F(NetPlayRaces, ARefusalIsSaidAndIsNotALostConnection) {
   TestServer server(server_dir);
   Player first(replay_dir), second(fresh_dir("second"));
   join(first, server.port(), "same");
@@ -321,6 +330,65 @@ TEST_F(NetPlayLost, ARefusalIsSaidAndIsNotALostConnection) {
   EXPECT_TRUE(said(second.net, "that name is taken on this server"));
   EXPECT_TRUE(said(second.net, "could not join: "));
   EXPECT_TRUE(first.net.connected()) << "the first player is not disturbed";
+}
+
+// What the replay browser shows of a server: its recent games and personal bests, filtered by mode and player, and
+// any of them downloaded into the viewer.
+TEST_F(NetPlayReplays, TheServersGamesAreListedFilteredAndDownloaded) {
+  TestServer server(server_dir);
+  Player ann(replay_dir);
+  join(ann, server.port(), "ann");
+  // A custom room that ends after 5 pieces, ranked by time: hard drops finish it (and make a personal best).
+  engine::GameConfig five = engine::make_custom();
+  five.limit = engine::LimitKind::kPieces;
+  five.limit_value = 5;
+  five.goal = engine::GoalKind::kTime;
+  start_race(ann, {}, five);
+  hard_drops({&ann}, ann, 5);
+  ASSERT_TRUE(ann.our_game_over());
+  ASSERT_TRUE(ann.net.session().race()->mine()->game.state().finished);
+  ASSERT_TRUE(run_until({&ann}, [&] { return ann.net.session().stored_replay().has_value(); }, 10.0))
+      << "the server did not say where it stored the race";
+  const std::uint64_t game_id = *ann.net.session().stored_replay();
+
+  std::optional<protocol::GameList> list;
+  const auto ask = [&](protocol::GameListKind kind, const std::string& player, std::optional<engine::ModeKind> mode) {
+    list.reset();
+    ann.received.clear();
+    EXPECT_TRUE(ann.net.session().list_games(kind, player, mode));
+    EXPECT_TRUE(run_until({&ann}, [&] {
+      for (const auto& m : ann.received) {
+        if (const auto* l = std::get_if<protocol::GameList>(&m)) list = *l;
+      }
+      return list.has_value();
+    }, 10.0));
+    return list.value_or(protocol::GameList{});
+  };
+  auto recent = ask(protocol::GameListKind::kRecent, "", std::nullopt);
+  ASSERT_EQ(recent.games.size(), 1u);
+  EXPECT_EQ(recent.games[0].game_id, game_id);
+  EXPECT_EQ(recent.games[0].racers.at(0).name, "ann");
+  EXPECT_EQ(ask(protocol::GameListKind::kRecent, "ann", engine::ModeKind::kCustom).games.size(), 1u);
+  EXPECT_TRUE(ask(protocol::GameListKind::kRecent, "", engine::ModeKind::kSprint).games.empty());
+  EXPECT_TRUE(ask(protocol::GameListKind::kRecent, "nobody", std::nullopt).games.empty());
+  // Personal bests: the asker's own when no player is given.
+  const auto bests = ask(protocol::GameListKind::kPersonalBests, "", std::nullopt);
+  EXPECT_EQ(bests.kind, protocol::GameListKind::kPersonalBests);
+  ASSERT_EQ(bests.games.size(), 1u);
+  EXPECT_EQ(bests.games[0].game_id, game_id);
+  EXPECT_EQ(bests.games[0].racers.at(0).time_us, ann.net.session().race()->mine()->game.stats().time_us);
+  EXPECT_EQ(ask(protocol::GameListKind::kPersonalBests, "ann", engine::ModeKind::kCustom).games.size(), 1u);
+  EXPECT_TRUE(ask(protocol::GameListKind::kPersonalBests, "bob", std::nullopt).games.empty());
+
+  ASSERT_TRUE(ann.net.session().download_replay(game_id));
+  std::optional<std::vector<std::uint8_t>> bytes;
+  ASSERT_TRUE(run_until({&ann}, [&] { return (bytes = ann.net.session().take_download(game_id)).has_value(); }, 10.0));
+  auto decoded = replay::decode_binary(*bytes);
+  ASSERT_TRUE(decoded.ok()) << decoded.error().describe();
+  ReplayViewer viewer;
+  ASSERT_EQ(viewer.open(std::move(decoded.value()), "downloaded"), "");
+  EXPECT_TRUE(viewer.verified()) << viewer.verdict();
+  EXPECT_EQ(viewer.replay().racers.at(0).inputs, ann.pressed);
 }
 
 }  // namespace
