@@ -141,6 +141,10 @@ void Lobby::handle(PlayerId id, const protocol::Message& message, TimeUs now_us)
   Room* room = room_of(player);
   if (room == nullptr) {
     if (kind == MessageId::kRaceInput || kind == MessageId::kStateHashReport) {
+      const std::uint32_t race_id = kind == MessageId::kRaceInput
+                                        ? std::get<protocol::RaceInput>(message).race_id
+                                        : std::get<protocol::StateHashReport>(message).race_id;
+      if (race_id != 0 && race_id == player.left_race) return;  // sent before they left; harmless
       return drop(id, protocol::DisconnectReason::kProtocolError, "race messages from a player in no room");
     }
     return notice(id, NoticeCode::kNotInRoom, kind, "join a room first");

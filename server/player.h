@@ -18,6 +18,9 @@ struct Player {
   std::string address; // for logs
   bool welcomed = false;
   RoomId room = 0;     // 0 = in the lobby
+  // The last race of the room they left (0: none). Race messages of theirs still in flight when the LeaveRoom got
+  // here (it travels on another channel) are for it, and are ignored rather than taken as hostile.
+  std::uint32_t left_race = 0;
   engine::Handling handling;  // what they race with (SetHandling)
   // Every message counts against `messages`; chat lines also against `chat`.
   RateLimiter messages{400, 200};

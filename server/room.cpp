@@ -86,6 +86,7 @@ void Room::leave(Player& player, protocol::RoomLeftReason reason, const std::str
   members_.erase(it);
   handling_.erase(player.id);
   player.room = 0;
+  player.left_race = race_counter_;
   services_.outbox->send(player.id, protocol::RoomLeft{id_, reason, text}, protocol::kChannelControl);
   if (race_) {
     race_->race->disconnect(player.id);

@@ -238,5 +238,36 @@ TEST(ServerLobby, PlayersBeyondThePerAddressLimitAreToldWhy) {
   EXPECT_EQ(b.session().state(), net::Session::State::kLobby);
 }
 
+// LeaveRoom (control channel) can overtake race messages sent just before it (race channel): those are for the race
+// the player left, and cost them nothing; a race message for any other race from a player in no room still does.
+TEST(ServerRace, RaceMessagesInFlightWhenLeavingAreIgnored) {
+  ServerFixture server;
+  BotClient alice("alice", server.port(), {}, 3000), bob("bob", server.port(), {}, 3000);
+  ASSERT_TRUE(alice.connect());
+  ASSERT_TRUE(bob.connect());
+  gather(alice, {&bob}, room("leaving", engine::make_sprint(40)));
+  for (BotClient* c : {&alice, &bob}) c->session().set_ready(true);
+  ASSERT_TRUE(BotClient::pump_until(
+      {&alice, &bob}, [&] { return bob.session().race() && bob.session().race()->mine()->game.stats().pieces >= 3; },
+      60s));
+  const std::uint32_t race_id = bob.session().race()->race_id();
+  const std::uint32_t seq = bob.session().race()->mine()->stream.next_seq();
+  const engine::TimeUs at = bob.session().race()->mine()->game.now();
+  ASSERT_TRUE(bob.session().leave_room());
+  ASSERT_TRUE(bob.session().send(protocol::RaceInput{race_id, seq, at + 1000, {}}));
+  ASSERT_TRUE(bob.session().send(protocol::StateHashReport{race_id, 3, at, 0}));
+  ASSERT_TRUE(BotClient::pump_until({&alice, &bob}, [&] { return !bob.session().room().has_value(); }, 5s));
+  // The server answers a request sent after them: it read them and kept bob.
+  const std::uint64_t lists = bob.session().room_lists_received();
+  ASSERT_TRUE(bob.session().list_rooms());
+  ASSERT_TRUE(BotClient::pump_until({&alice, &bob}, [&] { return bob.session().room_lists_received() > lists; }, 5s));
+  EXPECT_EQ(bob.session().state(), net::Session::State::kLobby) << bob.session().closed_reason();
+
+  ASSERT_TRUE(bob.session().send(protocol::RaceInput{race_id + 1, 0, 0, {}}));
+  ASSERT_TRUE(BotClient::pump_until({&bob}, [&] { return bob.session().state() == net::Session::State::kClosed; }, 5s));
+  EXPECT_NE(bob.session().closed_reason().find("race messages from a player in no room"), std::string::npos)
+      << bob.session().closed_reason();
+}
+
 }  // namespace
 }  // namespace sr::test
