@@ -175,7 +175,7 @@ class App {
   ReplayListing listing_;
   std::string browser_problem_;
   protocol::GameList server_games_;
-  bool server_games_shown_ = false;  // a list has arrived since the browser asked
+  bool server_games_shown_ = false;      // a list has arrived since the browser asked
   Screen browser_back_ = Screen::kMain;  // where the browser's Back goes (the lobby it was opened from)
   std::optional<std::uint64_t> pending_download_;
   ReplayViewer viewer_;

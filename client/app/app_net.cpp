@@ -129,9 +129,8 @@ void App::spectate_from_list() {
   for (const auto& r : net_.session().room_list().rooms) {
     if (r.name != *options_.spectate) continue;
     spectate_joined_ = true;
-    spdlog::info("watching room {} '{}' ({})", r.room_id, r.name, net_.session().state() == net::Session::State::kLobby
-                                                                      ? "joining"
-                                                                      : "already in a room");
+    spdlog::info("watching room {} '{}' ({})", r.room_id, r.name,
+                 net_.session().state() == net::Session::State::kLobby ? "joining" : "already in a room");
     (void)net_.session().join_room(r.room_id, protocol::Role::kSpectator);
     return;
   }

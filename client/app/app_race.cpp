@@ -177,8 +177,8 @@ void App::race_chat() {
   if (ImGui::GetScrollY() >= ImGui::GetScrollMaxY()) ImGui::SetScrollHereY(1.0f);
   ImGui::EndChild();
   ImGui::SetNextItemWidth(-1);
-  const bool sent = ImGui::InputTextWithHint("##say", "chat: click to type, Enter sends", race_chat_,
-                                             sizeof race_chat_, ImGuiInputTextFlags_EnterReturnsTrue);
+  const bool sent = ImGui::InputTextWithHint("##say", "chat: click to type, Enter sends", race_chat_, sizeof race_chat_,
+                                             ImGuiInputTextFlags_EnterReturnsTrue);
   if (sent) {
     if (race_chat_[0] != 0) (void)net_.session().chat(race_chat_);
     race_chat_[0] = 0;

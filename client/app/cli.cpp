@@ -20,8 +20,8 @@ std::string check_net_options(const CLI::App& cli, AppOptions& o) {
   }
   if (o.create_room && o.spectate) return "--create-room and --spectate exclude each other";
   bool room_options = false;
-  for (const char* name : {"--lines", "--seconds", "--variable-goal", "--max-racers", "--private", "--no-auto-start",
-                           "--room-name"}) {
+  for (const char* name :
+       {"--lines", "--seconds", "--variable-goal", "--max-racers", "--private", "--no-auto-start", "--room-name"}) {
     room_options = room_options || cli.count(name) > 0;
   }
   if (room_options && !o.create_room) {

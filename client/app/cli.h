@@ -36,10 +36,10 @@ struct AppOptions {
   bool private_room = false;
   bool no_auto_start = false;
   std::string room_name = "race";
-  std::optional<RoomForm> room;      // --create-room and its options, as the create-room form would send them
+  std::optional<RoomForm> room;         // --create-room and its options, as the create-room form would send them
   std::optional<std::string> spectate;  // or watch the public room of this name (mid-race: from where it is)
-  bool auto_ready = false;       // ready once another racer is in the room
-  bool exit_after_race = false;  // quit after the first race's results (screenshot first)
+  bool auto_ready = false;              // ready once another racer is in the room
+  bool exit_after_race = false;         // quit after the first race's results (screenshot first)
 };
 
 // Parses argv. Returns an exit code when the program should stop now (--help, --version, bad arguments; the

@@ -2,8 +2,8 @@
 
 #include <spdlog/spdlog.h>
 
-#include <chrono>
 #include <charconv>
+#include <chrono>
 
 #include "server/server.h"
 
@@ -115,7 +115,8 @@ void NetPlay::say(std::string text) {
 std::vector<net::Session::Received> NetPlay::poll() {
   if (session_->state() == net::Session::State::kIdle) return {};
   const bool open_before = session_->state() != net::Session::State::kClosed;
-  const bool welcomed = session_->state() == net::Session::State::kLobby || session_->state() == net::Session::State::kRoom;
+  const bool welcomed =
+      session_->state() == net::Session::State::kLobby || session_->state() == net::Session::State::kRoom;
   follow_own_race();  // before the messages: a RoomLeft drops the session's race
   auto received = session_->poll(0);
   bool said_goodbye = false;

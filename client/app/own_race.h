@@ -20,15 +20,15 @@ class OwnRace {
   // followed so far saves the earlier game first (if it is unsaved), then starts a new record. Copies the button
   // changes made since the last call and the game time reached. `player` and `place` (the server's name) go into
   // the replay; `now_unix_ms` is when a new race's record starts.
-  void follow(const net::RaceView* race, const std::string& player, const std::string& place,
-              std::int64_t now_unix_ms);
+  void follow(const net::RaceView* race, const std::string& player, const std::string& place, std::int64_t now_unix_ms);
   // A game of ours that is not saved yet (it has at least one button change).
   [[nodiscard]] bool unsaved() const { return !saved_ && !record_.inputs.empty(); }
   // Our game ended by itself (finished or topped out).
   [[nodiscard]] bool over() const { return over_; }
   [[nodiscard]] std::uint32_t race_id() const { return race_id_; }
   // Saves the game if it is unsaved. `connection_lost`: the server went away (or aborted the race to go away) before
-  // the game ended: the replay says disconnected rather than forfeited. Returns "Your game is saved: PATH" or "Your game was not saved: WHY", or
+  // the game ended: the replay says disconnected rather than forfeited. Returns "Your game is saved: PATH" or "Your
+  // game was not saved: WHY", or
   // "" when there was nothing to save.
   std::string save(bool connection_lost);
   // Where the last save went ("" before any).

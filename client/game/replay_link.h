@@ -29,9 +29,9 @@ struct SoloRecord {
   std::uint64_t final_state_hash = 0;
   std::string player_name;
   std::int64_t started_unix_ms = 0;  // wall clock when the game started
-  std::string place = "local";        // where it was played: "local", or the server's name for our game of a race
-  bool connection_lost = false;       // a race game cut short by a lost connection (stored as disconnected, not
-                                      // forfeited, when it had not ended by itself)
+  std::string place = "local";       // where it was played: "local", or the server's name for our game of a race
+  bool connection_lost = false;      // a race game cut short by a lost connection (stored as disconnected, not
+                                     // forfeited, when it had not ended by itself)
 
   // Race the bot: the bot's board is stored as a second racer, so the replay shows both.
   struct Opponent {

@@ -13,9 +13,7 @@ using engine::ModeKind;
 
 bool in(int v, int lo, int hi) { return v >= lo && v <= hi; }
 
-std::string lines_range() {
-  return std::to_string(RoomForm::kMinLines) + ".." + std::to_string(RoomForm::kMaxLines);
-}
+std::string lines_range() { return std::to_string(RoomForm::kMinLines) + ".." + std::to_string(RoomForm::kMaxLines); }
 std::string seconds_range() {
   return std::to_string(RoomForm::kMinSeconds) + ".." + std::to_string(RoomForm::kMaxSeconds);
 }
@@ -204,8 +202,9 @@ std::optional<RoomForm> room_form_for_cli(const std::string& mode_name, std::opt
       if (seconds) f.seconds = *seconds;
       break;
     case ModeKind::kCustom:
-      error = "custom rooms have too many rules for the command line: create them in the game (Multiplayer > Create "
-              "room > Mode: custom)";
+      error =
+          "custom rooms have too many rules for the command line: create them in the game (Multiplayer > Create "
+          "room > Mode: custom)";
       return std::nullopt;
   }
   if (variable_goal && *mode != ModeKind::kMarathon) {

@@ -22,13 +22,13 @@ struct RoomForm {
 
   std::string name = "room";
   engine::ModeKind mode = engine::ModeKind::kSprint;
-  int lines = 40;               // sprint, master; endless with a line limit
-  int seconds = 120;            // ultra, contest; endless with a time limit
-  bool variable_goal = false;   // marathon: 5 x level lines per level instead of 10
+  int lines = 40;              // sprint, master; endless with a line limit
+  int seconds = 120;           // ultra, contest; endless with a time limit
+  bool variable_goal = false;  // marathon: 5 x level lines per level instead of 10
   EndlessLimit endless = EndlessLimit::kNone;
   engine::GameConfig custom = engine::make_custom();  // custom rooms: every rule field (its handling is unused)
   std::string sequence = "TSZIJLO";                   // custom with the fixed generator: the pieces, as letters
-  std::string board;  // custom: the initial board, rows top-down separated by '/' (custom_fields.h)
+  std::string board;   // custom: the initial board, rows top-down separated by '/' (custom_fields.h)
   int max_racers = 8;  // 1..protocol::kMaxRacers
   bool is_private = false;
   bool auto_start = true;

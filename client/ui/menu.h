@@ -15,8 +15,8 @@ namespace sr::client {
 struct MenuNav {
   bool up = false, down = false, left = false, right = false, accept = false, back = false;
   bool page_up = false, page_down = false;  // Page Up/Down, pad LB/RB
-  bool suppressed = false;   // a key was captured elsewhere this frame (key binding): ignore everything
-  std::vector<int> presses;  // GLFW keys pressed this frame (not auto-repeats), in order
+  bool suppressed = false;                  // a key was captured elsewhere this frame (key binding): ignore everything
+  std::vector<int> presses;                 // GLFW keys pressed this frame (not auto-repeats), in order
   [[nodiscard]] bool pressed(int key) const {
     for (int k : presses) {
       if (k == key) return true;

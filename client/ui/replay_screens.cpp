@@ -45,8 +45,8 @@ std::string date_text(std::int64_t unix_ms) {
 std::string result_text(const replay::StoredGame& g, const replay::StoredResult& r) {
   if (g.goal != engine::GoalKind::kTime) return format_count(r.score) + " (" + format_count(r.lines) + " lines)";
   if (r.status == replay::ResultStatus::kFinished) return format_time(r.time_us);
-  return std::string(replay::status_name(r.status)) + " at " + format_time(r.time_us) + ", " +
-         format_count(r.lines) + " lines";
+  return std::string(replay::status_name(r.status)) + " at " + format_time(r.time_us) + ", " + format_count(r.lines) +
+         " lines";
 }
 
 }  // namespace
@@ -86,8 +86,9 @@ BrowserAction ReplayBrowser::draw(const ReplayListing& local, const std::filesys
   if (!local.error.empty()) ImGui::TextColored(ImVec4(1.0f, 0.6f, 0.4f, 1.0f), "%s", local.error.c_str());
   ImGui::BeginChild("lists", ImVec2(0, -ImGui::GetFrameHeightWithSpacing()));
   if (server == nullptr) {
-    ImGui::TextDisabled("Connected to a server (Multiplayer, then Replays on this server in its lobby), this screen "
-                        "also lists its recent games and personal bests.");
+    ImGui::TextDisabled(
+        "Connected to a server (Multiplayer, then Replays on this server in its lobby), this screen "
+        "also lists its recent games and personal bests.");
   } else if (!server_list_) {
     ImGui::TextDisabled("%s: choose recent games or personal bests above.", server->server_name.c_str());
   } else {
@@ -124,7 +125,7 @@ BrowserAction ReplayBrowser::draw(const ReplayListing& local, const std::filesys
         if (!g.racers.empty()) {
           const auto& best = g.racers.front();
           ImGui::TextUnformatted(g.mode.goal == engine::GoalKind::kTime ? format_time(best.time_us).c_str()
-                                                                         : format_count(best.score).c_str());
+                                                                        : format_count(best.score).c_str());
         }
         ImGui::TableNextColumn();
         ImGui::TextUnformatted(date_text(g.played_at_unix_s * 1000).c_str());
@@ -256,9 +257,10 @@ ViewerAction ViewerControls::draw(ReplayViewer& v, const MenuNav& nav) {
     ImGui::PlotLines(("##lines" + std::to_string(i)).c_str(), c.lines.data(), static_cast<int>(c.lines.size()), 0,
                      lines.c_str(), 0.0f, FLT_MAX, ImVec2(plot_w, plot_h));
   }
-  ImGui::TextDisabled("Space or Enter: play/pause   Left/Right: a piece%s   Up/Down: speed   Page Up/Down: 10 s   "
-                      "Home/End: start/end   Esc: back",
-                      racers > 1 ? " (Tab: whose)" : "");
+  ImGui::TextDisabled(
+      "Space or Enter: play/pause   Left/Right: a piece%s   Up/Down: speed   Page Up/Down: 10 s   "
+      "Home/End: start/end   Esc: back",
+      racers > 1 ? " (Tab: whose)" : "");
   ImGui::End();
   return out;
 }

@@ -32,8 +32,8 @@ Parsed parse(std::initializer_list<const char*> args) {
 }
 
 TEST(CommandLine, CreatesARoomOfEveryModeTheServerAllows) {
-  auto p = parse({"--host-port", "0", "--create-room", "marathon", "--variable-goal", "--max-racers", "3",
-                  "--private", "--no-auto-start", "--room-name", "lan"});
+  auto p = parse({"--host-port", "0", "--create-room", "marathon", "--variable-goal", "--max-racers", "3", "--private",
+                  "--no-auto-start", "--room-name", "lan"});
   ASSERT_FALSE(p.exit_code) << p.err;
   ASSERT_TRUE(p.options.room);
   std::string error;
@@ -65,8 +65,9 @@ TEST(CommandLine, SpectateNeedsAServerAndNoRoomOfItsOwn) {
 
   p = parse({"--spectate", "race"});
   EXPECT_EQ(p.exit_code, 2);
-  EXPECT_EQ(p.err, "stackrace: --create-room, --spectate, --auto-ready and --exit-after-race need --host-port or "
-                   "--connect\n");
+  EXPECT_EQ(p.err,
+            "stackrace: --create-room, --spectate, --auto-ready and --exit-after-race need --host-port or "
+            "--connect\n");
   p = parse({"--connect", "h", "--spectate", "race", "--create-room", "sprint"});
   EXPECT_EQ(p.exit_code, 2);
   EXPECT_EQ(p.err, "stackrace: --create-room and --spectate exclude each other\n");
@@ -93,10 +94,12 @@ TEST(CommandLine, BadCombinationsAreSentences) {
        "need --create-room\n"},
       {{"--connect", "h", "--create-room", "sprint", "--room-name", ""},
        "stackrace: --create-room: the room needs a name\n"},
-      {{"--connect", "h:0"}, "stackrace: --connect \"h:0\" is not an address: HOST or HOST:PORT with a port of 1-65535\n"},
+      {{"--connect", "h:0"},
+       "stackrace: --connect \"h:0\" is not an address: HOST or HOST:PORT with a port of 1-65535\n"},
       {{"--connect", ":7878"},
        "stackrace: --connect \":7878\" is not an address: HOST or HOST:PORT with a port of 1-65535\n"},
-      {{"--connect", "a b"}, "stackrace: --connect \"a b\" is not an address: HOST or HOST:PORT with a port of 1-65535\n"},
+      {{"--connect", "a b"},
+       "stackrace: --connect \"a b\" is not an address: HOST or HOST:PORT with a port of 1-65535\n"},
       {{"--connect", "h", "--host-port", "0"},
        "stackrace: --host-port and --connect exclude each other (hosting joins the own server)\n"},
       {{"--port-file", "p"}, "stackrace: --port-file needs --host-port\n"},

@@ -134,7 +134,9 @@ bool run_until(const std::vector<Player*>& players, const std::function<bool()>&
 
 void join(Player& p, std::uint16_t port, const std::string& name) {
   ASSERT_EQ(p.net.connect("127.0.0.1", port, name), "");
-  ASSERT_TRUE(run_until({&p}, [&] { return p.net.connected(); }, 10.0)) << name << " was not welcomed";
+  ASSERT_TRUE(run_until(
+      {&p}, [&] { return p.net.connected(); }, 10.0))
+      << name << " was not welcomed";
 }
 
 // `host` creates a sprint room that starts when everyone is ready; `guests` join it; all get ready.
@@ -147,32 +149,42 @@ void start_race(Player& host, const std::vector<Player*>& guests,
   ASSERT_TRUE(host.net.session().create_room(settings));
   std::vector<Player*> all{&host};
   all.insert(all.end(), guests.begin(), guests.end());
-  ASSERT_TRUE(run_until(all, [&] { return host.net.session().room().has_value(); }, 10.0));
+  ASSERT_TRUE(run_until(
+      all, [&] { return host.net.session().room().has_value(); }, 10.0));
   for (Player* g : guests) {
     ASSERT_TRUE(g->net.session().join_room(host.net.session().room()->room_id));
   }
-  ASSERT_TRUE(run_until(all, [&] {
-    for (Player* p : all) {
-      if (!p->net.session().room()) return false;
-    }
-    return host.net.session().room()->members.size() == all.size();
-  }, 10.0));
+  ASSERT_TRUE(run_until(
+      all,
+      [&] {
+        for (Player* p : all) {
+          if (!p->net.session().room()) return false;
+        }
+        return host.net.session().room()->members.size() == all.size();
+      },
+      10.0));
   for (Player* p : all) ASSERT_TRUE(p->net.session().set_ready(true));
-  ASSERT_TRUE(run_until(all, [&] {
-    for (Player* p : all) {
-      if (!p->now_us()) return false;
-    }
-    return true;
-  }, 10.0)) << "the race did not start";
+  ASSERT_TRUE(run_until(
+      all,
+      [&] {
+        for (Player* p : all) {
+          if (!p->now_us()) return false;
+        }
+        return true;
+      },
+      10.0))
+      << "the race did not start";
 }
 
 // `count` hard drops (press, then release), about 60 ms apart.
 void hard_drops(const std::vector<Player*>& all, Player& p, int count) {
   for (int i = 0; i < count && !p.our_game_over(); ++i) {
     p.press(button::kHardDrop);
-    (void)run_until(all, [] { return false; }, 0.03);
+    (void)run_until(
+        all, [] { return false; }, 0.03);
     p.press(0);
-    (void)run_until(all, [] { return false; }, 0.03);
+    (void)run_until(
+        all, [] { return false; }, 0.03);
   }
 }
 
@@ -232,7 +244,8 @@ TEST_F(NetPlayLost, HostShutsDownMidRaceOurGameIsKeptAndTheLossIsSaid) {
 
   server->shut_down();
   const auto gone_at = Clock::now();
-  ASSERT_TRUE(run_until({&me}, [&] { return me.net.session().state() == net::Session::State::kClosed; }, 10.0));
+  ASSERT_TRUE(run_until(
+      {&me}, [&] { return me.net.session().state() == net::Session::State::kClosed; }, 10.0));
   std::printf("the server's goodbye arrived after %.2f s: %s\n",
               std::chrono::duration<double>(Clock::now() - gone_at).count(), me.net.session().closed_reason().c_str());
   ASSERT_TRUE(me.net.lost().has_value()) << "a lost connection must be told";
@@ -258,7 +271,8 @@ TEST_F(NetPlayLost, ServerVanishesMidRaceOurGameIsKeptAsDisconnected) {
 
   server.freeze();  // no goodbye: ENet notices the silence after its timeout (about 5 s on a quiet link)
   const auto frozen_at = Clock::now();
-  ASSERT_TRUE(run_until({&me}, [&] { return me.net.session().state() == net::Session::State::kClosed; }, 40.0));
+  ASSERT_TRUE(run_until(
+      {&me}, [&] { return me.net.session().state() == net::Session::State::kClosed; }, 40.0));
   std::printf("the vanished server was noticed after %.1f s\n",
               std::chrono::duration<double>(Clock::now() - frozen_at).count());
   ASSERT_TRUE(me.net.lost().has_value());
@@ -286,8 +300,8 @@ TEST_F(NetPlayLost, ServerVanishesJustAfterOurGameEndedItIsSavedOnce) {
   ASSERT_FALSE(me.net.session().results().has_value());
 
   server.freeze();
-  ASSERT_TRUE(
-      run_until({&me, &other}, [&] { return me.net.session().state() == net::Session::State::kClosed; }, 40.0));
+  ASSERT_TRUE(run_until(
+      {&me, &other}, [&] { return me.net.session().state() == net::Session::State::kClosed; }, 40.0));
   ASSERT_TRUE(me.net.lost().has_value());
   EXPECT_EQ(me.net.lost()->own_game, me.net.own_saved());
 
@@ -305,16 +319,20 @@ TEST_F(NetPlayRaces, AfterTheRaceLeavingTheRoomKeepsTheConnection) {
   start_race(me, {});
   for (int i = 0; i < 60 && !me.our_game_over(); ++i) hard_drops({&me}, me, 1);
   ASSERT_TRUE(me.our_game_over());
-  ASSERT_TRUE(run_until({&me}, [&] { return me.net.session().results().has_value(); }, 10.0));
-  (void)run_until({&me}, [] { return false; }, 0.3);  // frames after the results: heartbeats would be due
+  ASSERT_TRUE(run_until(
+      {&me}, [&] { return me.net.session().results().has_value(); }, 10.0));
+  (void)run_until(
+      {&me}, [] { return false; }, 0.3);  // frames after the results: heartbeats would be due
   ASSERT_TRUE(me.net.session().leave_room());
   // A frame between our leaving and the server's answer (its race is still there): a heartbeat would be due now.
   std::this_thread::sleep_for(std::chrono::milliseconds(120));
   const auto t = me.net.session().race_time_us();
   ASSERT_TRUE(t.has_value());
   me.net.race_advance(*t / 1000 * 1000);
-  ASSERT_TRUE(run_until({&me}, [&] { return me.net.session().state() == net::Session::State::kLobby; }, 10.0));
-  (void)run_until({&me}, [] { return false; }, 1.0);
+  ASSERT_TRUE(run_until(
+      {&me}, [&] { return me.net.session().state() == net::Session::State::kLobby; }, 10.0));
+  (void)run_until(
+      {&me}, [] { return false; }, 1.0);
   EXPECT_EQ(me.net.session().state(), net::Session::State::kLobby) << me.net.session().closed_reason();
   EXPECT_FALSE(me.net.lost().has_value());
 }
@@ -324,8 +342,8 @@ TEST_F(NetPlayRaces, ARefusalIsSaidAndIsNotALostConnection) {
   Player first(replay_dir), second(fresh_dir("second"));
   join(first, server.port(), "same");
   ASSERT_EQ(second.net.connect("127.0.0.1", server.port(), "same"), "");
-  ASSERT_TRUE(run_until({&first, &second},
-                        [&] { return second.net.session().state() == net::Session::State::kClosed; }, 10.0));
+  ASSERT_TRUE(run_until(
+      {&first, &second}, [&] { return second.net.session().state() == net::Session::State::kClosed; }, 10.0));
   EXPECT_FALSE(second.net.lost().has_value()) << "a refusal is not a lost connection: no notice over the menu";
   EXPECT_TRUE(said(second.net, "that name is taken on this server"));
   EXPECT_TRUE(said(second.net, "could not join: "));
@@ -347,7 +365,8 @@ TEST_F(NetPlayReplays, TheServersGamesAreListedFilteredAndDownloaded) {
   hard_drops({&ann}, ann, 5);
   ASSERT_TRUE(ann.our_game_over());
   ASSERT_TRUE(ann.net.session().race()->mine()->game.state().finished);
-  ASSERT_TRUE(run_until({&ann}, [&] { return ann.net.session().stored_replay().has_value(); }, 10.0))
+  ASSERT_TRUE(run_until(
+      {&ann}, [&] { return ann.net.session().stored_replay().has_value(); }, 10.0))
       << "the server did not say where it stored the race";
   const std::uint64_t game_id = *ann.net.session().stored_replay();
 
@@ -356,12 +375,15 @@ TEST_F(NetPlayReplays, TheServersGamesAreListedFilteredAndDownloaded) {
     list.reset();
     ann.received.clear();
     EXPECT_TRUE(ann.net.session().list_games(kind, player, mode));
-    EXPECT_TRUE(run_until({&ann}, [&] {
-      for (const auto& m : ann.received) {
-        if (const auto* l = std::get_if<protocol::GameList>(&m)) list = *l;
-      }
-      return list.has_value();
-    }, 10.0));
+    EXPECT_TRUE(run_until(
+        {&ann},
+        [&] {
+          for (const auto& m : ann.received) {
+            if (const auto* l = std::get_if<protocol::GameList>(&m)) list = *l;
+          }
+          return list.has_value();
+        },
+        10.0));
     return list.value_or(protocol::GameList{});
   };
   auto recent = ask(protocol::GameListKind::kRecent, "", std::nullopt);
@@ -382,7 +404,8 @@ TEST_F(NetPlayReplays, TheServersGamesAreListedFilteredAndDownloaded) {
 
   ASSERT_TRUE(ann.net.session().download_replay(game_id));
   std::optional<std::vector<std::uint8_t>> bytes;
-  ASSERT_TRUE(run_until({&ann}, [&] { return (bytes = ann.net.session().take_download(game_id)).has_value(); }, 10.0));
+  ASSERT_TRUE(run_until(
+      {&ann}, [&] { return (bytes = ann.net.session().take_download(game_id)).has_value(); }, 10.0));
   auto decoded = replay::decode_binary(*bytes);
   ASSERT_TRUE(decoded.ok()) << decoded.error().describe();
   ReplayViewer viewer;

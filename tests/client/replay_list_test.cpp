@@ -16,9 +16,8 @@ namespace fs = std::filesystem;
 class ReplayList : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir = fs::temp_directory_path() /
-          ("stackrace-replay-list-" + std::to_string(::getpid()) + "-" +
-           std::to_string(std::chrono::steady_clock::now().time_since_epoch().count()));
+    dir = fs::temp_directory_path() / ("stackrace-replay-list-" + std::to_string(::getpid()) + "-" +
+                                       std::to_string(std::chrono::steady_clock::now().time_since_epoch().count()));
   }
   void TearDown() override {
     std::error_code ignored;

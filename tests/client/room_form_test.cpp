@@ -39,9 +39,12 @@ TEST(RoomForm, EveryModeGivesItsPresetWithTheFormsParameters) {
   contest.limit_value = 75;
   auto endless = engine::make_endless();
   const Case cases[] = {
-      {ModeKind::kSprint, engine::make_sprint(25)},   {ModeKind::kUltra, engine::make_ultra(75)},
-      {ModeKind::kMarathon, engine::make_marathon()}, {ModeKind::kMaster, engine::make_master(25)},
-      {ModeKind::kEndless, endless},                  {ModeKind::kContest, contest},
+      {ModeKind::kSprint, engine::make_sprint(25)},
+      {ModeKind::kUltra, engine::make_ultra(75)},
+      {ModeKind::kMarathon, engine::make_marathon()},
+      {ModeKind::kMaster, engine::make_master(25)},
+      {ModeKind::kEndless, endless},
+      {ModeKind::kContest, contest},
   };
   for (const Case& c : cases) {
     f.mode = c.mode;

@@ -14,8 +14,8 @@
 #include <vector>
 
 #include "replays/codec.h"
-#include "tests/client/window/layout_file.h"
 #include "replays/verify.h"
+#include "tests/client/window/layout_file.h"
 
 namespace {
 

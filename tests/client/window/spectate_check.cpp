@@ -95,8 +95,7 @@ void check_board(const Image& img, const LayoutBoard& b, const sr::replay::Repla
     if (replay.racers[i].name == b.name) racer = i;
   }
   if (racer == replay.racers.size()) return fail(what + ": no racer named '" + b.name + "' in the replay");
-  auto game =
-      sr::replay::game_at(replay, racer, sr::replay::ViewPoint{sr::replay::ViewPoint::Kind::kTime, b.time_us});
+  auto game = sr::replay::game_at(replay, racer, sr::replay::ViewPoint{sr::replay::ViewPoint::Kind::kTime, b.time_us});
   if (!game) return fail(what + ": " + game.error().describe());
   const auto& g = game.value();
   std::printf("%s: %s at %.3f s, %lld pieces (replay: %lld)\n", what.c_str(), b.name.c_str(),

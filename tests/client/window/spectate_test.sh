@@ -28,8 +28,8 @@ wait_for "$work/server.log" "listening on" 30
 port="$(sed -n 's/.*listening on 127\.0\.0\.1:\([0-9]*\).*/\1/p' "$work/server.log" | head -n1)"
 [ -n "$port" ] || { echo "no port in the server log"; cat "$work/server.log"; exit 1; }
 
-# Two bots in one room, 14 lines at 3 pieces per second: a race of about 13 s.
-"$bot" --server "127.0.0.1:$port" --count 2 --create sprint --lines 14 --room race --room-size 2 --races 1 \
+# Two bots in one room, 18 lines at 3 pieces per second: a race of about 17 s (room for a slow start).
+"$bot" --server "127.0.0.1:$port" --count 2 --create sprint --lines 18 --room race --room-size 2 --races 1 \
   --pps 3 --timeout 90 >"$work/bot.log" 2>&1 &
 botpid=$!
 pids+=($botpid)
