@@ -56,6 +56,8 @@ Violation RacerReferee::on_batch(TimeUs real_us, std::span<const InputChange> ch
       return remove(Violation::kInputFlood);
     }
     clock_us_ = c.time_us;
+    // A change to the buttons already held changes nothing: it is not logged (a replay may not hold one) or fed.
+    if (c.buttons == (log_.empty() ? Buttons{0} : log_.back().buttons)) continue;
     log_.push_back(c);
     feed(c.time_us, c.buttons);
   }

@@ -180,6 +180,23 @@ TEST(RacerReferee, ServerSimulationDecidesTheResult) {
   EXPECT_EQ(ref.game().now(), 1'000'000);
 }
 
+// A "change" to the buttons already held (an unbound key, a second key for a held action) changes nothing: the
+// referee neither logs it (a replay may not hold one, so the race's replay would be refused) nor counts it as a press.
+TEST(RacerReferee, ChangesThatKeepTheButtonsAreNotLogged) {
+  RacerReferee ref(engine::make_sprint(40), 5);
+  const std::vector<InputChange> changes = {
+      {10'000, 0}, {20'000, kMoveLeft}, {30'000, kMoveLeft}, {40'000, 0}, {50'000, 0}, {60'000, kHardDrop}};
+  ASSERT_EQ(ref.on_batch(100'000, changes, 100'000), Violation::kNone);
+  const std::vector<InputChange> expected = {{20'000, kMoveLeft}, {40'000, 0}, {60'000, kHardDrop}};
+  ASSERT_EQ(ref.log().size(), expected.size());
+  for (std::size_t i = 0; i < expected.size(); ++i) {
+    EXPECT_EQ(ref.log()[i].time_us, expected[i].time_us) << i;
+    EXPECT_EQ(ref.log()[i].buttons, expected[i].buttons) << i;
+  }
+  EXPECT_EQ(ref.game().stats().pieces, 1);
+  EXPECT_EQ(ref.status(), RacerStatus::kRacing);
+}
+
 TEST(RacerReferee, DisconnectKeepsTheGameAsItWas) {
   RacerReferee ref(endless(), 1);
   const InputChange taps[] = {{10'000, kHardDrop}, {50'000, 0}};
