@@ -17,6 +17,31 @@ namespace {
 using detail::DecodeContext;
 using detail::DecodeFailure;
 
+// Every number in a replay is a whole number within 64 bits. Where the text has a fraction, an exponent or a run
+// of more than 20 digits, the byte it starts at; else -1. Checked before parsing, so RapidJSON's floating-point
+// reader (which has undefined behaviour on some long fractions, e.g. "0.000...0") never sees such input.
+std::int64_t non_integer_at(std::string_view text) {
+  bool in_string = false;
+  int digits = 0;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (in_string) {
+      if (c == '\\') {
+        ++i;
+      } else if (c == '"') {
+        in_string = false;
+      }
+      continue;
+    }
+    const bool digit = c >= '0' && c <= '9';
+    if (c == '.' || ((c == 'e' || c == 'E') && digits > 0)) return static_cast<std::int64_t>(i);
+    digits = digit ? digits + 1 : 0;
+    if (digits > 20) return static_cast<std::int64_t>(i);
+    if (c == '"') in_string = true;
+  }
+  return -1;
+}
+
 // Cereal's JSON archive parses recursively, so nesting is bounded before it sees the text. Returns the offset of
 // the first bracket past the limit, or -1.
 std::int64_t too_deep_at(std::string_view text) {
@@ -166,6 +191,13 @@ Result<Replay> decode_json(std::string_view text, const JsonOptions& options) {
   if (const std::int64_t at = too_deep_at(text); at >= 0) {
     return Error{ErrorKind::kBadJson,
                  "nesting deeper than " + std::to_string(kMaxJsonDepth) + " at byte " + std::to_string(at),
+                 {},
+                 -1};
+  }
+  if (const std::int64_t at = non_integer_at(text); at >= 0) {
+    return Error{ErrorKind::kBadJson,
+                 "numbers in a replay are whole numbers; the one at byte " + std::to_string(at) +
+                     " has a fraction, an exponent or too many digits",
                  {},
                  -1};
   }
