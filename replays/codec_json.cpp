@@ -17,12 +17,13 @@ namespace {
 using detail::DecodeContext;
 using detail::DecodeFailure;
 
-// Every number in a replay is a whole number within 64 bits. Where the text has a fraction, an exponent or a run
-// of more than 20 digits, the byte it starts at; else -1. Checked before parsing, so RapidJSON's floating-point
-// reader (which has undefined behaviour on some long fractions, e.g. "0.000...0") never sees such input.
-std::int64_t non_integer_at(std::string_view text) {
+// What the text outside its strings may not hold, checked in one pass before any parser sees it: nesting deeper than
+// kMaxJsonDepth (Cereal's JSON archive parses recursively), and numbers that are not whole 64-bit numbers (a
+// fraction, an exponent, a run of more than 20 digits), so RapidJSON's floating-point reader, which has undefined
+// behaviour on some long fractions such as "0.000...0", never runs. The first problem in words, or nullopt.
+std::optional<std::string> precheck_json(std::string_view text) {
   bool in_string = false;
-  int digits = 0;
+  int depth = 0, digits = 0;
   for (std::size_t i = 0; i < text.size(); ++i) {
     const char c = text[i];
     if (in_string) {
@@ -33,37 +34,20 @@ std::int64_t non_integer_at(std::string_view text) {
       }
       continue;
     }
-    const bool digit = c >= '0' && c <= '9';
-    if (c == '.' || ((c == 'e' || c == 'E') && digits > 0)) return static_cast<std::int64_t>(i);
-    digits = digit ? digits + 1 : 0;
-    if (digits > 20) return static_cast<std::int64_t>(i);
-    if (c == '"') in_string = true;
-  }
-  return -1;
-}
-
-// Cereal's JSON archive parses recursively, so nesting is bounded before it sees the text. Returns the offset of
-// the first bracket past the limit, or -1.
-std::int64_t too_deep_at(std::string_view text) {
-  int depth = 0;
-  bool in_string = false;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    const char c = text[i];
-    if (in_string) {
-      if (c == '\\') {
-        ++i;
-      } else if (c == '"') {
-        in_string = false;
-      }
-    } else if (c == '"') {
+    if (c == '.' || ((c == 'e' || c == 'E') && digits > 0) || (digits == 20 && c >= '0' && c <= '9')) {
+      return "numbers in a replay are whole numbers; the one at byte " + std::to_string(i) +
+             " has a fraction, an exponent or too many digits";
+    }
+    digits = c >= '0' && c <= '9' ? digits + 1 : 0;
+    if (c == '"') {
       in_string = true;
-    } else if (c == '[' || c == '{') {
-      if (++depth > kMaxJsonDepth) return static_cast<std::int64_t>(i);
+    } else if ((c == '[' || c == '{') && ++depth > kMaxJsonDepth) {
+      return "nesting deeper than " + std::to_string(kMaxJsonDepth) + " at byte " + std::to_string(i);
     } else if (c == ']' || c == '}') {
       --depth;
     }
   }
-  return -1;
+  return std::nullopt;
 }
 
 // Turns Cereal's and RapidJSON's exception texts into something a person can act on.
@@ -188,22 +172,16 @@ Result<Replay> decode_json(std::string_view text, const JsonOptions& options) {
   if (text.size() > kMaxJsonBytes) {
     return Error{ErrorKind::kBadJson, "JSON replays are at most 64 MiB", {}, -1};
   }
-  if (const std::int64_t at = too_deep_at(text); at >= 0) {
-    return Error{ErrorKind::kBadJson,
-                 "nesting deeper than " + std::to_string(kMaxJsonDepth) + " at byte " + std::to_string(at),
-                 {},
-                 -1};
-  }
-  if (const std::int64_t at = non_integer_at(text); at >= 0) {
-    return Error{ErrorKind::kBadJson,
-                 "numbers in a replay are whole numbers; the one at byte " + std::to_string(at) +
-                     " has a fraction, an exponent or too many digits",
-                 {},
-                 -1};
-  }
+  if (auto problem = precheck_json(text)) return Error{ErrorKind::kBadJson, std::move(*problem), {}, -1};
   {
+    // Plain JSON: no NaN or Infinity (a replay has neither), so the text Cereal parses next, with its own flags that
+    // allow them, has none. RapidJSON's asserts throw under Cereal; a throw is a malformed file too.
     rapidjson::Document doc;
-    doc.Parse<rapidjson::kParseFullPrecisionFlag | rapidjson::kParseNanAndInfFlag>(text.data(), text.size());
+    try {
+      doc.Parse<rapidjson::kParseNoFlags>(text.data(), text.size());  // not kParseDefaultFlags: Cereal redefines it
+    } catch (const std::exception& e) {
+      return Error{ErrorKind::kBadJson, std::string("malformed JSON: ") + e.what(), {}, -1};
+    }
     if (doc.HasParseError()) {
       return Error{ErrorKind::kBadJson,
                    std::string("syntax error at byte ") + std::to_string(doc.GetErrorOffset()) + ": " +
