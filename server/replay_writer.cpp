@@ -3,8 +3,12 @@
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
+#include <sys/resource.h>
+#include <unistd.h>
+
 #include <cstdlib>
 
+#include "replays/simulate.h"
 #include "replays/store/replay_store.h"
 
 namespace sr::server {
@@ -53,7 +57,17 @@ std::uint64_t ReplayWriter::failed() const {
   return failed_;
 }
 
+std::optional<std::string> ReplayWriter::complete(Job& job) {
+  if (job.ends.size() != job.replay.racers.size()) return "the race's end is not known for every racer";
+  for (std::size_t i = 0; i < job.ends.size(); ++i) {
+    replay::record_racer(job.replay, i, job.ends[i].end_us, job.ends[i].if_unfinished);
+  }
+  return replay::replay_error(job.replay);
+}
+
 void ReplayWriter::run(std::filesystem::path dir) {
+  // Background work: on a busy host the main loop's relays come first. (Linux: this thread's niceness only.)
+  (void)setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), 10);
   auto store = replay::ReplayStore::open(dir, true);
   for (;;) {
     Job job;
@@ -65,7 +79,9 @@ void ReplayWriter::run(std::filesystem::path dir) {
       queue_.pop_front();
     }
     Done done{job.room_id, job.race_id, std::nullopt, {}};
-    if (!store.ok()) {
+    if (auto problem = complete(job)) {
+      done.error = "replay not valid: " + *problem;
+    } else if (!store.ok()) {
       done.error = store.error().message;
     } else {
       auto id = store.value().add(job.replay);

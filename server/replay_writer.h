@@ -1,5 +1,6 @@
-// Writes finished races to the replay store on a worker thread, so a slow disk (fsync) never delays the relay of
-// inputs in other rooms. The main loop submits replays and collects what was written.
+// Writes finished races to the replay store on a worker thread, so neither playing the games out again (for each
+// racer's result and checkpoints: milliseconds per race) nor a slow disk (fsync) delays the relay of inputs in other
+// rooms. The main loop submits races and collects what was written.
 #pragma once
 
 #include <condition_variable>
@@ -18,10 +19,17 @@ namespace sr::server {
 
 class ReplayWriter {
  public:
+  // How a racer's game ended on the server, for replay::record_racer.
+  struct RacerEnd {
+    engine::TimeUs end_us = 0;  // the racer's game clock when the race ended for them
+    replay::ResultStatus if_unfinished = replay::ResultStatus::kDisconnected;
+  };
   struct Job {
     std::uint32_t room_id = 0;
     std::uint32_t race_id = 0;
+    // Everything but the racers' results and checkpoints, which the worker fills from `ends` (one per racer).
     replay::Replay replay;
+    std::vector<RacerEnd> ends;
   };
   struct Done {
     std::uint32_t room_id = 0;
@@ -38,6 +46,9 @@ class ReplayWriter {
   // Opens (creating if needed) the store in `dir` and starts the worker. Returns an error sentence on failure.
   [[nodiscard]] std::optional<std::string> start(const std::filesystem::path& dir);
   void submit(Job job);
+  // What the worker does with a job before storing it: each racer's game played out to its end. The error, if the
+  // replay is then not storable.
+  [[nodiscard]] static std::optional<std::string> complete(Job& job);
   // Writes finished since the last call.
   [[nodiscard]] std::vector<Done> collect();
   // Writes everything still queued, then stops the worker.

@@ -7,6 +7,13 @@
 
 namespace sr::server {
 
+TimeUs stagger(RoomId id, TimeUs period) {
+  if (period <= 0) return 0;
+  // The fractional part of id * (golden ratio), in 32-bit fixed point, scaled to the period.
+  const std::uint64_t fraction = static_cast<std::uint32_t>(static_cast<std::uint64_t>(id) * 0x9E3779B9u);
+  return static_cast<TimeUs>((fraction * static_cast<std::uint64_t>(period)) >> 32);
+}
+
 using protocol::NoticeCode;
 using protocol::Role;
 using protocol::RoomPhase;
@@ -177,7 +184,11 @@ void Room::start_countdown(TimeUs now_us) {
   ActiveRace active;
   active.race_id = race_counter_;
   active.start_us = now_us + services_.countdown_us;
-  active.next_stats_us = active.start_us;
+  // Rooms that start together (a tournament, a load test) would otherwise send their live stats and run their pace
+  // checks in the same loop pass every time: a burst of a datagram per member of every room that delays the relays
+  // queued behind it. Each room keeps its own phase instead.
+  active.next_stats_us = active.start_us + stagger(id_, services_.live_stats_every_us);
+  active.next_pace_us = now_us + stagger(id_, kPaceCheckEveryUs);
   active.race = std::make_unique<Race>(settings_.config, seed, services_.pace);
 
   protocol::CountdownStart start;

@@ -43,6 +43,14 @@ struct RequestResult {
   static RequestResult dropped(std::string why) { return {std::nullopt, std::move(why)}; }
 };
 
+// Pace checks run this often in a race, not on every tick.
+constexpr TimeUs kPaceCheckEveryUs = 100'000;
+
+// A room's phase within a `period` (0 <= result < period) for its periodic work, so rooms started together do not
+// all do it in the same loop pass. Consecutive ids land as far apart as possible (golden-ratio steps): any n rooms
+// split the period into gaps of at most three sizes.
+[[nodiscard]] TimeUs stagger(RoomId id, TimeUs period);
+
 struct RoomCounters {
   std::uint64_t races_started = 0;
   std::uint64_t races_finished = 0;
@@ -123,7 +131,8 @@ class Room {
   // room_race.cpp
   RequestResult on_race_input(const Player& player, const protocol::RaceInput& m, TimeUs now_us);
   RequestResult on_hash_report(const Player& player, const protocol::StateHashReport& m);
-  [[nodiscard]] replay::Replay build_replay() const;
+  // The race's replay for the writer, which plays each racer's game out on its own thread.
+  [[nodiscard]] ReplayWriter::Job replay_job() const;
   void announce_endings();
   void send_live_stats(TimeUs now_us);
   void finish_race(protocol::RaceEndReason reason, TimeUs now_us);

@@ -4,7 +4,6 @@
 #include <algorithm>
 
 #include "common/protocol/streams.h"
-#include "replays/simulate.h"
 #include "server/room.h"
 
 namespace sr::server {
@@ -12,7 +11,13 @@ namespace {
 
 // Relays carry at most this long a gap in a racer's clock without inputs, so watchers' boards keep moving.
 constexpr TimeUs kRelayHeartbeatUs = 250'000;
-constexpr TimeUs kPaceCheckEveryUs = 100'000;
+
+// The next time of a periodic job that was due at `due`: one period on, keeping the room's phase (stagger()), unless
+// the loop fell so far behind that it would be due again at once.
+TimeUs next_in_phase(TimeUs due, TimeUs period, TimeUs now_us) {
+  const TimeUs next = due + period;
+  return next > now_us ? next : now_us + period;
+}
 
 protocol::RacerStatus wire_status(RacerStatus s) { return static_cast<protocol::RacerStatus>(s); }
 
@@ -137,7 +142,7 @@ void Room::tick(TimeUs now_us) {
   }
   const TimeUs race_time = now_us - race_->start_us;
   if (now_us >= race_->next_pace_us) {
-    race_->next_pace_us = now_us + kPaceCheckEveryUs;
+    race_->next_pace_us = next_in_phase(race_->next_pace_us, kPaceCheckEveryUs, now_us);
     for (const Race::Removal& r : race_->race->tick(race_time)) {
       counters_.count_removal(r.reason);
       spdlog::warn("room {} race {}: removed racer {} ({})", id_, race_->race_id, r.id, violation_text(r.reason));
@@ -146,7 +151,7 @@ void Room::tick(TimeUs now_us) {
   }
   if (phase_ == protocol::RoomPhase::kRacing && now_us >= race_->next_stats_us) {
     send_live_stats(now_us);
-    race_->next_stats_us = now_us + services_.live_stats_every_us;
+    race_->next_stats_us = next_in_phase(race_->next_stats_us, services_.live_stats_every_us, now_us);
   }
   if (race_->race->over()) {
     const bool timed = settings_.config.limit == engine::LimitKind::kTime;
@@ -160,8 +165,11 @@ void Room::abort_race(TimeUs now_us) {
   if (race_) finish_race(protocol::RaceEndReason::kAborted, now_us);
 }
 
-replay::Replay Room::build_replay() const {
-  replay::Replay r;
+ReplayWriter::Job Room::replay_job() const {
+  ReplayWriter::Job job;
+  job.room_id = id_;
+  job.race_id = race_->race_id;
+  replay::Replay& r = job.replay;
   r.rules_version = engine::kRulesVersion;
   r.created_unix_ms = services_.unix_ms ? services_.unix_ms() : 0;
   r.place = services_.server_name;
@@ -175,13 +183,12 @@ replay::Replay Room::build_replay() const {
     racer.inputs = e.referee.log();
     r.racers.push_back(std::move(racer));
   }
-  for (std::size_t i = 0; i < r.racers.size(); ++i) {
-    const RacerReferee& ref = race_->race->racers()[i].referee;
-    const auto if_unfinished =
-        ref.status() == RacerStatus::kRemoved ? replay::ResultStatus::kForfeited : replay::ResultStatus::kDisconnected;
-    replay::record_racer(r, i, ref.clock_us(), if_unfinished);
+  for (const Race::Entry& e : race_->race->racers()) {
+    const RacerReferee& ref = e.referee;
+    job.ends.push_back({ref.clock_us(), ref.status() == RacerStatus::kRemoved ? replay::ResultStatus::kForfeited
+                                                                              : replay::ResultStatus::kDisconnected});
   }
-  return r;
+  return job;
 }
 
 void Room::finish_race(protocol::RaceEndReason reason, TimeUs now_us) {
@@ -212,13 +219,8 @@ void Room::finish_race(protocol::RaceEndReason reason, TimeUs now_us) {
   spdlog::info("room {} race {} ended ({} racers)", id_, race_->race_id, results.racers.size());
 
   if (services_.writer != nullptr) {
-    replay::Replay replay = build_replay();
-    if (const auto problem = replay::replay_error(replay)) {
-      spdlog::error("room {} race {}: replay not valid, not stored: {}", id_, race_->race_id, *problem);
-    } else {
-      desyncs_by_race_[race_->race_id] = race_->desyncs;
-      services_.writer->submit({id_, race_->race_id, std::move(replay)});
-    }
+    desyncs_by_race_[race_->race_id] = race_->desyncs;
+    services_.writer->submit(replay_job());
   }
   race_.reset();
   phase_ = protocol::RoomPhase::kWaiting;

@@ -17,8 +17,10 @@ std::int64_t wall_clock_unix_ms() {
 }
 
 // A long batch sends what it has every so often, so the relays of its first inputs do not wait for the last ones.
-// (Each flush walks every ENet peer, so it is by time, not by event.)
-constexpr TimeUs kFlushEveryUs = 1000;
+// (Each flush walks every ENet peer, so it is by time, not by event.) In a burst at 1,000 racers a pass takes 100-150
+// packets whose relays cost 1-2 ms to send; sending them in slices of 250 us lowered the load test's median relay
+// delay for the busy generator's bots by 1.5 ms (tests/load/load_test.sh).
+constexpr TimeUs kFlushEveryUs = 250;
 // The loop waits at least this long between polls: each poll and flush walks every peer, so under load a step
 // should take a batch of packets rather than one at a time. It adds at most this much to a relay's delay.
 constexpr TimeUs kMinPollPeriodUs = 500;

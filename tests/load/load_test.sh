@@ -12,8 +12,11 @@
 #   SERVER_NICE=0    the server's niceness (-5 as root: what a dedicated game host would give it)
 #   PROBE_NICE=0     the probe's niceness (-5 as root: the probe stands for a player's own machine)
 #   PIN=auto         with 4 or more cores the server gets the last core to itself (PIN=1 forces it, PIN=0 never)
-#   PROBE_DELAYS=F   keep every delay the probe measured ("SECONDS DELAY_MS" lines, from the probe's start)
+#   PROBE_DELAYS=F   keep every delay the probe measured ("SECONDS DELAY_MS" lines, from the probe's start; the
+#                    last run's)
 #   BUILD_DIR=DIR    another build directory (default build/release)
+#   RUNS=1           race this many times, each on a fresh server, and end with the medians (a shared machine's
+#                    scheduling makes a single p99 noisy)
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 bots=${1:-1000}
@@ -31,32 +34,54 @@ if [ "$pin" = 1 ] && [ "$cores" -ge 2 ] && command -v taskset > /dev/null; then
   pin_server="taskset -c $((cores - 1))"
   pin_clients="taskset -c 0-$((cores - 2))"
 fi
-data=$(mktemp -d)
-port=$((20000 + RANDOM % 20000))
-$pin_server nice -n "${SERVER_NICE:-0}" "$server" --port "$port" --bind 127.0.0.1 --data-dir "$data" --max-players "$((bots + 10))" --max-per-address "$((bots + 10))" --max-rooms 1000 \
-  --log-level warn &
-pid=$!
-trap 'kill $pid 2>/dev/null || true; rm -rf "$data"' EXIT
-sleep 1
-ticks() { awk '{print $14 + $15}' "/proc/$pid/stat"; }
-hz=$(getconf CLK_TCK)
-t0=$(ticks); s0=$(date +%s.%N)
-common=(--server "127.0.0.1:$port" --create sprint --lines "$lines" --room-size 8 --races 1 --pps 3 --lookahead 0
-        --search drops --timeout 900)
-# The generator stands in for a thousand players' machines; at nice 10 it takes the CPU the server and the probe
-# leave, as those machines would not share the server's cores. (LOAD_NICE=0 to run it at normal priority.)
-# Its bots read the network once per 60 Hz frame (--poll-ms 16), as the game does, so their acknowledgements go out
-# in batches; the probe's bots read as soon as a packet arrives, so its delays are exact.
-$pin_clients nice -n "${LOAD_NICE:-10}" "$bot" "${common[@]}" --count "$((bots - 8))" --name-prefix load --poll-ms 16 \
-  > "$data/load.log" &
-load=$!
-sleep 8  # the probe races while the load generator's rooms race
-$pin_clients nice -n "${PROBE_NICE:-0}" "$bot" "${common[@]}" --count 8 --name-prefix probe ${PROBE_DELAYS:+--delays-out "$PROBE_DELAYS"} \
-  > "$data/probe.log"
-wait $load
-echo "load generator ($((bots - 8)) bots): $(tail -n 1 "$data/load.log")"
-echo "probe (8 bots):                  $(tail -n 1 "$data/probe.log")"
-t1=$(ticks); s1=$(date +%s.%N)
-awk -v t="$((t1 - t0))" -v hz="$hz" -v s0="$s0" -v s1="$s1" -v n="$bots" \
-  'BEGIN { wall = s1 - s0; cpu = t / hz; printf "server: %d racers refereed, %.1f s CPU over %.1f s wall (%.0f%% of one core)\n", n, cpu, wall, 100 * cpu / wall }'
-echo "replays stored: $(ls "$data"/*.srr 2>/dev/null | wc -l)"
+run_once() {
+  data=$(mktemp -d)
+  port=$((20000 + RANDOM % 20000))
+  $pin_server nice -n "${SERVER_NICE:-0}" "$server" --port "$port" --bind 127.0.0.1 --data-dir "$data" --max-players "$((bots + 10))" --max-per-address "$((bots + 10))" --max-rooms 1000 \
+    --log-level warn &
+  pid=$!
+  trap 'kill $pid 2>/dev/null || true; rm -rf "$data" "$results" "$cpus"' EXIT
+  sleep 1
+  ticks() { awk '{print $14 + $15}' "/proc/$pid/stat"; }
+  hz=$(getconf CLK_TCK)
+  t0=$(ticks); s0=$(date +%s.%N)
+  common=(--server "127.0.0.1:$port" --create sprint --lines "$lines" --room-size 8 --races 1 --pps 3 --lookahead 0
+          --search drops --timeout 900)
+  # The generator stands in for a thousand players' machines; at nice 10 it takes the CPU the server and the probe
+  # leave, as those machines would not share the server's cores. (LOAD_NICE=0 to run it at normal priority.)
+  # Its bots read the network once per 60 Hz frame (--poll-ms 16), as the game does, so their acknowledgements go out
+  # in batches; the probe's bots read as soon as a packet arrives, so its delays are exact.
+  $pin_clients nice -n "${LOAD_NICE:-10}" "$bot" "${common[@]}" --count "$((bots - 8))" --name-prefix load --poll-ms 16 \
+    > "$data/load.log" &
+  load=$!
+  sleep 8  # the probe races while the load generator's rooms race
+  $pin_clients nice -n "${PROBE_NICE:-0}" "$bot" "${common[@]}" --count 8 --name-prefix probe ${PROBE_DELAYS:+--delays-out "$PROBE_DELAYS"} \
+    > "$data/probe.log"
+  wait $load
+  echo "load generator ($((bots - 8)) bots): $(tail -n 1 "$data/load.log")"
+  echo "probe (8 bots):                  $(tail -n 1 "$data/probe.log")"
+  t1=$(ticks); s1=$(date +%s.%N)
+  awk -v t="$((t1 - t0))" -v hz="$hz" -v s0="$s0" -v s1="$s1" -v n="$bots" \
+    'BEGIN { wall = s1 - s0; cpu = t / hz; printf "server: %d racers refereed, %.1f s CPU over %.1f s wall (%.0f%% of one core)\n", n, cpu, wall, 100 * cpu / wall }'
+  echo "replays stored: $(ls "$data"/*.srr 2>/dev/null | wc -l)"
+  grep -o 'median [0-9.]* ms, p99 [0-9.]* ms' "$data/probe.log" | awk '{print $2, $5}' >> "$results"
+  awk -v t="$((t1 - t0))" -v hz="$hz" -v s0="$s0" -v s1="$s1" 'BEGIN { print 100 * (t / hz) / (s1 - s0) }' >> "$cpus"
+  kill $pid 2>/dev/null || true
+  wait $pid 2>/dev/null || true
+  rm -rf "$data"
+  trap 'rm -f "$results" "$cpus"' EXIT
+}
+
+results=$(mktemp) cpus=$(mktemp)
+runs=${RUNS:-1}
+for ((run = 1; run <= runs; ++run)); do
+  [ "$runs" -gt 1 ] && echo "== run $run of $runs"
+  run_once
+done
+if [ "$runs" -gt 1 ]; then
+  median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+  echo "over $runs runs: probe relay delay median $(awk '{print $1}' "$results" | median) ms, p99 median" \
+       "$(awk '{print $2}' "$results" | median) ms (each run: $(awk '{print $2}' "$results" | paste -sd ' ')); server" \
+       "$(median < "$cpus" | xargs printf '%.0f')% of one core"
+fi
+rm -f "$results" "$cpus"
