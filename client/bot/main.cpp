@@ -73,7 +73,7 @@ int main(int argc, char** argv) {
   app.add_flag("--list-weights", list_weights, "list the evaluation presets and exit");
   auto* online = app.add_option_group("online", "race on a server instead of playing solo");
   online->add_option("--server", server, "HOST:PORT of a stackrace-server (port 7878 if left out)");
-  online->add_option("--count", count, "bots to connect (1..2000)")->capture_default_str();
+  online->add_option("--count", count, "bots to connect (1..4000)")->capture_default_str();
   online->add_option("--room", room, "join the public room of this name (with --create: create it if missing)");
   online->add_option("--create", create, "create rooms of this mode (sprint, ultra, ...; --lines/--seconds apply)");
   online->add_option("--room-size", room_size, "bots per created room (1..16)")->capture_default_str();
@@ -107,7 +107,7 @@ int main(int argc, char** argv) {
     if (!host_port) return usage_error("--server must be HOST or HOST:PORT, e.g. 127.0.0.1:7878");
     o.host = host_port->host;
     o.port = host_port->port;
-    if (count < 1 || count > 2000) return usage_error("--count must be 1..2000");
+    if (count < 1 || count > 4000) return usage_error("--count must be 1..4000");
     if (room_size < 1 || room_size > 16) return usage_error("--room-size must be 1..16");
     if (races < 1 || races > 10'000) return usage_error("--races must be 1..10000");
     if (timeout_s < 1) return usage_error("--timeout must be at least 1 second");

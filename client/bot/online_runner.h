@@ -14,7 +14,7 @@ namespace sr::botcli {
 struct OnlineOptions {
   std::string host = "127.0.0.1";
   std::uint16_t port = 7878;
-  int count = 2;                   // bots, 1..2000
+  int count = 2;                   // bots, 1..4000
   int room_size = 8;               // bots per room, 1..16 (--create); the bots fill rooms in order
   std::optional<std::string> room; // join (or create) the room of this name instead of numbered rooms
   std::optional<engine::GameConfig> create;  // the mode of rooms the bots create

@@ -70,7 +70,7 @@ TEST(StackraceBotOnline, BadOnlineArgumentsExitWithTwoAndSayWhy) {
   } kCases[] = {
       {"--server 127.0.0.1:7878 --create sprint --poll-ms -1", "--poll-ms must be 0..1000"},
       {"--server 127.0.0.1:99999 --create sprint", "--server must be HOST or HOST:PORT"},
-      {"--server 127.0.0.1:7878 --count 0 --create sprint", "--count must be 1..2000"},
+      {"--server 127.0.0.1:7878 --count 0 --create sprint", "--count must be 1..4000"},
       {"--server 127.0.0.1:7878", "give --room NAME to join, or --create MODE"},
   };
   for (const auto& c : kCases) {
