@@ -3,6 +3,11 @@
 #include <cereal/archives/json.hpp>
 #include <cereal/types/string.hpp>
 #include <cereal/types/vector.hpp>
+#include <rapidjson/document.h>
+#include <rapidjson/error/en.h>
+#include <rapidjson/stringbuffer.h>
+#include <rapidjson/writer.h>
+
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
@@ -41,6 +46,49 @@ std::vector<int> codes_of(const std::vector<std::string>& names, bool pad, const
     out.push_back(*code);
   }
   return out;
+}
+
+constexpr std::size_t kMaxSettingsBytes = 1 << 20;
+constexpr int kMaxNesting = 16;  // the file nests 3 deep
+
+// The settings text as Cereal should read it. Cereal parses at full precision, and RapidJSON's full-precision number
+// reader takes clz(0), which is undefined, on a zero written with a far exponent ("0." and 23 zeros, "0e-30"); its
+// parser and writer also recurse once per nesting level. So: nesting is checked first, the text is parsed with the
+// plain reader (which has neither problem, and refuses NaN and Infinity), and Cereal reads what that wrote back.
+std::string plain_json(const std::string& json) {
+  if (json.size() > kMaxSettingsBytes) throw std::runtime_error("a settings file is at most 1 MiB");
+  int depth = 0;
+  bool in_string = false;
+  for (std::size_t i = 0; i < json.size(); ++i) {
+    const char c = json[i];
+    if (in_string) {
+      if (c == '\\') {
+        ++i;
+      } else if (c == '"') {
+        in_string = false;
+      }
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '[' || c == '{') {
+      if (++depth > kMaxNesting) throw std::runtime_error("nested more than 16 deep");
+    } else if (c == ']' || c == '}') {
+      --depth;
+    }
+  }
+  rapidjson::Document doc;
+  try {
+    doc.Parse<rapidjson::kParseNoFlags>(json.data(), json.size());  // not kParseDefaultFlags: Cereal redefines it
+  } catch (const std::exception& e) {  // RapidJSON's asserts throw under Cereal
+    throw std::runtime_error(std::string("malformed JSON: ") + e.what());
+  }
+  if (doc.HasParseError()) {
+    throw std::runtime_error("syntax error at byte " + std::to_string(doc.GetErrorOffset()) + ": " +
+                             rapidjson::GetParseError_En(doc.GetParseError()));
+  }
+  rapidjson::StringBuffer out;
+  rapidjson::Writer<rapidjson::StringBuffer> writer(out);
+  doc.Accept(writer);
+  return std::string(out.GetString(), out.GetSize());
 }
 
 }  // namespace
@@ -83,7 +131,7 @@ std::string settings_to_json(const Settings& s) {
 Settings settings_from_json(const std::string& json) {
   Settings s;
   try {
-    std::istringstream is(json);
+    std::istringstream is(plain_json(json));
     cereal::JSONInputArchive ar(is);
     int version = 0;
     ar(cereal::make_nvp("version", version));

@@ -103,12 +103,36 @@ TEST_F(SettingsFile, EveryKindOfDamageIsCaught) {
       replace("\"Space\"", "\"NoSuchKey\""),
       replace("\"ghost\": false", "\"ghost\": 3"),
       good.substr(0, good.size() / 2),
+      std::string(100000, '['),  // the parser recursed once per level
+      "{\"version\": 2, \"deep\": " + std::string(5000, '[') + std::string(5000, ']') + "}",
   };
   for (const auto& text : damaged) {
     write(text);
     const auto load = load_settings(path());
     EXPECT_EQ(load.settings, Settings{}) << text;
     EXPECT_FALSE(load.problem.empty()) << text;
+  }
+}
+
+// Number shapes that broke RapidJSON's reader in the replay fuzzer (a fraction of hundreds of zeros, "NaNe1"), and
+// other extremes: a settings file holding them is reported and gives sane settings, never a crash.
+TEST_F(SettingsFile, HostileNumbersAreReportedNeverACrash) {
+  const std::string good = settings_to_json(changed_settings());
+  const auto at = good.find("\"board_scale\": ");
+  ASSERT_NE(at, std::string::npos);
+  const auto value_end = good.find_first_of(",\n}", at + 15);
+  const std::vector<std::string> numbers = {
+      "0." + std::string(400, '0'), "0." + std::string(400, '0') + "1", "NaN", "NaNe1", "-Infinity",
+      "1e999", "1" + std::string(400, '0'), "-0.0e-99999",
+  };
+  for (const std::string& n : numbers) {
+    std::string text = good;
+    text.replace(at + 15, value_end - (at + 15), n);
+    write(text);
+    const auto load = load_settings(path());
+    EXPECT_FALSE(load.problem.empty()) << n;
+    EXPECT_GE(load.settings.visuals.board_scale, 0.5f) << n;  // false for NaN too
+    EXPECT_LE(load.settings.visuals.board_scale, 1.5f) << n;
   }
 }
 
