@@ -122,8 +122,14 @@ TEST_F(SettingsFile, HostileNumbersAreReportedNeverACrash) {
   ASSERT_NE(at, std::string::npos);
   const auto value_end = good.find_first_of(",\n}", at + 15);
   const std::vector<std::string> numbers = {
-      "0." + std::string(400, '0'), "0." + std::string(400, '0') + "1", "NaN", "NaNe1", "-Infinity",
-      "1e999", "1" + std::string(400, '0'), "-0.0e-99999",
+      "0." + std::string(400, '0'),
+      "0." + std::string(400, '0') + "1",
+      "NaN",
+      "NaNe1",
+      "-Infinity",
+      "1e999",
+      "1" + std::string(400, '0'),
+      "-0.0e-99999",
   };
   for (const std::string& n : numbers) {
     std::string text = good;
