@@ -1,29 +1,15 @@
 // stackrace-bot as a user runs it: exit statuses, summary lines, the aggregate.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 
-#include <cstdio>
 #include <string>
+
+#include "tests/support/run_command.h"
 
 namespace {
 
-struct ToolRun {
-  int exit_code = -1;
-  std::string output;  // stdout and stderr together
-};
+using ToolRun = sr::test::CommandRun;
 
-ToolRun tool(const std::string& args) {
-  ToolRun r;
-  const std::string command = std::string(STACKRACE_BOT_BINARY) + " " + args + " 2>&1";
-  FILE* pipe = popen(command.c_str(), "r");
-  if (!pipe) return r;
-  char buf[4096];
-  std::size_t n = 0;
-  while ((n = fread(buf, 1, sizeof buf, pipe)) > 0) r.output.append(buf, n);
-  const int status = pclose(pipe);
-  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
-}
+ToolRun tool(const std::string& args) { return sr::test::run_command(std::string(STACKRACE_BOT_BINARY) + " " + args); }
 
 int count(const std::string& text, const std::string& what) {
   int n = 0;

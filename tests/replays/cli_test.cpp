@@ -11,6 +11,7 @@
 #include "replays/codec.h"
 #include "replays/store/file_io.h"
 #include "tests/replays/test_support.h"
+#include "tests/support/run_command.h"
 
 namespace sr::replay {
 namespace {
@@ -22,16 +23,8 @@ struct ToolRun {
 
 // Runs the tool with `args` (already shell-quoted where needed); stderr goes to stdout.
 ToolRun tool(const std::string& args) {
-  const std::string cmd = std::string(STACKRACE_REPLAY_BIN) + " " + args + " 2>&1";
-  ToolRun r;
-  FILE* p = ::popen(cmd.c_str(), "r");
-  if (!p) return r;
-  std::array<char, 4096> buf{};
-  std::size_t n = 0;
-  while ((n = std::fread(buf.data(), 1, buf.size(), p)) > 0) r.out.append(buf.data(), n);
-  const int status = ::pclose(p);
-  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
+  const test::CommandRun r = test::run_command(std::string(STACKRACE_REPLAY_BIN) + " " + args);
+  return {r.exit_code, r.output};
 }
 
 std::string data(const char* file) { return (testing::data_dir() / file).string(); }

@@ -1,34 +1,19 @@
 // stackrace-bot --server as a user runs it against a real server: races, summary line, --poll-ms, --delays-out.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 
-#include <cstdio>
 #include <fstream>
 #include <sstream>
 #include <string>
 
 #include "tests/server/net_fixture.h"
+#include "tests/support/run_command.h"
 
 namespace sr::test {
 namespace {
 
-struct ToolRun {
-  int exit_code = -1;
-  std::string output;  // stdout and stderr together
-};
+using ToolRun = CommandRun;
 
-ToolRun bot_tool(const std::string& args) {
-  ToolRun r;
-  const std::string command = std::string(STACKRACE_BOT_BINARY) + " " + args + " 2>&1";
-  FILE* pipe = popen(command.c_str(), "r");
-  if (pipe == nullptr) return r;
-  char buf[4096];
-  std::size_t n = 0;
-  while ((n = fread(buf, 1, sizeof buf, pipe)) > 0) r.output.append(buf, n);
-  const int status = pclose(pipe);
-  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
-}
+ToolRun bot_tool(const std::string& args) { return run_command(std::string(STACKRACE_BOT_BINARY) + " " + args); }
 
 // Four bots in two rooms of two, once reading each packet as it arrives and once once per 16 ms frame: every race
 // is printed with its replay id, the summary counts them, and --delays-out holds one line per measured delay.

@@ -18,6 +18,7 @@
 #include "replays/codec.h"
 #include "replays/simulate.h"
 #include "replays/verify.h"
+#include "tests/client/window/check_support.h"
 
 namespace {
 
@@ -52,27 +53,9 @@ const char* const kExpectedRows[] = {
     ".JJJT.IIII",  // 0  J two cells left; I three cells right
 };
 
-int failures = 0;
-void fail(const std::string& what) {
-  std::fprintf(stderr, "FAIL: %s\n", what.c_str());
-  ++failures;
-}
-
-struct Rgb {
-  int r, g, b;
-};
-Rgb expected_colour(Piece p) {  // the guideline skin (client/render/palette.cpp)
-  switch (p) {
-    case Piece::kI: return {15, 200, 235};
-    case Piece::kJ: return {35, 90, 235};
-    case Piece::kL: return {245, 140, 25};
-    case Piece::kO: return {245, 210, 10};
-    case Piece::kS: return {75, 205, 60};
-    case Piece::kT: return {170, 60, 215};
-    case Piece::kZ: return {230, 45, 60};
-    default: return {0, 0, 0};
-  }
-}
+using sr::test::fail;
+using sr::test::failures;
+using sr::test::Rgb;
 
 std::string picture(const sr::engine::Matrix& m, int rows) {
   std::string out;
@@ -180,7 +163,7 @@ int main(int argc, char** argv) {
       if (want == Piece::kNone) {
         if (std::max({p[0], p[1], p[2]}) > 100) fail(std::string(where) + ", expected empty (dark)");
       } else {
-        const Rgb c = expected_colour(want);
+        const Rgb c = sr::test::guideline_colour(want);
         if (std::abs(p[0] - c.r) > 30 || std::abs(p[1] - c.g) > 30 || std::abs(p[2] - c.b) > 30) {
           fail(std::string(where) + ", expected " + sr::engine::piece_letter(want));
         }
