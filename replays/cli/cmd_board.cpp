@@ -34,15 +34,12 @@ void add_board(CLI::App& app, Run& run) {
   piece->excludes(time);
   sub->callback([&run, o] {
     run = [o] {
-      Result<Replay> r = load_replay_file(o->file);
-      if (!r.ok()) {
-        report_error(o->file, r.error());
-        return kExitUnreadable;
-      }
+      const std::optional<Replay> replay = load_or_report(o->file);
+      if (!replay) return kExitUnreadable;
       ViewPoint at;
       if (o->piece >= 0) at = {ViewPoint::Kind::kPiece, o->piece};
       if (o->time_ms >= 0) at = {ViewPoint::Kind::kTime, o->time_ms * 1000};
-      Result<engine::Game> game = game_at(r.value(), o->racer, at);
+      Result<engine::Game> game = game_at(*replay, o->racer, at);
       if (!game.ok()) {
         report_error(o->file, game.error());
         return kExitUnreadable;
@@ -65,12 +62,9 @@ void add_fumen(CLI::App& app, Run& run) {
   sub->add_option("--racer", o->racer, "Racer index (0 = first; see info)");
   sub->callback([&run, o] {
     run = [o] {
-      Result<Replay> r = load_replay_file(o->file);
-      if (!r.ok()) {
-        report_error(o->file, r.error());
-        return kExitUnreadable;
-      }
-      Result<FumenExport> f = replay_fumen(r.value(), o->racer);
+      const std::optional<Replay> replay = load_or_report(o->file);
+      if (!replay) return kExitUnreadable;
+      Result<FumenExport> f = replay_fumen(*replay, o->racer);
       if (!f.ok()) {
         report_error(o->file, f.error());
         return kExitUnreadable;

@@ -24,12 +24,9 @@ void add_export(CLI::App& app, Run& run) {
   sub->add_option("-o,--output", o->out, "Write here instead of standard output");
   sub->callback([&run, o] {
     run = [o] {
-      Result<Replay> r = load_replay_file(o->file);
-      if (!r.ok()) {
-        report_error(o->file, r.error());
-        return kExitUnreadable;
-      }
-      const std::string json = encode_json(r.value());
+      const std::optional<Replay> replay = load_or_report(o->file);
+      if (!replay) return kExitUnreadable;
+      const std::string json = encode_json(*replay);
       if (o->out.empty()) {
         fmt::print("{}", json);
         return kExitOk;

@@ -55,12 +55,9 @@ void add_info(CLI::App& app, Run& run) {
   sub->add_option("FILE", *file, "Replay file (binary, or its JSON export)")->required();
   sub->callback([&run, file] {
     run = [file] {
-      Result<Replay> r = load_replay_file(*file);
-      if (!r.ok()) {
-        report_error(*file, r.error());
-        return kExitUnreadable;
-      }
-      print_info(*file, r.value());
+      const std::optional<Replay> replay = load_or_report(*file);
+      if (!replay) return kExitUnreadable;
+      print_info(*file, *replay);
       return kExitOk;
     };
   });

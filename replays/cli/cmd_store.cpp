@@ -147,13 +147,12 @@ void add_add(CLI::App& app, Run& run) {
       }
       int rc = kExitOk;
       for (const std::string& file : o->files) {
-        Result<Replay> r = load_replay_file(file);
-        if (!r.ok()) {
-          report_error(file, r.error());
+        const std::optional<Replay> replay = load_or_report(file);
+        if (!replay) {
           rc = kExitUnreadable;
           continue;
         }
-        Result<std::string> id = store.value().add(r.value());
+        Result<std::string> id = store.value().add(*replay);
         if (!id.ok()) {
           report_error(file, id.error());
           rc = kExitUnreadable;

@@ -5,6 +5,7 @@
 #include <ctime>
 
 #include "replays/names.h"
+#include "replays/store/file_io.h"
 
 namespace sr::replay::cli {
 
@@ -57,6 +58,15 @@ void report_error(const std::string& what, const Error& error) { report_error(wh
 
 void report_error(const std::string& what, const std::string& message) {
   fmt::print(stderr, "stackrace-replay: {}: {}\n", what, message);
+}
+
+std::optional<Replay> load_or_report(const std::string& file) {
+  Result<Replay> r = load_replay_file(file);
+  if (!r.ok()) {
+    report_error(file, r.error());
+    return std::nullopt;
+  }
+  return std::move(r.value());
 }
 
 }  // namespace sr::replay::cli

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "replays/error.h"
@@ -20,5 +21,7 @@ namespace sr::replay::cli {
 // Prints "stackrace-replay: <what>: <error>" on stderr.
 void report_error(const std::string& what, const Error& error);
 void report_error(const std::string& what, const std::string& message);
+// The replay in `file`, or nullopt once report_error has said why it cannot be read.
+[[nodiscard]] std::optional<Replay> load_or_report(const std::string& file);
 
 }  // namespace sr::replay::cli
