@@ -1,11 +1,18 @@
-// What the screenshot checks share: counting failures, and the guideline skin's colours, written down here
-// independently of client/render/palette.cpp so that a palette change is caught.
+// What the screenshot checks share: counting failures, the verified replays a test left behind, and the guideline
+// skin's colours, written down here independently of client/render/palette.cpp so that a palette change is caught.
 #pragma once
 
+#include <cstdint>
 #include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <string>
+#include <vector>
 
 #include "common/engine/types.h"
+#include "replays/codec.h"
+#include "replays/verify.h"
 
 namespace sr::test {
 
@@ -13,6 +20,28 @@ inline int failures = 0;
 inline void fail(const std::string& what) {
   std::fprintf(stderr, "FAIL: %s\n", what.c_str());
   ++failures;
+}
+
+// Every .srr replay below `dir`, each printed with its verdict; one that does not decode or verify is a failure.
+inline std::vector<replay::Replay> verified_replays(const std::filesystem::path& dir) {
+  std::vector<replay::Replay> out;
+  std::error_code ec;
+  for (const auto& e : std::filesystem::recursive_directory_iterator(dir, ec)) {
+    if (e.path().extension() != ".srr") continue;
+    std::ifstream in(e.path(), std::ios::binary);
+    const std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    auto decoded = replay::decode_binary(bytes);
+    if (!decoded) {
+      fail(e.path().string() + " does not decode: " + decoded.error().describe());
+      continue;
+    }
+    const auto report = replay::verify(decoded.value());
+    std::printf("%s: %zu racers, %s\n", e.path().string().c_str(), decoded.value().racers.size(),
+                report.message.c_str());
+    if (report.verdict != replay::Verdict::kVerified) fail(e.path().string() + " does not verify");
+    out.push_back(std::move(decoded.value()));
+  }
+  return out;
 }
 
 struct Rgb {

@@ -7,9 +7,8 @@
 set -euo pipefail
 stackrace="$1"; bot="$2"; checker="$3"; work="$4"
 
-rm -rf "$work"; mkdir -p "$work"
-export XDG_CONFIG_HOME="$work/xdg-config" XDG_DATA_HOME="$work/xdg-data"
-export ASAN_OPTIONS="${ASAN_OPTIONS:-}:detect_leaks=0"
+source "$(dirname "${BASH_SOURCE[0]}")/test_env.sh"
+fresh_work_dir "$work"
 
 "$stackrace" --host-port 0 --port-file "$work/port" --create-room sprint --lines 2 --room-name race \
   --auto-ready --exit-after-race --config-dir "$work/config" --data-dir "$work/data" \

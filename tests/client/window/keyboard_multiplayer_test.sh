@@ -8,9 +8,8 @@
 set -euo pipefail
 stackrace="$1"; tool="$2"; work="$3"
 
-rm -rf "$work"; mkdir -p "$work"
-export XDG_CONFIG_HOME="$work/xdg-config" XDG_DATA_HOME="$work/xdg-data"
-export ASAN_OPTIONS="${ASAN_OPTIONS:-}:detect_leaks=0"
+source "$(dirname "${BASH_SOURCE[0]}")/test_env.sh"
+fresh_work_dir "$work"
 log="$work/stackrace.log"
 "$stackrace" --config-dir "$work/config" --data-dir "$work/data" --screenshot "$work/shot.png" >"$log" 2>&1 &
 pid=$!

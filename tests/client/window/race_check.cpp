@@ -15,37 +15,13 @@
 
 #include "replays/codec.h"
 #include "replays/verify.h"
+#include "tests/client/window/check_support.h"
 #include "tests/client/window/layout_file.h"
 
 namespace {
 
-namespace fs = std::filesystem;
-int failures = 0;
-void fail(const std::string& what) {
-  std::fprintf(stderr, "FAIL: %s\n", what.c_str());
-  ++failures;
-}
-
-std::vector<sr::replay::Replay> replays_under(const fs::path& dir) {
-  std::vector<sr::replay::Replay> out;
-  std::error_code ec;
-  for (const auto& e : fs::recursive_directory_iterator(dir, ec)) {
-    if (e.path().extension() != ".srr") continue;
-    std::ifstream in(e.path(), std::ios::binary);
-    std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    auto decoded = sr::replay::decode_binary(bytes);
-    if (!decoded) {
-      fail(e.path().string() + " does not decode: " + decoded.error().describe());
-      continue;
-    }
-    const auto report = sr::replay::verify(decoded.value());
-    std::printf("%s: %zu racers, %s\n", e.path().string().c_str(), decoded.value().racers.size(),
-                report.message.c_str());
-    if (report.verdict != sr::replay::Verdict::kVerified) fail(e.path().string() + " does not verify");
-    out.push_back(decoded.value());
-  }
-  return out;
-}
+using sr::test::fail;
+using sr::test::failures;
 
 }  // namespace
 
@@ -54,9 +30,9 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "usage: client_race_check SERVER_DATA_DIR LOCAL_REPLAY_DIR SCREENSHOT.png\n");
     return 2;
   }
-  const auto server = replays_under(argv[1]);
+  const auto server = sr::test::verified_replays(argv[1]);
   if (server.size() != 1 || server[0].racers.size() != 2) fail("the server should hold one replay of two racers");
-  const auto local = replays_under(argv[2]);
+  const auto local = sr::test::verified_replays(argv[2]);
   if (local.size() != 1 || local[0].racers.size() != 1) fail("the player's own game should be kept as a local replay");
 
   const std::string png = argv[3];

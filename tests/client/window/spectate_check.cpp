@@ -48,21 +48,7 @@ struct Image {
 
 // The one replay the server stored (two racers, verifying).
 sr::replay::Replay server_replay(const fs::path& dir) {
-  std::vector<sr::replay::Replay> found;
-  std::error_code ec;
-  for (const auto& e : fs::directory_iterator(dir, ec)) {
-    if (e.path().extension() != ".srr") continue;
-    auto loaded = sr::replay::load_replay_file(e.path());
-    if (!loaded) {
-      fail(e.path().string() + ": " + loaded.error().describe());
-      continue;
-    }
-    const auto report = sr::replay::verify(loaded.value());
-    std::printf("%s: %zu racers, %s\n", e.path().filename().c_str(), loaded.value().racers.size(),
-                report.message.c_str());
-    if (report.verdict != sr::replay::Verdict::kVerified) fail(e.path().string() + " does not verify");
-    found.push_back(loaded.value());
-  }
+  const std::vector<sr::replay::Replay> found = sr::test::verified_replays(dir);
   if (found.size() != 1 || found[0].racers.size() != 2) {
     fail("the server should hold one replay of the two bots' race, it holds " + std::to_string(found.size()));
     return {};

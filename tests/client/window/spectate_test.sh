@@ -7,20 +7,10 @@
 set -euo pipefail
 stackrace="$1"; server="$2"; bot="$3"; checker="$4"; work="$5"
 
-rm -rf "$work"; mkdir -p "$work"
-export XDG_CONFIG_HOME="$work/xdg-config" XDG_DATA_HOME="$work/xdg-data"
-export ASAN_OPTIONS="${ASAN_OPTIONS:-}:detect_leaks=0"
+source "$(dirname "${BASH_SOURCE[0]}")/test_env.sh"
+fresh_work_dir "$work"
 pids=()
 trap 'for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done' EXIT
-
-# wait_for FILE PATTERN SECONDS: poll until the file holds the pattern.
-wait_for() {
-  local end=$((SECONDS + $3))
-  until grep -q "$2" "$1" 2>/dev/null; do
-    [ $SECONDS -lt $end ] || { echo "timed out waiting for '$2' in $1"; tail -n 30 "$1"; return 1; }
-    sleep 0.1
-  done
-}
 
 "$server" --port 0 --bind 127.0.0.1 --data-dir "$work/server" --name spectest >"$work/server.log" 2>&1 &
 pids+=($!)

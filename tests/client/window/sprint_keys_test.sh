@@ -8,9 +8,8 @@ set -euo pipefail
 stackrace="$1"; checker="$2"; work="$3"
 seed=1
 
-rm -rf "$work"; mkdir -p "$work"
-export XDG_CONFIG_HOME="$work/xdg-config" XDG_DATA_HOME="$work/xdg-data"  # never the real home
-export ASAN_OPTIONS="${ASAN_OPTIONS:-}:detect_leaks=0"  # Mesa and X libraries leak at exit by design
+source "$(dirname "${BASH_SOURCE[0]}")/test_env.sh"
+fresh_work_dir "$work"
 
 "$stackrace" --mode sprint --seed "$seed" --countdown-ms 0 --exit-after-game \
   --config-dir "$work/config" --data-dir "$work/data" --screenshot "$work/screenshot.png" \
