@@ -79,7 +79,7 @@ cmd_build() {
   build_release OFF
   say "Release binaries are in $RELEASE_DIR:"
   local found=0 f
-  for f in "$RELEASE_DIR"/server/stackrace-server "$RELEASE_DIR"/client/stackrace "$RELEASE_DIR"/client/bot/stackrace-bot \
+  for f in "$RELEASE_DIR"/server/stackrace-server "$RELEASE_DIR"/client/stackrace "$RELEASE_DIR"/bot/stackrace-bot \
            "$RELEASE_DIR"/replays/stackrace-replay; do
     if [ -x "$f" ]; then printf '  %s\n' "$f"; found=1; fi
   done

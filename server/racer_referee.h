@@ -14,7 +14,7 @@
 
 #include "common/engine/game.h"
 #include "common/engine/lock_digest.h"
-#include "replays/replay.h"
+#include "common/replay/replay.h"
 
 namespace sr::server {
 

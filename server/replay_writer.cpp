@@ -8,7 +8,7 @@
 
 #include <cstdlib>
 
-#include "replays/simulate.h"
+#include "common/replay/simulate.h"
 #include "replays/store/replay_store.h"
 
 namespace sr::server {

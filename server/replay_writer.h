@@ -13,7 +13,7 @@
 #include <thread>
 #include <vector>
 
-#include "replays/replay.h"
+#include "common/replay/replay.h"
 
 namespace sr::server {
 

@@ -9,7 +9,7 @@
 #include <cstdio>
 #include <ctime>
 
-#include "client/game/modes.h"
+#include "client/solo/modes.h"
 #include "client/render/screenshot.h"
 #include "client/settings/settings_io.h"
 #include "client/ui/hud.h"

@@ -9,7 +9,7 @@
 #include <cstdio>
 #include <random>
 
-#include "client/game/modes.h"
+#include "client/solo/modes.h"
 #include "client/ui/hud.h"
 
 namespace sr::client {

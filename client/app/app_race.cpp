@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "client/game/results.h"
+#include "client/solo/results.h"
 #include "client/ui/hud.h"
 
 namespace sr::client {

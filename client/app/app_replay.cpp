@@ -6,7 +6,7 @@
 #include <spdlog/spdlog.h>
 
 #include "client/ui/hud.h"
-#include "replays/codec.h"
+#include "common/replay/codec.h"
 
 namespace sr::client {
 

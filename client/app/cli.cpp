@@ -4,7 +4,7 @@
 #include <iostream>
 
 #include "client/app/net_play.h"
-#include "client/game/modes.h"
+#include "client/solo/modes.h"
 #include "common/protocol/messages.h"
 
 namespace sr::client {

@@ -6,7 +6,7 @@
 #include <optional>
 #include <string>
 
-#include "client/game/room_form.h"
+#include "client/lobby/room_form.h"
 
 namespace sr::client {
 

@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "client/app/own_race.h"
-#include "client/game/replay_link.h"
+#include "client/replay/replay_link.h"
 #include "client/net/session.h"
 
 namespace sr::server {

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "client/game/replay_link.h"
+#include "client/replay/replay_link.h"
 #include "client/net/race_view.h"
 
 namespace sr::client {

@@ -2,7 +2,7 @@
 // into the QuadBatch. Reads the game; changes nothing.
 #pragma once
 
-#include "client/game/feedback.h"
+#include "client/solo/feedback.h"
 #include "client/render/quad_batch.h"
 #include "client/settings/settings.h"
 #include "common/engine/game.h"

@@ -1,6 +1,6 @@
 #include <imgui.h>
 
-#include "client/game/custom_fields.h"
+#include "client/solo/custom_fields.h"
 #include "client/ui/screens.h"
 
 namespace sr::client {

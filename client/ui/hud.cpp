@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "client/game/results.h"
+#include "client/solo/results.h"
 
 namespace sr::client {
 namespace {

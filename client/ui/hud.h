@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "client/game/feedback.h"
+#include "client/solo/feedback.h"
 #include "client/render/board_renderer.h"
 #include "client/ui/fonts.h"
 #include "common/engine/game.h"

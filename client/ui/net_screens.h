@@ -9,7 +9,7 @@
 #include <optional>
 #include <string>
 
-#include "client/game/room_form.h"
+#include "client/lobby/room_form.h"
 #include "client/net/session.h"
 #include "client/settings/settings.h"
 #include "client/ui/menu.h"

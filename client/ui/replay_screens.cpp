@@ -8,8 +8,8 @@
 #include <cstdio>
 #include <ctime>
 
-#include "client/game/results.h"
-#include "replays/replay.h"
+#include "client/solo/results.h"
+#include "common/replay/replay.h"
 
 namespace sr::client {
 namespace {

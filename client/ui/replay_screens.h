@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "client/game/replay_list.h"
-#include "client/game/replay_viewer.h"
+#include "client/replay/replay_list.h"
+#include "client/replay/replay_viewer.h"
 #include "client/ui/menu.h"
 #include "common/protocol/messages.h"
 

@@ -6,7 +6,7 @@
 #include <array>
 #include <cstdio>
 
-#include "client/game/modes.h"
+#include "client/solo/modes.h"
 
 namespace sr::client {
 

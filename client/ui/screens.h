@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "client/game/results.h"
+#include "client/solo/results.h"
 #include "client/ui/menu.h"
 #include "common/engine/config.h"
 

@@ -4,11 +4,11 @@
 #include <memory>
 #include <string>
 
-#include "replays/board_text.h"
+#include "common/replay/board_text.h"
 #include "replays/cli/commands.h"
 #include "replays/cli/output.h"
-#include "replays/fumen.h"
-#include "replays/simulate.h"
+#include "common/replay/fumen.h"
+#include "common/replay/simulate.h"
 #include "replays/store/file_io.h"
 
 namespace sr::replay::cli {

@@ -6,7 +6,7 @@
 
 #include "replays/cli/commands.h"
 #include "replays/cli/output.h"
-#include "replays/codec.h"
+#include "common/replay/codec.h"
 #include "replays/store/file_io.h"
 
 namespace sr::replay::cli {

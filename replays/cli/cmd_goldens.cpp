@@ -1,4 +1,4 @@
-// make-goldens DIR (hidden): writes the golden replay set (replays/sample/goldens.h) and the JSON golden.
+// make-goldens DIR (hidden): writes the golden replay set (common/replay/sample/goldens.h) and the JSON golden.
 #include <fmt/core.h>
 
 #include <filesystem>
@@ -6,10 +6,10 @@
 
 #include "replays/cli/commands.h"
 #include "replays/cli/output.h"
-#include "replays/codec.h"
-#include "replays/sample/goldens.h"
+#include "common/replay/codec.h"
+#include "common/replay/sample/goldens.h"
 #include "replays/store/file_io.h"
-#include "replays/verify.h"
+#include "common/replay/verify.h"
 
 namespace sr::replay::cli {
 

@@ -6,8 +6,8 @@
 
 #include "replays/cli/commands.h"
 #include "replays/cli/output.h"
-#include "replays/detail/text_codec.h"
-#include "replays/names.h"
+#include "common/replay/detail/text_codec.h"
+#include "common/replay/names.h"
 #include "replays/store/file_io.h"
 
 namespace sr::replay::cli {

@@ -7,7 +7,7 @@
 
 #include "replays/cli/commands.h"
 #include "replays/cli/output.h"
-#include "replays/names.h"
+#include "common/replay/names.h"
 #include "replays/store/file_io.h"
 #include "replays/store/replay_store.h"
 

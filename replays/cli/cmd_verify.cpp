@@ -8,7 +8,7 @@
 #include "replays/cli/commands.h"
 #include "replays/cli/output.h"
 #include "replays/store/file_io.h"
-#include "replays/verify.h"
+#include "common/replay/verify.h"
 
 namespace sr::replay::cli {
 namespace {

@@ -4,7 +4,7 @@
 
 #include <ctime>
 
-#include "replays/names.h"
+#include "common/replay/names.h"
 #include "replays/store/file_io.h"
 
 namespace sr::replay::cli {

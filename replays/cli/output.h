@@ -5,8 +5,8 @@
 #include <optional>
 #include <string>
 
-#include "replays/error.h"
-#include "replays/replay.h"
+#include "common/replay/error.h"
+#include "common/replay/replay.h"
 
 namespace sr::replay::cli {
 

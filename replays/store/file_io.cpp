@@ -7,7 +7,7 @@
 #include <cstring>
 #include <fstream>
 
-#include "replays/codec.h"
+#include "common/replay/codec.h"
 
 namespace sr::replay {
 namespace {

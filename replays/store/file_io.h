@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "replays/error.h"
-#include "replays/replay.h"
+#include "common/replay/error.h"
+#include "common/replay/replay.h"
 
 namespace sr::replay {
 

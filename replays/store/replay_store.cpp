@@ -2,10 +2,10 @@
 
 #include <algorithm>
 
-#include "replays/codec.h"
-#include "replays/names.h"
+#include "common/replay/codec.h"
+#include "common/replay/names.h"
 #include "replays/store/file_io.h"
-#include "replays/verify.h"
+#include "common/replay/verify.h"
 
 namespace sr::replay {
 namespace {

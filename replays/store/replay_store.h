@@ -21,8 +21,8 @@
 
 #include "common/engine/config.h"
 #include "common/engine/events.h"
-#include "replays/error.h"
-#include "replays/replay.h"
+#include "common/replay/error.h"
+#include "common/replay/replay.h"
 #include "replays/store/sqlite_db.h"
 
 namespace sr::replay {

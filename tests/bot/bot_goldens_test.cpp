@@ -2,13 +2,13 @@
 // keep verifying with every engine change (DESIGN.md: rules are versioned). To remake them after a deliberate
 // rules change, from the repo root with a build in build/release:
 //   for m in sprint ultra marathon contest; do
-//     build/release/client/bot/stackrace-bot --mode $m --seed 1 --out tests/data/bot_$m.srr; done
+//     build/release/bot/stackrace-bot --mode $m --seed 1 --out tests/data/bot_$m.srr; done
 #include <gtest/gtest.h>
 
 #include <string>
 
 #include "replays/store/file_io.h"
-#include "replays/verify.h"
+#include "common/replay/verify.h"
 
 namespace sr::replay {
 namespace {

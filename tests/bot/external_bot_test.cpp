@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "client/bot/external_runner.h"
+#include "bot/external_runner.h"
 #include "common/bot/weights.h"
 
 namespace sr::botcli {

@@ -1,4 +1,4 @@
-#include "client/bot/options.h"
+#include "bot/options.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "client/bot/replay_out.h"
+#include "bot/replay_out.h"
 
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -6,10 +6,10 @@
 #include <filesystem>
 #include <sstream>
 
-#include "client/bot/external_runner.h"
+#include "bot/external_runner.h"
 #include "common/bot/weights.h"
 #include "replays/store/file_io.h"
-#include "replays/verify.h"
+#include "common/replay/verify.h"
 
 namespace sr::botcli {
 namespace {

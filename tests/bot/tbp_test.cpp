@@ -2,8 +2,8 @@
 
 #include <string>
 
-#include "client/bot/tbp_coords.h"
-#include "client/bot/tbp_messages.h"
+#include "bot/tbp_coords.h"
+#include "bot/tbp_messages.h"
 #include "common/bot/bitboard.h"
 
 namespace sr::botcli::tbp {

@@ -1,4 +1,4 @@
-#include "client/game/bot_racer.h"
+#include "client/solo/bot_racer.h"
 
 #include <gtest/gtest.h>
 

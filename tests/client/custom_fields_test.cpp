@@ -1,4 +1,4 @@
-#include "client/game/custom_fields.h"
+#include "client/solo/custom_fields.h"
 
 #include <gtest/gtest.h>
 

@@ -14,10 +14,10 @@
 #include <memory>
 #include <thread>
 
-#include "client/game/replay_viewer.h"
-#include "replays/codec.h"
+#include "client/replay/replay_viewer.h"
+#include "common/replay/codec.h"
 #include "replays/store/file_io.h"
-#include "replays/verify.h"
+#include "common/replay/verify.h"
 #include "server/server.h"
 
 namespace sr::replay {

@@ -1,12 +1,12 @@
 // The replay browser's local list: the store's games, newest first, filtered by mode and by player.
-#include "client/game/replay_list.h"
+#include "client/replay/replay_list.h"
 
 #include <gtest/gtest.h>
 
 #include <chrono>
 #include <filesystem>
 
-#include "client/game/replay_link.h"
+#include "client/replay/replay_link.h"
 
 namespace sr::client {
 namespace {

@@ -1,4 +1,4 @@
-#include "client/game/replay_viewer.h"
+#include "client/replay/replay_viewer.h"
 
 #include <gtest/gtest.h>
 
@@ -6,7 +6,7 @@
 #include <cstdio>
 #include <string>
 
-#include "replays/board_text.h"
+#include "common/replay/board_text.h"
 
 namespace sr::client {
 namespace {

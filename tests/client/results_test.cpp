@@ -1,9 +1,9 @@
-#include "client/game/results.h"
+#include "client/solo/results.h"
 
 #include <gtest/gtest.h>
 
-#include "client/game/feedback.h"
-#include "client/game/modes.h"
+#include "client/solo/feedback.h"
+#include "client/solo/modes.h"
 
 namespace sr::client {
 namespace {

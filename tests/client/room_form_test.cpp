@@ -1,6 +1,6 @@
 // RoomForm: every mode and option of a room becomes settings the server accepts, reads back unchanged, and says what
 // to fix when something is out of range.
-#include "client/game/room_form.h"
+#include "client/lobby/room_form.h"
 
 #include <gtest/gtest.h>
 

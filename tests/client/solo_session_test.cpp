@@ -1,8 +1,8 @@
-#include "client/game/solo_session.h"
+#include "client/solo/solo_session.h"
 
 #include <gtest/gtest.h>
 
-#include "client/game/replay_link.h"
+#include "client/replay/replay_link.h"
 
 namespace sr::client {
 namespace {

@@ -3,8 +3,8 @@
 #include <cstdio>
 #include <cstdlib>
 
-#include "replays/codec.h"
-#include "replays/verify.h"
+#include "common/replay/codec.h"
+#include "common/replay/verify.h"
 
 namespace sr::replay::fuzz {
 namespace {

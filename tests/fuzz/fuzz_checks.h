@@ -2,7 +2,7 @@
 // (when small enough to play quickly) the verifier can play it without crashing.
 #pragma once
 
-#include "replays/replay.h"
+#include "common/replay/replay.h"
 
 namespace sr::replay::fuzz {
 

@@ -3,7 +3,7 @@
 #include <cstdint>
 #include <span>
 
-#include "replays/codec.h"
+#include "common/replay/codec.h"
 #include "tests/fuzz/fuzz_checks.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

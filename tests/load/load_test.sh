@@ -23,7 +23,7 @@ bots=${1:-1000}
 lines=${2:-40}
 build=${BUILD_DIR:-build/release}
 server=$build/server/stackrace-server
-bot=$build/client/bot/stackrace-bot
+bot=$build/bot/stackrace-bot
 [ -x "$server" ] && [ -x "$bot" ] || { echo "load_test: run ./stackrace.sh build first" >&2; exit 2; }
 ulimit -n 8192 2>/dev/null || true
 pin_server="" pin_clients=""

@@ -1,4 +1,4 @@
-#include "replays/bit_stream.h"
+#include "common/replay/bit_stream.h"
 
 #include <gtest/gtest.h>
 

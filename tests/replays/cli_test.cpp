@@ -8,7 +8,7 @@
 #include <fstream>
 #include <regex>
 
-#include "replays/codec.h"
+#include "common/replay/codec.h"
 #include "replays/store/file_io.h"
 #include "tests/replays/test_support.h"
 #include "tests/support/run_command.h"

@@ -1,4 +1,4 @@
-#include "replays/codec.h"
+#include "common/replay/codec.h"
 
 #include <gtest/gtest.h>
 

@@ -1,11 +1,11 @@
-#include "replays/codec.h"
+#include "common/replay/codec.h"
 
 #include <gtest/gtest.h>
 
 #include <fstream>
 #include <sstream>
 
-#include "replays/verify.h"
+#include "common/replay/verify.h"
 #include "tests/replays/test_support.h"
 
 namespace sr::replay {

@@ -1,10 +1,10 @@
-#include "replays/fumen.h"
+#include "common/replay/fumen.h"
 
 #include <gtest/gtest.h>
 
 #include <set>
 
-#include "replays/codec.h"
+#include "common/replay/codec.h"
 #include "tests/replays/test_support.h"
 
 namespace sr::replay {

@@ -1,13 +1,13 @@
 // The golden replays of tests/data: they pin the engine's behaviour under the current rules version (DESIGN.md,
 // "Rules are versioned"). A failure here after an engine change means: bump engine::kRulesVersion, or, while the
-// rules are still settling, regenerate with `stackrace-replay make-goldens tests/data` (replays/FORMAT.md).
+// rules are still settling, regenerate with `stackrace-replay make-goldens tests/data` (common/replay/FORMAT.md).
 #include <gtest/gtest.h>
 
 #include <set>
 
-#include "replays/codec.h"
-#include "replays/sample/goldens.h"
-#include "replays/verify.h"
+#include "common/replay/codec.h"
+#include "common/replay/sample/goldens.h"
+#include "common/replay/verify.h"
 #include "tests/replays/test_support.h"
 
 namespace sr::replay {

@@ -1,10 +1,10 @@
-#include "replays/input_log_codec.h"
+#include "common/replay/input_log_codec.h"
 
 #include <gtest/gtest.h>
 
 #include "common/engine/random.h"
-#include "replays/codec.h"
-#include "replays/sample/synthetic_log.h"
+#include "common/replay/codec.h"
+#include "common/replay/sample/synthetic_log.h"
 
 namespace sr::replay {
 namespace {

@@ -1,8 +1,8 @@
-#include "replays/simulate.h"
+#include "common/replay/simulate.h"
 
 #include <gtest/gtest.h>
 
-#include "replays/codec.h"
+#include "common/replay/codec.h"
 #include "tests/replays/test_support.h"
 
 namespace sr::replay {

@@ -1,7 +1,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
-#include "replays/codec.h"
+#include "common/replay/codec.h"
 #include "replays/store/file_io.h"
 #include "replays/store/replay_store.h"
 #include "tests/replays/test_support.h"

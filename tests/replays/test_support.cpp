@@ -4,8 +4,8 @@
 #include <fstream>
 #include <iterator>
 
-#include "replays/sample/scripted_player.h"
-#include "replays/simulate.h"
+#include "common/replay/sample/scripted_player.h"
+#include "common/replay/simulate.h"
 
 namespace sr::replay::testing {
 

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "replays/replay.h"
+#include "common/replay/replay.h"
 
 namespace sr::replay::testing {
 

@@ -1,9 +1,9 @@
-#include "replays/verify.h"
+#include "common/replay/verify.h"
 
 #include <gtest/gtest.h>
 
-#include "replays/codec.h"
-#include "replays/simulate.h"
+#include "common/replay/codec.h"
+#include "common/replay/simulate.h"
 #include "tests/replays/test_support.h"
 
 namespace sr::replay {

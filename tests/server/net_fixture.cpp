@@ -5,7 +5,7 @@
 #include <algorithm>
 
 #include "replays/store/file_io.h"
-#include "replays/verify.h"
+#include "common/replay/verify.h"
 
 namespace sr::test {
 

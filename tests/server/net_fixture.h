@@ -13,7 +13,7 @@
 #include <thread>
 #include <vector>
 
-#include "client/bot/online_bot.h"
+#include "bot/online_bot.h"
 #include "client/net/session.h"
 #include "common/bot/bot.h"
 #include "common/engine/random.h"

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "common/engine/config.h"
-#include "replays/replay.h"
+#include "common/replay/replay.h"
 #include "server/replay_writer.h"
 
 namespace sr::server {

@@ -7,8 +7,8 @@
 #include <iostream>
 #include <memory>
 
-#include "client/bot/replay_out.h"
-#include "client/game/replay_viewer.h"
+#include "bot/replay_out.h"
+#include "client/replay/replay_viewer.h"
 #include "common/bot/bot.h"
 #include "common/engine/random.h"
 

@@ -8,12 +8,12 @@
 #include <cstdint>
 #include <vector>
 
-#include "replays/codec.h"
-#include "replays/input_log_codec.h"
-#include "replays/sample/scripted_player.h"
-#include "replays/sample/synthetic_log.h"
-#include "replays/simulate.h"
-#include "replays/verify.h"
+#include "common/replay/codec.h"
+#include "common/replay/input_log_codec.h"
+#include "common/replay/sample/scripted_player.h"
+#include "common/replay/sample/synthetic_log.h"
+#include "common/replay/simulate.h"
+#include "common/replay/verify.h"
 
 namespace {
 

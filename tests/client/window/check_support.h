@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "common/engine/types.h"
-#include "replays/codec.h"
-#include "replays/verify.h"
+#include "common/replay/codec.h"
+#include "common/replay/verify.h"
 
 namespace sr::test {
 

@@ -13,8 +13,8 @@
 #include <string>
 #include <vector>
 
-#include "replays/codec.h"
-#include "replays/verify.h"
+#include "common/replay/codec.h"
+#include "common/replay/verify.h"
 #include "tests/client/window/check_support.h"
 #include "tests/client/window/layout_file.h"
 

@@ -15,9 +15,9 @@
 #include <vector>
 
 #include "common/engine/pieces.h"
-#include "replays/simulate.h"
+#include "common/replay/simulate.h"
 #include "replays/store/file_io.h"
-#include "replays/verify.h"
+#include "common/replay/verify.h"
 #include "tests/client/window/check_support.h"
 #include "tests/client/window/layout_file.h"
 

@@ -15,9 +15,9 @@
 #include <vector>
 
 #include "common/engine/game.h"
-#include "replays/codec.h"
-#include "replays/simulate.h"
-#include "replays/verify.h"
+#include "common/replay/codec.h"
+#include "common/replay/simulate.h"
+#include "common/replay/verify.h"
 #include "tests/client/window/check_support.h"
 
 namespace {

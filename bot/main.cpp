@@ -1,0 +1,181 @@
+// stackrace-bot: a headless player. Solo runs that write replays, and bots that race on a server.
+//
+//   stackrace-bot --mode sprint --seed 1                      one game, one summary line
+//   stackrace-bot --mode marathon --seed 1 --games 1000       strength figures: per-game lines and an aggregate
+//   stackrace-bot --mode sprint --seed 7 --out run.srr       a replay that stackrace-replay verify accepts
+//   stackrace-bot --mode sprint --seed 7 --external ./mybot   a TBP bot (Cold Clear 2, ...) plays instead
+//   stackrace-bot --server 127.0.0.1:7878 --count 8 --create sprint --races 3   eight bots race three sprints
+//
+// Exit status: 0 done, 1 a run failed (replay not written, external bot died), 2 bad arguments.
+#include <fmt/format.h>
+
+#include <CLI/CLI.hpp>
+#include <iostream>
+#include <optional>
+#include <string>
+
+#include "bot/external_runner.h"
+#include "bot/online_runner.h"
+#include "bot/options.h"
+#include "bot/replay_out.h"
+#include "bot/solo_runner.h"
+#include "common/bot/weights.h"
+
+namespace {
+
+int usage_error(const std::string& message) {
+  std::cerr << "stackrace-bot: " << message << "\n(run stackrace-bot --help for the options)\n";
+  return 2;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  using namespace sr;
+  CLI::App app{"stackrace-bot: plays stackrace headless, like a person at a keyboard, and writes replays."};
+  std::string mode = "sprint";
+  std::optional<std::int64_t> lines, seconds;
+  std::uint64_t seed = 0;
+  std::string pps_text = "3";
+  std::string out_path;
+  std::int64_t games = 1;
+  std::string weights_name;
+  int lookahead = 1;
+  std::string search = "full";
+  std::string tap_text = "30-60", gap_text = "15-30";
+  std::string external;
+  bool quiet = false, list_weights = false;
+  std::string server;
+  int count = 2, room_size = 8, races = 1, timeout_s = 600;
+  std::string room, create, name_prefix = "bot";
+
+  app.add_option("--mode", mode, "sprint, ultra, marathon, master, contest or endless")->capture_default_str();
+  app.add_option("--lines", lines, "lines to clear (sprint 40, master 100, endless)");
+  app.add_option("--seconds", seconds, "game length in seconds (ultra 120, contest 90, endless)");
+  auto* seed_opt = app.add_option("--seed", seed, "piece sequence seed; with --games N, seeds S..S+N-1 are played");
+  app.add_option("--pps", pps_text, "target pieces per second (decimals allowed); 0 = as fast as the keys allow")
+      ->capture_default_str();
+  app.add_option("--out", out_path,
+                 "write the replay here (binary replay, .srr); with --games N > 1: FILE-<seed>.srr per game; "
+                 "a directory (existing, or ending in '/') gets DIR/<mode>-<seed>.srr");
+  app.add_option("--games", games, "number of games to play (1..1000000)")->capture_default_str();
+  app.add_option("--weights", weights_name, "evaluation preset: sprint, survival, score, contest (default: by mode)");
+  app.add_option("--lookahead", lookahead, "pieces of preview the choice looks at: 1, or 0 (cheaper)")
+      ->capture_default_str();
+  app.add_option("--search", search,
+                 "full: tucks and spins (soft drop, then moves and turns); drops: only drops from above (cheaper)")
+      ->capture_default_str();
+  app.add_option("--tap-ms", tap_text, "how long a tap holds its key, MIN-MAX milliseconds")->capture_default_str();
+  app.add_option("--gap-ms", gap_text, "time between key presses, MIN-MAX milliseconds")->capture_default_str();
+  app.add_option("--external", external,
+                 "a Tetris Bot Protocol program to play instead of the built-in bot (run through /bin/sh -c)");
+  app.add_flag("--quiet", quiet, "print only the aggregate line");
+  app.add_flag("--list-weights", list_weights, "list the evaluation presets and exit");
+  auto* online = app.add_option_group("online", "race on a server instead of playing solo");
+  online->add_option("--server", server, "HOST:PORT of a stackrace-server (port 7878 if left out)");
+  online->add_option("--count", count, "bots to connect (1..4000)")->capture_default_str();
+  online->add_option("--room", room, "join the public room of this name (with --create: create it if missing)");
+  online->add_option("--create", create, "create rooms of this mode (sprint, ultra, ...; --lines/--seconds apply)");
+  online->add_option("--room-size", room_size, "bots per created room (1..16)")->capture_default_str();
+  online->add_option("--races", races, "races each room plays (1..10000)")->capture_default_str();
+  online->add_option("--name-prefix", name_prefix, "bots are named PREFIX1, PREFIX2, ...")->capture_default_str();
+  online->add_option("--timeout", timeout_s, "give up after this many seconds")->capture_default_str();
+  std::string delays_out;
+  int poll_ms = 0;
+  online->add_option("--poll-ms", poll_ms,
+                     "0: each bot reads the network as soon as a packet arrives (exact relay delays); N: every N ms "
+                     "and when it presses, as a game reads once per frame (a cheaper load generator)")
+      ->capture_default_str();
+  online->add_option("--delays-out", delays_out,
+                     "write every relay delay measured to this file, a line 'SECONDS_SINCE_START DELAY_MS' each");
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    return usage_error(e.what());
+  }
+
+  if (list_weights) {
+    for (const auto& p : bot::weights_presets()) std::cout << fmt::format("{:<9} {}\n", p.name, p.purpose);
+    return 0;
+  }
+  if (!server.empty()) {
+    botcli::OnlineOptions o;
+    const auto host_port = botcli::parse_host_port(server);
+    if (!host_port) return usage_error("--server must be HOST or HOST:PORT, e.g. 127.0.0.1:7878");
+    o.host = host_port->host;
+    o.port = host_port->port;
+    if (count < 1 || count > 4000) return usage_error("--count must be 1..4000");
+    if (room_size < 1 || room_size > 16) return usage_error("--room-size must be 1..16");
+    if (races < 1 || races > 10'000) return usage_error("--races must be 1..10000");
+    if (timeout_s < 1) return usage_error("--timeout must be at least 1 second");
+    if (name_prefix.empty() || name_prefix.size() > 10) return usage_error("--name-prefix must be 1..10 characters");
+    if (room.empty() && create.empty()) return usage_error("give --room NAME to join, or --create MODE to make rooms");
+    o.count = count;
+    o.room_size = room_size;
+    o.races = races;
+    o.timeout_s = timeout_s;
+    o.name_prefix = name_prefix;
+    o.delays_out = delays_out;
+    if (poll_ms < 0 || poll_ms > 1000) return usage_error("--poll-ms must be 0..1000");
+    o.poll_every_ms = poll_ms;
+    if (!room.empty()) o.room = room;
+    if (!create.empty()) {
+      const auto made = botcli::config_for(botcli::ModeRequest{create, lines, seconds});
+      if (!made.config) return usage_error(made.error);
+      o.create = *made.config;
+    }
+    const auto pps = botcli::parse_milli(pps_text);
+    if (!pps || *pps > 30'000) return usage_error("--pps must be a number from 0 to 30 (e.g. 3 or 2.5)");
+    if (lookahead != 0 && lookahead != 1) return usage_error("--lookahead must be 0 or 1");
+    o.bot.pps_milli = *pps;
+    o.bot.chooser.lookahead = lookahead;
+    o.bot.chooser.tucks = search == "full";
+    if (!weights_name.empty()) {
+      const auto weights = bot::weights_by_name(weights_name);
+      if (!weights) return usage_error("--weights must be one of sprint, survival, score, contest");
+      o.bot.weights = *weights;
+    }
+    return botcli::run_online(o);
+  }
+  if (seed_opt->count() == 0) return usage_error("--seed is required (or --server to race online)");
+  const auto config = botcli::config_for(botcli::ModeRequest{mode, lines, seconds});
+  if (!config.config) return usage_error(config.error);
+  const auto pps = botcli::parse_milli(pps_text);
+  if (!pps || *pps > 30'000) return usage_error("--pps must be a number from 0 to 30 (e.g. 3 or 2.5)");
+  if (games < 1 || games > 1'000'000) return usage_error("--games must be 1..1000000");
+  if (lookahead != 0 && lookahead != 1) return usage_error("--lookahead must be 0 or 1");
+  if (search != "full" && search != "drops") return usage_error("--search must be full or drops");
+  const auto tap = botcli::parse_ms_range(tap_text);
+  const auto gap = botcli::parse_ms_range(gap_text);
+  if (!tap) return usage_error("--tap-ms must be MIN-MAX milliseconds within 1..1000, e.g. 30-60");
+  if (!gap) return usage_error("--gap-ms must be MIN-MAX milliseconds within 1..1000, e.g. 15-30");
+  if (weights_name.empty()) weights_name = bot::default_weights_name(config.config->mode);
+  const auto weights = bot::weights_by_name(weights_name);
+  if (!weights)
+    return usage_error("--weights must be one of sprint, survival, score, contest (got '" + weights_name + "')");
+
+  botcli::SoloOptions solo;
+  solo.config = *config.config;
+  solo.first_seed = seed;
+  solo.games = games;
+  solo.weights_name = weights_name;
+  solo.per_game_lines = !quiet;
+  solo.settings.weights = *weights;
+  solo.settings.pps_milli = *pps;
+  solo.settings.chooser.lookahead = lookahead;
+  solo.settings.chooser.tucks = search == "full";
+  solo.settings.timing = bot::Timing{tap->lo, tap->hi, gap->lo, gap->hi};
+
+  std::optional<botcli::ReplayOut> replay_out;
+  if (!out_path.empty()) {
+    auto made = botcli::ReplayOut::open(out_path, games > 1);
+    if (!made.error.empty()) return usage_error(made.error);
+    replay_out = std::move(made.out);
+    solo.on_game = [&](const botcli::PlayedGame& g) { return replay_out->write(g, std::cerr); };
+  }
+  if (!external.empty()) return botcli::run_external(solo, external, std::cout, std::cerr);
+  return botcli::run_solo(solo, std::cout);
+}

@@ -1,0 +1,89 @@
+#include "bot/online_bot.h"
+
+#include <algorithm>
+
+namespace sr::botcli {
+
+std::uint64_t RelayProbe::key(std::uint32_t race_id, std::uint32_t player_id, std::uint32_t seq) {
+  // Three 21-bit fields; larger values would only mix, and a collision costs one wrong sample, nothing more.
+  return (static_cast<std::uint64_t>(race_id) << 42) ^ (static_cast<std::uint64_t>(player_id) << 21) ^ seq;
+}
+
+void RelayProbe::sent(std::uint32_t race_id, std::uint32_t player_id, std::uint32_t seq) {
+  sent_[key(race_id, player_id, seq)] = std::chrono::steady_clock::now();
+}
+
+void RelayProbe::received(std::uint32_t race_id, std::uint32_t player_id, std::uint32_t first_seq,
+                          std::size_t count) {
+  const auto now = std::chrono::steady_clock::now();
+  for (std::size_t i = 0; i < count; ++i) {
+    const auto it = sent_.find(key(race_id, player_id, first_seq + static_cast<std::uint32_t>(i)));
+    if (it == sent_.end()) continue;
+    delays_us_.push_back(std::chrono::duration_cast<std::chrono::microseconds>(now - it->second).count());
+    measured_at_.push_back(now);
+  }
+}
+
+OnlineBot::OnlineBot(net::SessionOptions options, bot::BotSettings settings, RelayProbe* probe)
+    : options_(std::move(options)), settings_(std::move(settings)), probe_(probe) {}
+
+std::optional<engine::TimeUs> OnlineBot::race_time() const {
+  const auto t = session_.race_time_us();
+  if (!t) return std::nullopt;
+  const auto scaled = clock_rate_ == 1.0 ? *t : static_cast<engine::TimeUs>(static_cast<double>(*t) * clock_rate_);
+  // Inputs are stamped on a 1 ms grid, as the game stamps key events.
+  return scaled - (scaled % 1000 + 1000) % 1000;
+}
+
+std::vector<protocol::Message> OnlineBot::pump(std::uint32_t timeout_ms) {
+  std::vector<protocol::Message> received = session_.poll(timeout_ms);
+  if (probe_ != nullptr) {
+    for (const auto& m : received) {
+      if (const auto* inputs = std::get_if<protocol::RacerInputs>(&m)) {
+        probe_->received(inputs->race_id, inputs->player_id, inputs->first_seq, inputs->changes.size());
+      }
+    }
+  }
+  drive();
+  return received;
+}
+
+std::optional<std::int64_t> OnlineBot::us_until_due() const {
+  const net::RaceView* race = session_.race();
+  const auto now = race_time();
+  if (race == nullptr || !now || race->mine() == nullptr || race->mine()->game.over()) return std::nullopt;
+  if (*now < 0) return static_cast<std::int64_t>(static_cast<double>(-*now) / clock_rate_);
+  if (race->race_id() != bot_race_ || !pending_) return 0;
+  return std::max<std::int64_t>(0, static_cast<std::int64_t>(static_cast<double>(pending_->time_us - *now) / clock_rate_));
+}
+
+void OnlineBot::drive() {
+  const net::RaceView* race = session_.race();
+  const auto now = race_time();
+  if (race == nullptr || !now || *now < 0 || race->mine() == nullptr) return;
+  if (race->race_id() != bot_race_) {
+    bot_race_ = race->race_id();
+    bot_.emplace(settings_);
+    pending_.reset();
+  }
+  const engine::Game& game = race->mine()->game;
+  for (int i = 0; i < 64 && !game.over(); ++i) {
+    if (!pending_) {
+      const std::int64_t before = bot_->counters().decisions;
+      pending_ = bot_->next(game);
+      decisions_ += bot_->counters().decisions - before;
+    }
+    if (!pending_ || pending_->time_us > *now) break;
+    if (pending_->buttons) {
+      if (probe_ != nullptr) probe_->sent(race->race_id(), race->mine()->entrant.player_id, race->mine()->stream.next_seq());
+      session_.race_press(pending_->time_us, *pending_->buttons);
+    } else {
+      session_.race_advance(pending_->time_us);
+    }
+    pending_.reset();
+  }
+  // Never run the game past the next planned input: the bot's plan assumes it is fed exactly its steps.
+  session_.race_advance(pending_ ? std::min(*now, pending_->time_us) : *now);
+}
+
+}  // namespace sr::botcli

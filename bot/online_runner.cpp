@@ -1,0 +1,291 @@
+#include "bot/online_runner.h"
+
+#include <fmt/format.h>
+#include <sys/epoll.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <array>
+#include <chrono>
+#include <memory>
+#include <thread>
+#include <vector>
+
+#include "bot/online_bot.h"
+
+namespace sr::botcli {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// A room the bots play in: the first bot creates or finds it, the others join.
+struct Group {
+  std::vector<OnlineBot*> bots;
+  std::string room_name;
+  std::uint32_t room_id = 0;
+  int races_done = 0;
+  std::uint32_t last_race = 0;      // race id whose results were printed
+  bool waiting_for_replay = false;
+};
+
+double cpu_seconds() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  return static_cast<double>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
+         static_cast<double>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
+}
+
+std::string format_time(engine::TimeUs t) { return fmt::format("{}.{:03}s", t / 1'000'000, (t / 1000) % 1000); }
+
+std::string race_line(const Group& g, const protocol::RaceResults& results) {
+  std::string line = fmt::format("race {} in '{}':", results.race_id, g.room_name);
+  for (const auto& r : results.racers) {
+    const char* status = r.status == protocol::RacerStatus::kFinished    ? ""
+                         : r.status == protocol::RacerStatus::kToppedOut ? " topped out"
+                         : r.status == protocol::RacerStatus::kRemoved   ? " removed"
+                                                                          : " did not finish";
+    line += fmt::format(" {}. {} {} {} lines {} pts {}.{:02} pps{} |", r.place == 0 ? std::string("-") : std::to_string(r.place),
+                        r.name, format_time(r.time_us), r.lines, r.score, r.pps_x100 / 100, r.pps_x100 % 100, status);
+  }
+  if (!line.empty() && line.back() == '|') line.pop_back();
+  return line;
+}
+
+// Runs many bots in one thread without polling each of them in turn. With poll_every_ms 0 it sleeps in epoll until a
+// bot's socket has traffic or a bot's next input is due, and services just those bots (every bot at least every
+// 20 ms, so ENet's acknowledgements, pings and the session's heartbeats keep going): relay delays are measured to
+// the moment a packet arrives. With poll_every_ms N, a bot reads its socket only every N ms and when its own input
+// is due, as a game reads the network once per frame; its acknowledgements then go out in batches, which is what a
+// large load generator wants.
+class Pump {
+ public:
+  Pump(std::vector<std::unique_ptr<OnlineBot>>& bots, int poll_every_ms)
+      : bots_(bots), due_(bots.size(), Clock::now()), idle_us_(poll_every_ms > 0 ? poll_every_ms * 1000 : 20'000) {
+    if (poll_every_ms > 0) return;
+    epoll_ = epoll_create1(EPOLL_CLOEXEC);
+    for (std::size_t i = 0; i < bots_.size() && epoll_ >= 0; ++i) {
+      const int fd = bots_[i]->session().socket_handle();
+      epoll_event ev{};
+      ev.events = EPOLLIN;
+      ev.data.u64 = i;
+      if (fd >= 0) (void)epoll_ctl(epoll_, EPOLL_CTL_ADD, fd, &ev);
+    }
+    if (epoll_ < 0) idle_us_ = 1000;  // no epoll: every bot reads its socket each millisecond
+  }
+  ~Pump() {
+    if (epoll_ >= 0) close(epoll_);
+  }
+  Pump(const Pump&) = delete;
+  Pump& operator=(const Pump&) = delete;
+
+  // Waits for the first socket with traffic or due bot (at most a few milliseconds), and services what is ready.
+  void once() {
+    Clock::time_point now = Clock::now();
+    Clock::time_point first = now + std::chrono::milliseconds(5);
+    for (const auto& d : due_) first = std::min(first, d);
+    const auto wait_us = std::chrono::duration_cast<std::chrono::microseconds>(first - now).count();
+    std::array<epoll_event, 256> events{};
+    int n = 0;
+    if (epoll_ >= 0) {
+      n = epoll_wait(epoll_, events.data(), static_cast<int>(events.size()),
+                     wait_us <= 0 ? 0 : static_cast<int>((wait_us + 999) / 1000));
+    } else if (wait_us > 0) {
+      std::this_thread::sleep_for(std::chrono::microseconds(wait_us));
+    }
+    for (int e = 0; e < n; ++e) service(static_cast<std::size_t>(events[static_cast<std::size_t>(e)].data.u64));
+    now = Clock::now();
+    for (std::size_t i = 0; i < bots_.size(); ++i) {
+      if (due_[i] <= now) service(i);
+    }
+  }
+
+ private:
+  void service(std::size_t i) {
+    OnlineBot& bot = *bots_[i];
+    (void)bot.pump(0);
+    const std::int64_t us = std::min(idle_us_, bot.us_until_due().value_or(idle_us_));
+    due_[i] = Clock::now() + std::chrono::microseconds(us);
+  }
+
+  std::vector<std::unique_ptr<OnlineBot>>& bots_;
+  std::vector<Clock::time_point> due_;
+  std::int64_t idle_us_;
+  int epoll_ = -1;
+};
+
+}  // namespace
+
+std::optional<HostPort> parse_host_port(const std::string& text) {
+  HostPort hp;
+  const auto colon = text.rfind(':');
+  hp.host = colon == std::string::npos ? text : text.substr(0, colon);
+  if (hp.host.empty()) return std::nullopt;
+  if (colon != std::string::npos) {
+    const std::string port = text.substr(colon + 1);
+    if (port.empty() || port.size() > 5 || !std::all_of(port.begin(), port.end(), ::isdigit)) return std::nullopt;
+    const int p = std::stoi(port);
+    if (p < 1 || p > 65535) return std::nullopt;
+    hp.port = static_cast<std::uint16_t>(p);
+  }
+  return hp;
+}
+
+int run_online(const OnlineOptions& options) {
+  const auto deadline = Clock::now() + std::chrono::seconds(options.timeout_s);
+  const double cpu_start = cpu_seconds();
+  const auto started = Clock::now();
+  RelayProbe probe;
+  std::vector<std::unique_ptr<OnlineBot>> bots;
+  for (int i = 0; i < options.count; ++i) {
+    net::SessionOptions session;
+    session.host = options.host;
+    session.port = options.port;
+    session.name = fmt::format("{}{}", options.name_prefix, i + 1);
+    session.client_version = "stackrace-bot 0.1.0";
+    bot::BotSettings settings = options.bot;
+    settings.timing_seed = options.bot.timing_seed + static_cast<std::uint64_t>(i) + 1;  // each bot its own rhythm
+    bots.push_back(std::make_unique<OnlineBot>(session, settings, &probe));
+    if (const auto error = bots.back()->open()) {
+      fmt::print(stderr, "stackrace-bot: {}\n", *error);
+      return 2;
+    }
+  }
+  Pump pump(bots, options.poll_every_ms);
+  // Handshake.
+  while (Clock::now() < deadline) {
+    pump.once();
+    const auto closed = std::find_if(bots.begin(), bots.end(), [](const auto& b) {
+      return b->session().state() == net::Session::State::kClosed;
+    });
+    if (closed != bots.end()) {
+      fmt::print(stderr, "stackrace-bot: {} could not join {}:{}: {}\n", (*closed)->name(), options.host,
+                 options.port, (*closed)->session().closed_reason());
+      return 2;
+    }
+    if (std::all_of(bots.begin(), bots.end(),
+                    [](const auto& b) { return b->session().state() == net::Session::State::kLobby; })) {
+      break;
+    }
+  }
+  fmt::print("{} bots connected to {}:{}\n", bots.size(), options.host, options.port);
+
+  // Rooms.
+  std::vector<Group> groups;
+  const int size = options.room ? static_cast<int>(bots.size()) : options.room_size;
+  for (std::size_t i = 0; i < bots.size(); i += static_cast<std::size_t>(size)) {
+    Group g;
+    for (std::size_t j = i; j < std::min(bots.size(), i + static_cast<std::size_t>(size)); ++j) g.bots.push_back(bots[j].get());
+    g.room_name = options.room ? *options.room : fmt::format("{}-room-{}", options.name_prefix, groups.size() + 1);
+    groups.push_back(std::move(g));
+  }
+  for (Group& g : groups) {
+    OnlineBot& leader = *g.bots.front();
+    if (options.room) {
+      const std::uint64_t asked = leader.session().room_lists_received();
+      leader.session().list_rooms();
+      while (Clock::now() < deadline && leader.session().room_lists_received() == asked) pump.once();
+      const auto& rooms = leader.session().room_list().rooms;
+      const auto found = std::find_if(rooms.begin(), rooms.end(), [&](const auto& r) { return r.name == g.room_name; });
+      if (found != rooms.end()) g.room_id = found->room_id;
+    }
+    if (g.room_id == 0) {
+      if (!options.create) {
+        fmt::print(stderr, "stackrace-bot: no room named '{}' on the server; add --create MODE to make one\n",
+                   g.room_name);
+        return 2;
+      }
+      protocol::RoomSettings settings;
+      settings.name = g.room_name.substr(0, protocol::kMaxRoomNameBytes);
+      settings.config = *options.create;
+      settings.max_racers = static_cast<std::uint8_t>(std::min<std::size_t>(protocol::kMaxRacers, g.bots.size()));
+      settings.auto_start = true;
+      leader.session().create_room(settings);
+    } else {
+      leader.session().join_room(g.room_id);
+    }
+  }
+  for (Group& g : groups) {
+    while (Clock::now() < deadline && !g.bots.front()->session().room()) pump.once();
+    if (!g.bots.front()->session().room()) {
+      fmt::print(stderr, "stackrace-bot: {} could not create or join '{}'\n", g.bots.front()->name(), g.room_name);
+      return 2;
+    }
+    g.room_id = g.bots.front()->session().room()->room_id;
+    for (std::size_t i = 1; i < g.bots.size(); ++i) g.bots[i]->session().join_room(g.room_id);
+  }
+  for (Group& g : groups) {
+    while (Clock::now() < deadline &&
+           !std::all_of(g.bots.begin(), g.bots.end(), [](OnlineBot* b) { return b->session().room().has_value(); })) {
+      pump.once();
+    }
+    for (OnlineBot* b : g.bots) b->session().set_ready(true);
+  }
+  fmt::print("{} rooms ready; racing {} race(s) each\n", groups.size(), options.races);
+
+  // Races.
+  int finished_groups = 0;
+  std::int64_t races = 0, finishers = 0, entries = 0;
+  while (finished_groups < static_cast<int>(groups.size()) && Clock::now() < deadline) {
+    pump.once();
+    for (Group& g : groups) {
+      if (g.races_done >= options.races) continue;
+      const net::Session& s = g.bots.front()->session();
+      if (!s.results() || s.results()->race_id == g.last_race) continue;
+      if (!s.stored_replay()) continue;  // print once the replay id is known too
+      g.last_race = s.results()->race_id;
+      ++g.races_done;
+      ++races;
+      for (const auto& r : s.results()->racers) {
+        ++entries;
+        finishers += r.status == protocol::RacerStatus::kFinished;
+      }
+      fmt::print("{} | replay {:016x}\n", race_line(g, *s.results()), *s.stored_replay());
+      std::fflush(stdout);
+      if (g.races_done >= options.races) {
+        ++finished_groups;
+      } else {
+        for (OnlineBot* b : g.bots) b->session().set_ready(true);
+      }
+    }
+  }
+  const bool all_done = finished_groups == static_cast<int>(groups.size());
+
+  if (!options.delays_out.empty()) {
+    std::FILE* out = std::fopen(options.delays_out.c_str(), "w");
+    if (out == nullptr) {
+      fmt::print(stderr, "stackrace-bot: cannot write {}: {}\n", options.delays_out, std::strerror(errno));
+    } else {
+      for (std::size_t i = 0; i < probe.delays_us().size(); ++i) {
+        const double at = std::chrono::duration<double>(probe.measured_at()[i] - started).count();
+        fmt::print(out, "{:.3f} {:.3f}\n", at, static_cast<double>(probe.delays_us()[i]) / 1000.0);
+      }
+      std::fclose(out);
+    }
+  }
+  std::vector<std::int64_t> delays = probe.delays_us();
+  std::sort(delays.begin(), delays.end());
+  auto pct = [&](double p) {
+    return delays.empty() ? 0.0
+                          : static_cast<double>(delays[std::min(delays.size() - 1, static_cast<std::size_t>(
+                                                                                       p * static_cast<double>(delays.size())))]) /
+                                1000.0;
+  };
+  std::int64_t decisions = 0;
+  for (const auto& b : bots) decisions += b->decisions();
+  fmt::print("summary: {} races, {} of {} racers finished; relay delay median {:.2f} ms, p99 {:.2f} ms over {} inputs; "
+             "bots used {:.1f} s CPU for {} decisions\n",
+             races, finishers, entries, pct(0.5), pct(0.99), delays.size(), cpu_seconds() - cpu_start, decisions);
+  for (auto& b : bots) b->session().close();
+  if (!all_done) {
+    fmt::print(stderr, "stackrace-bot: timed out after {} s with {} of {} rooms done\n", options.timeout_s,
+               finished_groups, groups.size());
+    return 1;
+  }
+  return 0;
+}
+
+}  // namespace sr::botcli

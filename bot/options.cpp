@@ -1,0 +1,97 @@
+#include "bot/options.h"
+
+#include <cctype>
+
+namespace sr::botcli {
+
+std::optional<std::int32_t> parse_milli(const std::string& text) {
+  std::int64_t whole = 0, frac = 0;
+  int frac_digits = 0;
+  bool dot = false, any = false;
+  for (const char c : text) {
+    if (c == '.' && !dot) {
+      dot = true;
+      continue;
+    }
+    if (!std::isdigit(static_cast<unsigned char>(c))) return std::nullopt;
+    any = true;
+    if (dot) {
+      if (++frac_digits > 3) return std::nullopt;
+      frac = frac * 10 + (c - '0');
+    } else {
+      whole = whole * 10 + (c - '0');
+      if (whole > 1000) return std::nullopt;
+    }
+  }
+  if (!any) return std::nullopt;
+  while (frac_digits++ < 3) frac *= 10;
+  const std::int64_t v = whole * 1000 + frac;
+  if (v > 1'000'000) return std::nullopt;
+  return static_cast<std::int32_t>(v);
+}
+
+std::optional<MsRange> parse_ms_range(const std::string& text) {
+  auto number = [](const std::string& s) -> std::optional<std::int32_t> {
+    if (s.empty() || s.size() > 4) return std::nullopt;
+    std::int32_t v = 0;
+    for (const char c : s) {
+      if (!std::isdigit(static_cast<unsigned char>(c))) return std::nullopt;
+      v = v * 10 + (c - '0');
+    }
+    if (v < 1 || v > 1000) return std::nullopt;
+    return v;
+  };
+  const auto dash = text.find('-');
+  const auto lo = number(text.substr(0, dash));
+  const auto hi = dash == std::string::npos ? lo : number(text.substr(dash + 1));
+  if (!lo || !hi || *hi < *lo) return std::nullopt;
+  return MsRange{*lo, *hi};
+}
+
+ModeConfig config_for(const ModeRequest& r) {
+  const auto kind = engine::mode_from_name(r.mode);
+  if (!kind || *kind == engine::ModeKind::kCustom) {
+    return {std::nullopt,
+            "--mode must be one of sprint, ultra, marathon, master, contest, endless (got '" + r.mode + "')"};
+  }
+  if (r.lines && (*r.lines < 1 || *r.lines > 1'000'000)) return {std::nullopt, "--lines must be 1..1000000"};
+  if (r.seconds && (*r.seconds < 1 || *r.seconds > 86'400)) return {std::nullopt, "--seconds must be 1..86400"};
+  engine::GameConfig c;
+  switch (*kind) {
+    case engine::ModeKind::kSprint:
+      if (r.seconds) return {std::nullopt, "sprint is a race to a number of lines: use --lines, not --seconds"};
+      c = engine::make_sprint(r.lines.value_or(40));
+      break;
+    case engine::ModeKind::kMaster:
+      if (r.seconds) return {std::nullopt, "master is a race to a number of lines: use --lines, not --seconds"};
+      c = engine::make_master(r.lines.value_or(100));
+      break;
+    case engine::ModeKind::kUltra:
+      if (r.lines) return {std::nullopt, "ultra is timed: use --seconds, not --lines"};
+      c = engine::make_ultra(r.seconds.value_or(120));
+      break;
+    case engine::ModeKind::kContest:
+      if (r.lines) return {std::nullopt, "contest is timed: use --seconds, not --lines"};
+      c = engine::make_contest();
+      if (r.seconds) c.limit_value = *r.seconds;
+      break;
+    case engine::ModeKind::kMarathon:
+      if (r.lines || r.seconds) return {std::nullopt, "marathon always ends after level 15: drop --lines/--seconds"};
+      c = engine::make_marathon();
+      break;
+    case engine::ModeKind::kEndless:
+      if (r.lines && r.seconds) return {std::nullopt, "endless takes one limit: --lines or --seconds, not both"};
+      if (!r.lines && !r.seconds) {
+        return {std::nullopt, "endless never ends by itself: give it --lines N or --seconds N"};
+      }
+      c = engine::make_endless();
+      c.limit = r.lines ? engine::LimitKind::kLines : engine::LimitKind::kTime;
+      c.limit_value = r.lines ? *r.lines : *r.seconds;
+      break;
+    case engine::ModeKind::kCustom: break;
+  }
+  if (auto err = engine::config_error(c)) return {std::nullopt, *err};
+  return {c, ""};
+}
+
+}  // namespace sr::botcli

@@ -1,0 +1,81 @@
+#include "bot/replay_out.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <chrono>
+#include <filesystem>
+#include <ostream>
+#include <system_error>
+
+#include "common/replay/codec.h"
+#include "common/replay/replay.h"
+#include "common/replay/simulate.h"
+#include "replays/store/file_io.h"
+
+namespace sr::botcli {
+
+namespace fs = std::filesystem;
+
+ReplayOut::Opened ReplayOut::open(const std::string& path, bool many) {
+  ReplayOut out;
+  out.path_ = path;
+  out.many_ = many;
+  std::error_code ec;
+  out.directory_ = (!path.empty() && path.back() == '/') || fs::is_directory(path, ec);
+  if (out.directory_) {
+    fs::create_directories(path, ec);
+    if (ec) return {std::nullopt, "--out: cannot create directory " + path + ": " + ec.message()};
+  } else {
+    const fs::path parent = fs::path(path).parent_path();
+    if (!parent.empty() && !fs::is_directory(parent, ec)) {
+      return {std::nullopt, "--out: directory " + parent.string() + " does not exist"};
+    }
+  }
+  return {std::move(out), ""};
+}
+
+std::string ReplayOut::path_for(const engine::GameConfig& config, std::uint64_t seed) const {
+  if (directory_) return (fs::path(path_) / fmt::format("{}-{}.srr", engine::mode_name(config.mode), seed)).string();
+  if (!many_) return path_;
+  // FILE.srr -> FILE-<seed>.srr (the seed goes before the extension, whatever it is).
+  const fs::path p(path_);
+  const std::string stem = (p.parent_path() / p.stem()).string();
+  return fmt::format("{}-{}{}", stem, seed, p.has_extension() ? p.extension().string() : std::string(".srr"));
+}
+
+bool ReplayOut::write(const PlayedGame& g, std::ostream& err) {
+  replay::Replay r;
+  const auto now = std::chrono::system_clock::now().time_since_epoch();
+  r.created_unix_ms = std::clamp<std::int64_t>(std::chrono::duration_cast<std::chrono::milliseconds>(now).count(), 0,
+                                               replay::kMaxCreatedUnixMs);
+  r.place = "local";
+  r.config = *g.config;
+  r.config.handling = engine::Handling{};  // stored per racer
+  r.seed = g.seed;
+  replay::Racer racer;
+  racer.name = g.bot_name.substr(0, replay::kMaxNameBytes);
+  racer.handling = g.config->handling;
+  racer.inputs.reserve(g.inputs->size());
+  for (const bot::InputEvent& e : *g.inputs) racer.inputs.push_back(replay::InputChange{e.time_us, e.buttons});
+  r.racers.push_back(std::move(racer));
+  if (auto problem = replay::replay_error(r)) {
+    err << "stackrace-bot: replay for seed " << g.seed << " is not storable: " << *problem << "\n";
+    return false;
+  }
+  // The recorder's re-run fills the result and checkpoints; a game the bot gave up on is a forfeit at that time.
+  replay::record_racer(r, 0, g.game->stats().time_us, replay::ResultStatus::kForfeited);
+  if (r.racers[0].result.final_hash != g.game->state_hash()) {
+    err << "stackrace-bot: internal error: the recorded inputs do not reproduce the game (seed " << g.seed << ")\n";
+    return false;
+  }
+  const std::string path = path_for(*g.config, g.seed);
+  const std::vector<std::uint8_t> bytes = replay::encode_binary(r);
+  if (auto problem = replay::write_file_atomic(path, bytes)) {
+    err << "stackrace-bot: cannot write " << path << ": " << *problem << "\n";
+    return false;
+  }
+  return true;
+}
+
+}  // namespace sr::botcli

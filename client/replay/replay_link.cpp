@@ -1,0 +1,118 @@
+#include "client/replay/replay_link.h"
+
+#include <algorithm>
+
+#include "common/replay/replay.h"
+#include "common/replay/simulate.h"
+#include "replays/store/replay_store.h"
+
+namespace sr::client {
+
+SoloRecord record_of(const SoloSession& session, const std::string& player_name, std::int64_t started_unix_ms) {
+  const auto& game = session.game();
+  SoloRecord r;
+  r.config = game.config();
+  r.seed = game.seed();
+  r.inputs = session.inputs();
+  r.stats = game.stats();
+  r.finished = game.state().finished;
+  r.abandoned = session.abandoned();
+  r.top_out = game.state().top_out;
+  r.final_state_hash = game.state_hash();
+  r.player_name = player_name;
+  r.started_unix_ms = started_unix_ms;
+  return r;
+}
+
+namespace {
+
+replay::Replay to_replay(const SoloRecord& r) {
+  replay::Replay out;
+  out.created_unix_ms = std::clamp<std::int64_t>(r.started_unix_ms, 0, replay::kMaxCreatedUnixMs);
+  out.place = !r.place.empty() && replay::valid_text(r.place, replay::kMaxPlaceBytes) ? r.place : "local";
+  out.config = r.config;
+  out.config.handling = engine::Handling{};  // not stored: the racer carries it
+  out.seed = r.seed;
+  replay::Racer racer;
+  racer.name =
+      replay::valid_text(r.player_name, replay::kMaxNameBytes) && !r.player_name.empty() ? r.player_name : "player";
+  racer.handling = r.config.handling;
+  for (const auto& in : r.inputs) racer.inputs.push_back({in.time_us, in.buttons});
+  out.racers.push_back(std::move(racer));
+  // The recorder's own re-run fills the result and checkpoints, so the file verifies by construction; a game that
+  // had not ended by itself is a forfeit at the time the player left (or a disconnection, when the server went).
+  replay::record_racer(out, 0, r.stats.time_us,
+                       r.connection_lost ? replay::ResultStatus::kDisconnected : replay::ResultStatus::kForfeited);
+  if (r.bot) {
+    replay::Racer bot;
+    bot.name = r.bot->name;
+    bot.handling = r.bot->handling;
+    for (const auto& in : r.bot->inputs) bot.inputs.push_back({in.time_us, in.buttons});
+    out.racers.push_back(std::move(bot));
+    replay::record_racer(out, 1, r.bot->end_us, replay::ResultStatus::kForfeited);
+  }
+  return out;
+}
+
+}  // namespace
+
+// The store (files + SQLite index), opened on first use and kept open.
+struct ReplayLink::Store {
+  std::optional<replay::ReplayStore> store;
+  std::string error;
+};
+
+ReplayLink::ReplayLink(std::filesystem::path replay_dir) : dir_(std::move(replay_dir)), store_(new Store) {}
+ReplayLink::~ReplayLink() = default;
+
+bool ReplayLink::available() { return true; }
+
+namespace {
+
+replay::ReplayStore* open_store(std::optional<replay::ReplayStore>& store, std::string& error,
+                                const std::filesystem::path& dir) {
+  if (store) return &*store;
+  auto opened = replay::ReplayStore::open(dir, /*create=*/true);
+  if (!opened) {
+    error = "cannot open the replay store in " + dir.string() + ": " + opened.error().describe();
+    return nullptr;
+  }
+  store.emplace(std::move(opened).value());
+  return &*store;
+}
+
+}  // namespace
+
+SaveOutcome ReplayLink::save(const SoloRecord& record) {
+  const replay::Replay r = to_replay(record);
+  if (auto problem = replay::replay_error(r)) return {{}, "the replay is not storable: " + *problem};
+  replay::ReplayStore* store = open_store(store_->store, store_->error, dir_);
+  if (store == nullptr) return {{}, store_->error};
+  auto id = store->add(r);
+  if (!id) return {{}, "the replay store refused the game: " + id.error().describe()};
+  return {dir_ / (id.value() + replay::ReplayStore::kExtension), {}};
+}
+
+std::optional<RunResult> ReplayLink::personal_best(const engine::GameConfig& config, const std::string& player) {
+  replay::ReplayStore* store = open_store(store_->store, store_->error, dir_);
+  if (store == nullptr) return std::nullopt;
+  replay::StoreQuery query;
+  query.mode = config.mode;
+  query.player = player;
+  auto bests = store->best(query);
+  if (!bests) return std::nullopt;
+  for (const auto& b : bests.value()) {
+    if (b.limit != config.limit || b.limit_value != config.limit_value || b.goal != config.goal) continue;
+    RunResult r;
+    r.goal = b.goal;
+    r.completed = true;  // time goals rank finished games only; for the others completion does not matter
+    r.time_us = b.time_us;
+    r.score = b.score;
+    r.lines = b.lines;
+    return r;
+  }
+  return std::nullopt;
+}
+
+
+}  // namespace sr::client

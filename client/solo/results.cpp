@@ -1,0 +1,72 @@
+#include "client/solo/results.h"
+
+#include <cstdio>
+
+namespace sr::client {
+
+RunResult result_of(const engine::GameConfig& config, const engine::Stats& stats, bool finished, bool abandoned) {
+  RunResult r;
+  r.goal = config.goal;
+  r.completed = finished && !abandoned;
+  r.abandoned = abandoned;
+  r.time_us = stats.time_us;
+  r.score = stats.score;
+  r.lines = stats.lines;
+  r.pieces = stats.pieces;
+  return r;
+}
+
+bool beats(const RunResult& run, const std::optional<RunResult>& best) {
+  if (run.abandoned) return false;
+  if (run.goal == engine::GoalKind::kTime) {
+    if (!run.completed) return false;
+    return !best || !best->completed || run.time_us < best->time_us;
+  }
+  if (!best) return true;
+  if (run.goal == engine::GoalKind::kScore) return run.score > best->score;
+  return run.lines > best->lines;
+}
+
+std::string headline(const RunResult& r) {
+  switch (r.goal) {
+    case engine::GoalKind::kTime: return r.completed ? format_time(r.time_us) : "did not finish";
+    case engine::GoalKind::kScore: return format_count(r.score);
+    case engine::GoalKind::kLines: return format_count(r.lines) + " lines";
+  }
+  return {};
+}
+
+std::string format_time(engine::TimeUs t) {
+  if (t < 0) t = 0;
+  const std::int64_t ms = t / 1000;
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%lld:%02lld.%03lld", static_cast<long long>(ms / 60000),
+                static_cast<long long>(ms / 1000 % 60), static_cast<long long>(ms % 1000));
+  return buf;
+}
+
+std::string format_count(std::int64_t n) {
+  const bool negative = n < 0;
+  std::string digits = std::to_string(negative ? -n : n);
+  std::string out;
+  for (std::size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return negative ? "-" + out : out;
+}
+
+std::string format_pps(std::int64_t pieces, engine::TimeUs t) {
+  char buf[32];
+  const double pps = t > 0 ? static_cast<double>(pieces) * 1e6 / static_cast<double>(t) : 0.0;
+  std::snprintf(buf, sizeof buf, "%.2f", pps);
+  return buf;
+}
+
+std::string format_kpp(std::int64_t keys, std::int64_t pieces) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.2f", pieces > 0 ? static_cast<double>(keys) / static_cast<double>(pieces) : 0.0);
+  return buf;
+}
+
+}  // namespace sr::client

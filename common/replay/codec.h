@@ -1,0 +1,49 @@
+// Replay files: the binary format (magic "SRRP", format version, Cereal portable-binary body) and the JSON form.
+// Layouts, schema and versioning policy: common/replay/FORMAT.md.
+//
+// # Hostile input
+// The decoders accept any bytes. They never allocate more than the remaining input could justify (every count is
+// checked against the bytes left before a resize), check every range, and return an Error naming what was wrong
+// and where (field path, and for binary the byte offset). A decoded replay always passes replay_error().
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "common/replay/error.h"
+#include "common/replay/replay.h"
+
+namespace sr::replay {
+
+inline constexpr char kMagic[4] = {'S', 'R', 'R', 'P'};
+inline constexpr std::size_t kHeaderBytes = 6;  // magic, then the format version as uint16 little-endian
+inline constexpr std::size_t kMaxJsonBytes = std::size_t{64} << 20;
+inline constexpr int kMaxJsonDepth = 32;
+
+// The file bytes of `replay`. Deterministic: the same replay always gives the same bytes.
+// `replay` must be storable: replay_error(replay) is nullopt (asserted).
+[[nodiscard]] std::vector<std::uint8_t> encode_binary(const Replay& replay);
+
+// Reads a replay file. # Errors: kTruncated, kBadMagic, kNewerVersion (format or class version from a newer
+// build), kBadValue, kTrailingBytes; each with the failing field and byte offset when known.
+[[nodiscard]] Result<Replay> decode_binary(std::span<const std::uint8_t> bytes);
+
+// The JSON form: every field, round-trip exact (decode_json(encode_json(r)) == r).
+[[nodiscard]] std::string encode_json(const Replay& replay);
+
+struct JsonOptions {
+  // Hand-written replays may leave out a racer's "result" (then "end_time_us" may say when the game ends; default:
+  // the last input's time) and "checkpoints". With this set the importer plays the inputs and records them, as a
+  // recorder would (simulate.h, record_racer); without it a missing result is an error. Recording runs the engine,
+  // so leave it off for untrusted input that is only being checked.
+  bool record_missing = false;
+};
+
+// Reads the JSON form. # Errors: kBadJson (syntax, nesting deeper than kMaxJsonDepth, wrong JSON type, missing
+// member), kBadValue, kNewerVersion; each naming the member path ("racers[0].handling.das_us").
+[[nodiscard]] Result<Replay> decode_json(std::string_view text, const JsonOptions& options = {});
+
+}  // namespace sr::replay

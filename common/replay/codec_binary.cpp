@@ -1,0 +1,91 @@
+#include "common/replay/codec.h"
+
+#include <istream>
+#include <sstream>
+
+#include "common/replay/detail/serialization_binary.h"
+
+namespace sr::replay {
+namespace {
+
+using detail::DecodeContext;
+using detail::DecodeFailure;
+
+// Cereal reports a short read as "Failed to read N bytes from input stream! Read M".
+Error from_cereal(const std::exception& e) {
+  const std::string what = e.what();
+  if (what.rfind("Failed to read", 0) == 0)
+    return Error{ErrorKind::kTruncated, "the input ends inside a field", {}, -1};
+  return Error{ErrorKind::kBadValue, what, {}, -1};
+}
+
+}  // namespace
+
+std::vector<std::uint8_t> encode_binary(const Replay& replay) {
+  assert(!replay_error(replay));
+  std::ostringstream os(std::ios::binary);
+  os.write(kMagic, sizeof kMagic);
+  os.put(static_cast<char>(kFormatVersion & 0xFF));
+  os.put(static_cast<char>(kFormatVersion >> 8));
+  {
+    cereal::PortableBinaryOutputArchive ar(os, cereal::PortableBinaryOutputArchive::Options::LittleEndian());
+    ar(replay);
+  }
+  const std::string s = std::move(os).str();
+  return std::vector<std::uint8_t>(s.begin(), s.end());
+}
+
+Result<Replay> decode_binary(std::span<const std::uint8_t> bytes) {
+  if (bytes.size() < kHeaderBytes + 1) {
+    return Error{ErrorKind::kTruncated,
+                 "a replay file is at least 7 bytes, this input has " + std::to_string(bytes.size()),
+                 {},
+                 0};
+  }
+  if (!std::equal(kMagic, kMagic + sizeof kMagic, bytes.begin(),
+                  [](char a, std::uint8_t b) { return static_cast<std::uint8_t>(a) == b; })) {
+    return Error{ErrorKind::kBadMagic, "not a stackrace replay (the file does not start with \"SRRP\")", {}, 0};
+  }
+  const auto format = static_cast<std::uint16_t>(bytes[4] | (bytes[5] << 8));
+  if (format == 0) return Error{ErrorKind::kBadValue, "format version 0 does not exist", "format_version", 4};
+  if (format > kFormatVersion) {
+    return Error{
+        ErrorKind::kNewerVersion,
+        "file format v" + std::to_string(format) + ", this build reads up to v" + std::to_string(kFormatVersion),
+        "format_version", 4};
+  }
+  if (bytes[kHeaderBytes] != 1) {
+    return Error{ErrorKind::kBadValue,
+                 "the body must be little-endian (Cereal endianness byte 1)",
+                 {},
+                 static_cast<std::int64_t>(kHeaderBytes)};
+  }
+
+  const std::span<const std::uint8_t> body = bytes.subspan(kHeaderBytes);
+  detail::InBuf buf(body.data(), body.size());
+  std::istream in(&buf);
+  DecodeContext ctx(&buf, static_cast<std::int64_t>(kHeaderBytes));
+  Replay replay;
+  try {
+    cereal::UserDataAdapter<DecodeContext, cereal::PortableBinaryInputArchive> ar(ctx, in);
+    ar(replay);
+  } catch (const DecodeFailure& e) {
+    return Error{e.kind, e.message, ctx.failure_field(),
+                 ctx.failure_offset() >= 0 ? ctx.failure_offset() : ctx.offset()};
+  } catch (const std::exception& e) {
+    Error err = from_cereal(e);
+    err.field = ctx.failure_field();
+    err.offset = ctx.failure_offset() >= 0 ? ctx.failure_offset() : ctx.offset();
+    return err;
+  }
+  if (buf.remaining() != 0) {
+    return Error{ErrorKind::kTrailingBytes,
+                 std::to_string(buf.remaining()) + " bytes after the end of the replay",
+                 {},
+                 ctx.offset()};
+  }
+  if (auto e = replay_error(replay)) return Error{ErrorKind::kBadValue, *e, {}, -1};
+  return replay;
+}
+
+}  // namespace sr::replay

@@ -1,0 +1,106 @@
+// The replay model: everything needed to replay and check a game, for one racer (solo) or many (a race).
+//
+// A racer's game is fully defined by (rules_version, racer_config(replay, i), seed, racers[i].inputs); the result and
+// the checkpoints are what the recorder saw, kept so that a verifier can prove that the inputs give them.
+// Byte layout and JSON schema: common/replay/FORMAT.md.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "common/engine/config.h"
+#include "common/engine/events.h"
+#include "common/engine/stats.h"
+#include "common/engine/types.h"
+
+namespace sr::replay {
+
+// Version of the file framing and body layout (FORMAT.md, "Versioning"). Independent of the rules version.
+inline constexpr std::uint16_t kFormatVersion = 1;
+
+inline constexpr std::int32_t kDefaultCheckpointEvery = 25;  // pieces between two state-hash checkpoints
+inline constexpr std::int32_t kMaxCheckpointEvery = 1'000'000;
+inline constexpr std::size_t kMaxRacers = 64;
+inline constexpr std::size_t kMaxNameBytes = 64;    // racer names: 1..64 bytes of UTF-8, no control characters
+inline constexpr std::size_t kMaxPlaceBytes = 128;  // place: 0..128 bytes of UTF-8, no control characters
+inline constexpr std::int64_t kMaxCreatedUnixMs = 253'402'300'799'999;  // 9999-12-31T23:59:59.999Z
+// Every game time in a replay (inputs, results, checkpoints) is at most this: about 31 years, far beyond any game,
+// and far enough below INT64_MAX that the engine's timers (time + a delay) cannot overflow.
+inline constexpr engine::TimeUs kMaxGameTimeUs = 1'000'000'000'000'000;
+
+// One entry of an input log: from time_us on, the player holds `buttons` (the full state, not a delta).
+struct InputChange {
+  engine::TimeUs time_us = 0;  // game time in microseconds, >= 0, non-decreasing along a log
+  engine::Buttons buttons =
+      0;  // only bits of engine::button::kAll; differs from the previous entry (0 before the first)
+  bool operator==(const InputChange&) const = default;
+};
+
+// How a racer's game ended. Values are stored: never renumber.
+enum class ResultStatus : std::uint8_t {
+  kFinished = 0,      // the mode's limit was reached (40 lines cleared, time up, ...)
+  kToppedOut = 1,     // block out or lock out (RacerResult::top_out says which)
+  kDisconnected = 2,  // the racer's connection ended before the game did (the game time is the disconnect time)
+  kForfeited = 3,     // the racer gave up (the game time is when they did)
+};
+
+struct RacerResult {
+  ResultStatus status = ResultStatus::kFinished;
+  engine::TopOut top_out = engine::TopOut::kNone;  // kBlockOut or kLockOut exactly when status is kToppedOut
+  // The engine's stats at the end. stats.time_us is the game time the racer's game ended at: the finish or top-out
+  // time, or the disconnect / forfeit time; the verifier plays the inputs up to exactly this time.
+  engine::Stats stats;
+  std::uint64_t final_hash = 0;  // Game::state_hash() at the end
+  bool operator==(const RacerResult&) const = default;
+};
+
+// The game right after piece k = (index + 1) * Replay::checkpoint_every locked (see simulate.h for exactly when).
+struct Checkpoint {
+  engine::TimeUs time_us = 0;    // game time at which piece k locked
+  std::uint64_t state_hash = 0;  // Game::state_hash() after the update call in which piece k locked
+  bool operator==(const Checkpoint&) const = default;
+};
+
+struct Racer {
+  std::string name;
+  engine::Handling handling;  // this racer's DAS, ARR, ...: replaces GameConfig::handling for their game
+  std::vector<InputChange> inputs;
+  RacerResult result;
+  std::vector<Checkpoint> checkpoints;  // one per checkpoint_every locked pieces, in order
+  bool operator==(const Racer&) const = default;
+};
+
+struct Replay {
+  std::uint32_t rules_version = engine::kRulesVersion;  // >= 1; the engine behaviour the game was played with
+  std::int64_t created_unix_ms = 0;  // 0..kMaxCreatedUnixMs; set by the caller (the library reads no clock)
+  std::string place = "local";       // server name, or "local" for a game played offline
+  // Shared rules. Its `handling` member is not stored (decoded as the engine default): each racer has their own.
+  engine::GameConfig config;
+  std::uint64_t seed = 0;
+  std::int32_t checkpoint_every = kDefaultCheckpointEvery;  // 1..kMaxCheckpointEvery
+  std::vector<Racer> racers;                                // 1..kMaxRacers
+  bool operator==(const Replay&) const = default;
+};
+
+// The config racer `racer` played: the shared config with that racer's handling. `racer` must be in range.
+[[nodiscard]] engine::GameConfig racer_config(const Replay& replay, std::size_t racer);
+
+// nullopt if the replay can be stored: every range above holds, every racer's config passes engine::config_error,
+// input logs are well formed, results are self-consistent. Otherwise a sentence naming the first problem.
+// Says nothing about whether the inputs give the recorded results: that is verify() (verify.h).
+[[nodiscard]] std::optional<std::string> replay_error(const Replay& replay);
+
+// Checks a racer or place name: valid UTF-8 without control characters, at most max_bytes long.
+[[nodiscard]] bool valid_text(const std::string& text, std::size_t max_bytes);
+
+// nullopt if the log can be stored (times >= 0 and non-decreasing, known buttons only, each entry a change).
+[[nodiscard]] std::optional<std::string> input_log_error(const std::vector<InputChange>& inputs);
+
+// "finished", "topped_out", "disconnected", "forfeited"; and the inverse.
+[[nodiscard]] const char* status_name(ResultStatus status);
+[[nodiscard]] std::optional<ResultStatus> status_from_name(const std::string& name);
+
+}  // namespace sr::replay

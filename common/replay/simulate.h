@@ -1,0 +1,62 @@
+// Playing an input log through the engine: the one place that defines how a recorded game is re-run, shared by the
+// recorder (filling results and checkpoints), the verifier, and the viewers (board, fumen).
+//
+// # The feeding (FORMAT.md, "Re-simulation")
+// A Game(config, seed) gets update(t, buttons) for every input in order, then one update(end_us) with no buttons.
+// end_us is the racer's recorded game end (RacerResult::stats.time_us); a game that ended by itself (finish, top
+// out) ignores the later calls, so feeding always stops where the recording did.
+//
+// # Checkpoints
+// Checkpoint k (k = N, 2N, ... for N = checkpoint_every) is taken for the k-th kLock event: its time_us is that
+// event's time and its state_hash is Game::state_hash() right after the update call the event came from. Because
+// the feeding above is fixed, any implementation that follows it gets the same hashes.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "common/engine/game.h"
+#include "common/replay/error.h"
+#include "common/replay/replay.h"
+
+namespace sr::replay {
+
+struct Simulation {
+  engine::Game game;                    // after the last update
+  std::vector<Checkpoint> checkpoints;  // one per checkpoint_every locks, in order
+  // Set when the engine refused an update (the game then stops where it was): which input (or "the end time")
+  // and why. A log that passes input_log_error() is only refused when end_us lies before its last input.
+  std::optional<std::string> feed_error;
+};
+
+// Plays `inputs` through Game(config, seed) up to end_us as described above. `config` must be valid
+// (engine::config_error is nullopt); checkpoint_every >= 1. `on_event`, when set, sees every engine event in order.
+[[nodiscard]] Simulation simulate(const engine::GameConfig& config, std::uint64_t seed,
+                                  std::span<const InputChange> inputs, engine::TimeUs end_us,
+                                  std::int32_t checkpoint_every,
+                                  const std::function<void(const engine::Event&)>& on_event = {});
+
+// Fills racers[racer].result and .checkpoints from its inputs, as the recorder of a live game would. The game is
+// played to max(end_us, last input time); a game that has not ended by then gets `if_unfinished` (kDisconnected or
+// kForfeited). Everything else in the replay must already be valid (replay_error() is nullopt).
+void record_racer(Replay& replay, std::size_t racer, engine::TimeUs end_us,
+                  ResultStatus if_unfinished = ResultStatus::kForfeited);
+
+// Where to stop when looking at a game part-way (board, viewers).
+struct ViewPoint {
+  enum class Kind : std::uint8_t { kEnd, kPiece, kTime };
+  Kind kind = Kind::kEnd;
+  std::int64_t value = 0;  // kPiece: pieces locked (0 = the start); kTime: game time in microseconds
+};
+
+// Racer `racer`'s game at `at`: after the racer's whole recording (kEnd); right after the k-th piece locked, at the
+// exact microsecond it locked (kPiece; k = 0 is time 0 with the first piece out); or at a game time, clamped to the
+// recorded end (kTime). # Errors: kOutOfRange for an unknown racer, or a piece the racer never locked.
+[[nodiscard]] Result<engine::Game> game_at(const Replay& replay, std::size_t racer, ViewPoint at);
+
+}  // namespace sr::replay
