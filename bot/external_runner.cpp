@@ -64,9 +64,9 @@ enum class GameEnd { kPlayed, kForfeit, kBroken };
 
 GameEnd play_one(Session& session, const SoloOptions& options, std::uint64_t seed, RunTally& tally, std::ostream& out,
                  bool& keep_going) {
-  engine::Game game(options.config, seed);
+  engine::RacerRun run(options.config, seed);
+  const engine::Game& game = run.game();
   bot::Bot bot(options.settings);
-  std::vector<bot::InputEvent> inputs;
   std::optional<tbp::Move> to_play;
   std::int64_t known = 0;  // pieces the external bot has been shown
   bool started = false;
@@ -113,13 +113,12 @@ GameEnd play_one(Session& session, const SoloOptions& options, std::uint64_t see
       step = bot.next(game);
     }
     if (!step) break;
-    if (game.update(step->time_us, step->buttons).error != engine::UpdateError::kOk) return GameEnd::kBroken;
-    if (step->buttons) inputs.push_back(bot::InputEvent{step->time_us, *step->buttons});
+    if (run.update(step->time_us, step->buttons).error != engine::UpdateError::kOk) return GameEnd::kBroken;
   }
   if (started && !session.send(tbp::encode_stop())) return GameEnd::kBroken;
   tally.add_game(seed, game, bot.counters(), end == GameEnd::kForfeit, out);
   if (options.on_game) {
-    const PlayedGame played{&options.config, seed, &game, &inputs, "external bot", end == GameEnd::kForfeit};
+    const PlayedGame played{&options.config, seed, &run, "external bot", end == GameEnd::kForfeit};
     keep_going = options.on_game(played);
   }
   return end;

@@ -51,7 +51,7 @@ std::vector<protocol::Message> OnlineBot::pump(std::uint32_t timeout_ms) {
 std::optional<std::int64_t> OnlineBot::us_until_due() const {
   const net::RaceView* race = session_.race();
   const auto now = race_time();
-  if (race == nullptr || !now || race->mine() == nullptr || race->mine()->game.over()) return std::nullopt;
+  if (race == nullptr || !now || race->mine() == nullptr || race->mine()->game().over()) return std::nullopt;
   if (*now < 0) return static_cast<std::int64_t>(static_cast<double>(-*now) / clock_rate_);
   if (race->race_id() != bot_race_ || !pending_) return 0;
   return std::max<std::int64_t>(0, static_cast<std::int64_t>(static_cast<double>(pending_->time_us - *now) / clock_rate_));
@@ -66,7 +66,7 @@ void OnlineBot::drive() {
     bot_.emplace(settings_);
     pending_.reset();
   }
-  const engine::Game& game = race->mine()->game;
+  const engine::Game& game = race->mine()->game();
   for (int i = 0; i < 64 && !game.over(); ++i) {
     if (!pending_) {
       const std::int64_t before = bot_->counters().decisions;
@@ -75,7 +75,11 @@ void OnlineBot::drive() {
     }
     if (!pending_ || pending_->time_us > *now) break;
     if (pending_->buttons) {
-      if (probe_ != nullptr) probe_->sent(race->race_id(), race->mine()->entrant.player_id, race->mine()->stream.next_seq());
+      // Relays are numbered by the referee's log, which holds exactly the changes our run logs.
+      const engine::RacerRun& run = race->mine()->run;
+      if (probe_ != nullptr && *pending_->buttons != run.held()) {
+        probe_->sent(race->race_id(), race->mine()->entrant.player_id, static_cast<std::uint32_t>(run.log().size()));
+      }
       session_.race_press(pending_->time_us, *pending_->buttons);
     } else {
       session_.race_advance(pending_->time_us);

@@ -2,7 +2,6 @@
 
 #include <fmt/format.h>
 
-#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <ostream>
@@ -45,27 +44,16 @@ std::string ReplayOut::path_for(const engine::GameConfig& config, std::uint64_t 
 }
 
 bool ReplayOut::write(const PlayedGame& g, std::ostream& err) {
-  replay::Replay r;
   const auto now = std::chrono::system_clock::now().time_since_epoch();
-  r.created_unix_ms = std::clamp<std::int64_t>(std::chrono::duration_cast<std::chrono::milliseconds>(now).count(), 0,
-                                               replay::kMaxCreatedUnixMs);
-  r.place = "local";
-  r.config = *g.config;
-  r.config.handling = engine::Handling{};  // stored per racer
-  r.seed = g.seed;
-  replay::Racer racer;
-  racer.name = g.bot_name.substr(0, replay::kMaxNameBytes);
-  racer.handling = g.config->handling;
-  racer.inputs.reserve(g.inputs->size());
-  for (const bot::InputEvent& e : *g.inputs) racer.inputs.push_back(replay::InputChange{e.time_us, e.buttons});
-  r.racers.push_back(std::move(racer));
+  replay::Replay r = replay::replay_of(*g.config, g.seed, "local",
+                                       std::chrono::duration_cast<std::chrono::milliseconds>(now).count());
+  // The recorder's re-run fills the result and checkpoints; a game the bot gave up on is a forfeit at that time.
+  replay::add_racer(r, *g.run, g.bot_name, replay::ResultStatus::kForfeited);
   if (auto problem = replay::replay_error(r)) {
     err << "stackrace-bot: replay for seed " << g.seed << " is not storable: " << *problem << "\n";
     return false;
   }
-  // The recorder's re-run fills the result and checkpoints; a game the bot gave up on is a forfeit at that time.
-  replay::record_racer(r, 0, g.game->stats().time_us, replay::ResultStatus::kForfeited);
-  if (r.racers[0].result.final_hash != g.game->state_hash()) {
+  if (r.racers[0].result.final_hash != g.run->game().state_hash()) {
     err << "stackrace-bot: internal error: the recorded inputs do not reproduce the game (seed " << g.seed << ")\n";
     return false;
   }

@@ -98,24 +98,23 @@ int run_solo(const SoloOptions& options, std::ostream& out) {
   int status = 0;
   for (std::int64_t i = 0; i < options.games; ++i) {
     const std::uint64_t seed = options.first_seed + static_cast<std::uint64_t>(i);
-    engine::Game game(options.config, seed);
+    engine::RacerRun run(options.config, seed);
+    const engine::Game& game = run.game();
     bot::Bot bot(options.settings);
-    std::vector<bot::InputEvent> inputs;
     for (;;) {
       const bool deciding = bot.needs_decision(game);
       const std::int64_t t0 = thread_cpu_ns();
       const auto step = bot.next(game);
       if (deciding) tally.add_decision(thread_cpu_ns() - t0);
       if (!step) break;
-      if (game.update(step->time_us, step->buttons).error != engine::UpdateError::kOk) {
+      if (run.update(step->time_us, step->buttons).error != engine::UpdateError::kOk) {
         out << fmt::format("seed={} internal error: the bot produced an input the engine refused\n", seed);
         return 1;
       }
-      if (step->buttons) inputs.push_back(bot::InputEvent{step->time_us, *step->buttons});
     }
     tally.add_game(seed, game, bot.counters(), false, out);
     if (options.on_game) {
-      const PlayedGame played{&options.config, seed, &game, &inputs, "stackrace-bot " + options.weights_name, false};
+      const PlayedGame played{&options.config, seed, &run, "stackrace-bot " + options.weights_name, false};
       if (!options.on_game(played)) {
         status = 1;
         break;

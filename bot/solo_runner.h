@@ -1,5 +1,5 @@
 // Solo runs of stackrace-bot: plays one or many games headless, prints one summary line per game and an aggregate,
-// and hands each finished game (config, seed, input log) to a sink (the replay writer).
+// and hands each finished game (config, seed, its run) to a sink (the replay writer).
 #pragma once
 
 #include <cstdint>
@@ -11,6 +11,7 @@
 #include "common/bot/bot.h"
 #include "common/engine/config.h"
 #include "common/engine/game.h"
+#include "common/engine/racer_run.h"
 
 namespace sr::botcli {
 
@@ -18,8 +19,7 @@ namespace sr::botcli {
 struct PlayedGame {
   const engine::GameConfig* config = nullptr;
   std::uint64_t seed = 0;
-  const engine::Game* game = nullptr;  // the final state
-  const std::vector<bot::InputEvent>* inputs = nullptr;
+  const engine::RacerRun* run = nullptr;  // the game at its end, with its input log
   std::string bot_name;    // e.g. "stackrace-bot sprint"
   bool forfeited = false;  // the (external) bot gave up before the game ended
 };

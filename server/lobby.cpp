@@ -133,8 +133,7 @@ void Lobby::handle(PlayerId id, const protocol::Message& message, TimeUs now_us)
       return;
     case MessageId::kSetHandling:
       player.handling = std::get<protocol::SetHandling>(message).handling;
-      if (room_of(player) == nullptr) return;
-      break;
+      return;  // the player is its only home: a room reads it when its next race starts
     default: break;
   }
   // Everything else is a room request.

@@ -7,13 +7,14 @@ namespace sr::server {
 namespace {
 
 // 0 = finished, 1 = still racing or topped out, 2 = did not finish (disconnected or removed).
-int status_group(RacerStatus s) {
+int status_group(protocol::RacerStatus s) {
   switch (s) {
-    case RacerStatus::kFinished: return 0;
-    case RacerStatus::kRacing:
-    case RacerStatus::kToppedOut: return 1;
-    case RacerStatus::kDisconnected:
-    case RacerStatus::kRemoved: return 2;
+    case protocol::RacerStatus::kFinished: return 0;
+    case protocol::RacerStatus::kRacing:
+    case protocol::RacerStatus::kToppedOut: return 1;
+    case protocol::RacerStatus::kDisconnected:
+    case protocol::RacerStatus::kRemoved:
+    case protocol::RacerStatus::kUnfinished: return 2;  // the referee never gives this one (a wire-only status)
   }
   return 2;
 }
@@ -26,7 +27,7 @@ Race::Race(engine::GameConfig config, std::uint64_t seed, PaceLimits limits)
 void Race::add_racer(RacerId id, std::string name, const engine::Handling& handling) {
   engine::GameConfig own = config_;
   own.handling = handling;
-  racers_.push_back(Entry{id, std::move(name), handling, RacerReferee(std::move(own), seed_, limits_)});
+  racers_.push_back(Entry{id, std::move(name), RacerReferee(std::move(own), seed_, limits_)});
 }
 
 const Race::Entry* Race::find(RacerId id) const {
@@ -43,7 +44,7 @@ Race::Entry* Race::find_mutable(RacerId id) {
   return nullptr;
 }
 
-Violation Race::on_batch(RacerId id, TimeUs real_us, std::span<const InputChange> changes, TimeUs clock_us) {
+Violation Race::on_batch(RacerId id, TimeUs real_us, std::span<const engine::InputChange> changes, TimeUs clock_us) {
   Entry* e = find_mutable(id);
   return e ? e->referee.on_batch(real_us, changes, clock_us) : Violation::kNone;
 }
@@ -67,7 +68,7 @@ std::vector<Race::Removal> Race::tick(TimeUs real_us) {
 
 bool Race::over() const {
   return std::none_of(racers_.begin(), racers_.end(),
-                      [](const Entry& e) { return e.referee.status() == RacerStatus::kRacing; });
+                      [](const Entry& e) { return e.referee.status() == protocol::RacerStatus::kRacing; });
 }
 
 std::vector<Standing> Race::standings() const {

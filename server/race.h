@@ -17,7 +17,7 @@ struct Standing {
   RacerId id = 0;
   std::string name;
   int place = 0;  // 1-based
-  RacerStatus status = RacerStatus::kRacing;
+  protocol::RacerStatus status = protocol::RacerStatus::kRacing;
   Violation removal = Violation::kNone;
   TimeUs time_us = 0;  // game time reached (the finish time once finished)
   std::int64_t lines = 0;
@@ -37,7 +37,7 @@ class Race {
   void add_racer(RacerId id, std::string name, const engine::Handling& handling);
 
   // Forwards to the racer's referee. Unknown ids return kNone and change nothing.
-  [[nodiscard]] Violation on_batch(RacerId id, TimeUs real_us, std::span<const InputChange> changes, TimeUs clock_us);
+  [[nodiscard]] Violation on_batch(RacerId id, TimeUs real_us, std::span<const engine::InputChange> changes, TimeUs clock_us);
   void disconnect(RacerId id);
 
   struct Removal {
@@ -60,8 +60,7 @@ class Race {
   struct Entry {
     RacerId id;
     std::string name;
-    engine::Handling handling;
-    RacerReferee referee;
+    RacerReferee referee;  // the racer's handling is its run's: referee.game().config().handling
   };
   [[nodiscard]] const std::vector<Entry>& racers() const { return racers_; }
   [[nodiscard]] const Entry* find(RacerId id) const;

@@ -13,16 +13,13 @@
 #include <vector>
 
 #include "common/engine/game.h"
-#include "common/engine/lock_digest.h"
-#include "common/replay/replay.h"
+#include "common/engine/racer_run.h"
+#include "common/protocol/records.h"
 
 namespace sr::server {
 
 using engine::Buttons;
 using engine::TimeUs;
-
-// The same (time, buttons) change a replay stores, so a race's logs go into its replay as they are.
-using InputChange = replay::InputChange;
 
 // Limits of the referee. Defaults tolerate 200 ms of jitter and 5% packet loss on a reliable channel, and catch a
 // game clock running at 0.9x real time within about 10 seconds.
@@ -36,14 +33,6 @@ struct PaceLimits {
   TimeUs pace_grace_us = 1'000'000;
   // Input flood: at most this many button changes within any one second of game time.
   int max_changes_per_second = 100;
-};
-
-enum class RacerStatus : std::uint8_t {
-  kRacing = 0,
-  kFinished = 1,      // reached the mode's limit
-  kToppedOut = 2,
-  kDisconnected = 3,  // left or lost connection; kept as did-not-finish
-  kRemoved = 4,       // broke a rule; see removal_reason()
 };
 
 enum class Violation : std::uint8_t {
@@ -65,7 +54,7 @@ class RacerReferee {
   // A batch from the racer: changes in time order, then the game time the racer's clock had reached when it sent
   // the batch (>= the last change). Feeds the server's engine. A violation removes the racer (status kRemoved) and
   // nothing of the batch after the offending change is applied. A racer no longer racing ignores batches.
-  [[nodiscard]] Violation on_batch(TimeUs real_us, std::span<const InputChange> changes, TimeUs clock_us);
+  [[nodiscard]] Violation on_batch(TimeUs real_us, std::span<const engine::InputChange> changes, TimeUs clock_us);
 
   // The pace check, called a few times a second with the server's real time.
   [[nodiscard]] Violation check_pace(TimeUs real_us);
@@ -76,33 +65,31 @@ class RacerReferee {
   // For modes with a time limit: the race is over for everyone; a racer still racing is advanced no further.
   void stop_as_disconnected() { disconnect(); }
 
-  [[nodiscard]] RacerStatus status() const { return status_; }
+  // kRacing, then kFinished, kToppedOut, kDisconnected (kept as did-not-finish) or kRemoved (see removal_reason()).
+  [[nodiscard]] protocol::RacerStatus status() const { return status_; }
   [[nodiscard]] Violation removal_reason() const { return removal_; }
-  [[nodiscard]] const engine::Game& game() const { return game_; }
-  [[nodiscard]] const std::vector<InputChange>& log() const { return log_; }
+  // The racer's run as the server plays it: the game every result comes from, the log that goes into the replay
+  // and is relayed (numbered by its index), and the lock digests a racer's StateHashReport is compared with.
+  [[nodiscard]] const engine::RacerRun& run() const { return run_; }
+  [[nodiscard]] const engine::Game& game() const { return run_.game(); }
+  [[nodiscard]] const std::vector<engine::InputChange>& log() const { return run_.log(); }
   // The game time the racer has vouched for (last clock report).
-  [[nodiscard]] TimeUs clock_us() const { return clock_us_; }
-  // The lock digest (engine/lock_digest.h) right after the racer's `pieces`-th lock, if the server's simulation has
-  // got that far. Compared with the racer's StateHashReport to detect desyncs.
-  [[nodiscard]] std::optional<std::uint64_t> digest_after(std::int64_t pieces) const;
+  [[nodiscard]] TimeUs clock_us() const { return run_.now_us(); }
+  // Changes received so far (also those that changed nothing): the first_seq the racer's next RaceInput must carry.
+  [[nodiscard]] std::uint32_t next_seq() const { return run_.next_seq(); }
 
  private:
   Violation remove(Violation v);
   void sync_status();
-  void feed(TimeUs t, std::optional<Buttons> buttons);
 
-  engine::Game game_;
+  engine::RacerRun run_;
   PaceLimits limits_;
-  std::vector<InputChange> log_;
-  TimeUs clock_us_ = 0;
-  RacerStatus status_ = RacerStatus::kRacing;
+  protocol::RacerStatus status_ = protocol::RacerStatus::kRacing;
   Violation removal_ = Violation::kNone;
   // (real time, lag) samples within the current lag window that have a smaller lag than every later one: oldest
   // first, lags increasing, so the front holds the window's smallest lag.
   std::deque<std::pair<TimeUs, TimeUs>> lag_samples_;
   std::deque<TimeUs> recent_change_times_;  // change times within the last second of game time
-  engine::LockDigest digest_;
-  std::vector<std::uint64_t> digests_;  // digests_[k - 1]: the digest after the k-th lock
 };
 
 }  // namespace sr::server

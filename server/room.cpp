@@ -77,8 +77,7 @@ void Room::send_update() const { broadcast(protocol::RoomUpdate{info()}, protoco
 std::optional<NoticeCode> Room::join(Player& player, Role role, TimeUs now_us) {
   if (members_.size() >= protocol::kMaxRoomMembers) return NoticeCode::kSpectatorsFull;
   if (role == Role::kRacer && racer_count() >= settings_.max_racers) return NoticeCode::kRoomFull;
-  members_.push_back(Member{player.id, player.name, role, false});
-  handling_[player.id] = player.handling;
+  members_.push_back(Member{player.id, player.name, role, false, &player});
   player.room = id_;
   if (host_ == 0) host_ = player.id;
   services_.outbox->send(player.id, protocol::RoomJoined{info()}, protocol::kChannelControl);
@@ -91,7 +90,6 @@ void Room::leave(Player& player, protocol::RoomLeftReason reason, const std::str
   const auto it = std::find_if(members_.begin(), members_.end(), [&](const Member& m) { return m.id == player.id; });
   if (it == members_.end()) return;
   members_.erase(it);
-  handling_.erase(player.id);
   player.room = 0;
   player.left_race = race_counter_;
   services_.outbox->send(player.id, protocol::RoomLeft{id_, reason, text}, protocol::kChannelControl);
@@ -123,11 +121,6 @@ RequestResult Room::handle(Player& player, const protocol::Message& message, Tim
 
   if (const auto* m = std::get_if<protocol::RaceInput>(&message)) return on_race_input(player, *m, now_us);
   if (const auto* m = std::get_if<protocol::StateHashReport>(&message)) return on_hash_report(player, *m);
-  if (const auto* m = std::get_if<protocol::SetHandling>(&message)) {
-    handling_[player.id] = m->handling;
-    player.handling = m->handling;
-    return RequestResult::ok();
-  }
   if (const auto* m = std::get_if<protocol::ChangeSettings>(&message)) {
     if (player.id != host_) return RequestResult::refused(NoticeCode::kNotHost);
     if (!waiting) return RequestResult::refused(NoticeCode::kRaceInProgress);
@@ -200,7 +193,7 @@ void Room::start_countdown(TimeUs now_us) {
   for (Member& m : members_) {
     m.ready = false;
     if (m.role != Role::kRacer) continue;
-    const engine::Handling& handling = handling_[m.id];
+    const engine::Handling& handling = m.player->handling;
     active.race->add_racer(m.id, m.name, handling);
     active.sessions[m.id] = RacerSession{};
     start.racers.push_back(protocol::RaceEntrant{m.id, m.name, handling});

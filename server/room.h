@@ -86,7 +86,7 @@ class Room {
   // Removes a member (left, kicked, disconnected). A racer in a running race is kept in it as did-not-finish.
   void leave(Player& player, protocol::RoomLeftReason reason, const std::string& text, TimeUs now_us);
 
-  // A room request from a member (settings, handling, ready, role, start, race inputs and hash reports).
+  // A room request from a member (settings, ready, role, start, race inputs and hash reports).
   [[nodiscard]] RequestResult handle(Player& player, const protocol::Message& message, TimeUs now_us);
   [[nodiscard]] PlayerId host() const { return host_; }
   [[nodiscard]] bool has_member(PlayerId id) const;
@@ -107,9 +107,11 @@ class Room {
     std::string name;
     protocol::Role role = protocol::Role::kRacer;
     bool ready = false;
+    // The lobby's player (a member leaves the room before the lobby forgets them): their handling is read from it
+    // when a race starts, never copied into the room.
+    const Player* player = nullptr;
   };
   struct RacerSession {
-    std::uint32_t next_seq = 0;  // sequence number the next RaceInput must start at
     TimeUs relayed_now_us = -1;  // last now_us relayed to the room
     bool end_announced = false;
   };
@@ -146,7 +148,6 @@ class Room {
   RoomCounters& counters_;
   std::vector<Member> members_;
   mutable std::vector<PlayerId> recipients_;  // broadcast()'s scratch list
-  std::map<PlayerId, engine::Handling> handling_;  // each member's handling, for the next race
   PlayerId host_ = 0;
   protocol::RoomPhase phase_ = protocol::RoomPhase::kWaiting;
   std::uint32_t race_counter_ = 0;

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "common/protocol/streams.h"
+#include "common/replay/simulate.h"
 #include "server/room.h"
 
 namespace sr::server {
@@ -19,9 +20,7 @@ TimeUs next_in_phase(TimeUs due, TimeUs period, TimeUs now_us) {
   return next > now_us ? next : now_us + period;
 }
 
-protocol::RacerStatus wire_status(RacerStatus s) { return static_cast<protocol::RacerStatus>(s); }
-
-bool ranked(RacerStatus s) { return s == RacerStatus::kFinished || s == RacerStatus::kToppedOut; }
+bool ranked(protocol::RacerStatus s) { return s == protocol::RacerStatus::kFinished || s == protocol::RacerStatus::kToppedOut; }
 
 }  // namespace
 
@@ -40,17 +39,14 @@ RequestResult Room::on_race_input(const Player& player, const protocol::RaceInpu
   if (session == race_->sessions.end() || entry == nullptr) {
     return RequestResult::dropped("inputs from a player who is not racing in this race");
   }
-  if (entry->referee.status() != RacerStatus::kRacing) return RequestResult::ok();
-  if (m.first_seq != session->second.next_seq) return RequestResult::dropped("input sequence has a gap or overlap");
+  if (entry->referee.status() != protocol::RacerStatus::kRacing) return RequestResult::ok();
+  if (m.first_seq != entry->referee.next_seq()) return RequestResult::dropped("input sequence has a gap or overlap");
 
-  std::vector<InputChange> changes;
-  changes.reserve(m.changes.size());
-  for (const auto& c : m.changes) changes.push_back({c.time_us, c.buttons});
   const std::size_t logged_before = entry->referee.log().size();
-  const Violation v = race_->race->on_batch(player.id, now_us - race_->start_us, changes, m.now_us);
+  const Violation v = race_->race->on_batch(player.id, now_us - race_->start_us, m.changes, m.now_us);
   counters_.inputs += m.changes.size();
-  session->second.next_seq += static_cast<std::uint32_t>(m.changes.size());
 
+  // The room hears what the referee logged, numbered by the referee's log, and at least every heartbeat its clock.
   const auto& log = entry->referee.log();
   if (log.size() > logged_before || entry->referee.clock_us() >= session->second.relayed_now_us + kRelayHeartbeatUs) {
     protocol::RacerInputs relayed;
@@ -58,7 +54,7 @@ RequestResult Room::on_race_input(const Player& player, const protocol::RaceInpu
     relayed.player_id = player.id;
     relayed.first_seq = static_cast<std::uint32_t>(logged_before);
     relayed.now_us = entry->referee.clock_us();
-    for (std::size_t i = logged_before; i < log.size(); ++i) relayed.changes.push_back({log[i].time_us, log[i].buttons});
+    relayed.changes.assign(log.begin() + static_cast<std::ptrdiff_t>(logged_before), log.end());
     relay(player.id, relayed);
     session->second.relayed_now_us = relayed.now_us;
   }
@@ -74,8 +70,8 @@ RequestResult Room::on_hash_report(const Player& player, const protocol::StateHa
   if (!race_ || m.race_id != race_->race_id) return RequestResult::ok();
   const Race::Entry* entry = race_->race->find(player.id);
   if (entry == nullptr) return RequestResult::dropped("state hash from a player who is not racing in this race");
-  if (entry->referee.status() == RacerStatus::kRemoved) return RequestResult::ok();
-  const auto server_digest = entry->referee.digest_after(m.pieces);
+  if (entry->referee.status() == protocol::RacerStatus::kRemoved) return RequestResult::ok();
+  const auto server_digest = entry->referee.run().digest_after(m.pieces);
   if (server_digest && *server_digest == m.hash) return RequestResult::ok();
   std::string what = server_digest ? fmt::format("digest {:016x}, server {:016x}", m.hash, *server_digest)
                                    : fmt::format("server has only {} pieces", entry->referee.game().stats().pieces);
@@ -95,20 +91,20 @@ void Room::announce_endings() {
   std::vector<Standing> standings;
   for (const Race::Entry& e : race_->race->racers()) {
     RacerSession& session = race_->sessions[e.id];
-    const RacerStatus status = e.referee.status();
-    if (status == RacerStatus::kRacing || session.end_announced) continue;
+    const protocol::RacerStatus status = e.referee.status();
+    if (status == protocol::RacerStatus::kRacing || session.end_announced) continue;
     if (standings.empty()) standings = race_->race->standings();
     session.end_announced = true;
     protocol::RacerEnded ended;
     ended.race_id = race_->race_id;
     ended.player_id = e.id;
-    ended.status = wire_status(status);
+    ended.status = status;
     ended.time_us = e.referee.game().stats().time_us;
     for (const Standing& s : standings) {
-      if (s.id == e.id && status == RacerStatus::kFinished) ended.place = static_cast<std::uint8_t>(s.place);
+      if (s.id == e.id && status == protocol::RacerStatus::kFinished) ended.place = static_cast<std::uint8_t>(s.place);
     }
-    if (status == RacerStatus::kRemoved) ended.reason = violation_text(e.referee.removal_reason());
-    if (status == RacerStatus::kDisconnected) ended.reason = "left the race";
+    if (status == protocol::RacerStatus::kRemoved) ended.reason = violation_text(e.referee.removal_reason());
+    if (status == protocol::RacerStatus::kDisconnected) ended.reason = "left the race";
     broadcast(ended, protocol::kChannelRace);
   }
 }
@@ -120,7 +116,7 @@ void Room::send_live_stats(TimeUs now_us) {
   for (const Standing& s : race_->race->standings()) {
     protocol::RacerLive r;
     r.player_id = s.id;
-    r.status = wire_status(s.status);
+    r.status = s.status;
     r.place = static_cast<std::uint8_t>(s.place);
     r.time_us = s.time_us;
     r.lines = s.lines;
@@ -169,23 +165,12 @@ ReplayWriter::Job Room::replay_job() const {
   ReplayWriter::Job job;
   job.room_id = id_;
   job.race_id = race_->race_id;
-  replay::Replay& r = job.replay;
-  r.rules_version = engine::kRulesVersion;
-  r.created_unix_ms = services_.unix_ms ? services_.unix_ms() : 0;
-  r.place = services_.server_name;
-  r.config = race_->race->config();
-  r.config.handling = engine::Handling{};
-  r.seed = race_->race->seed();
-  for (const Race::Entry& e : race_->race->racers()) {
-    replay::Racer racer;
-    racer.name = e.name;
-    racer.handling = e.handling;
-    racer.inputs = e.referee.log();
-    r.racers.push_back(std::move(racer));
-  }
+  job.replay = replay::replay_of(race_->race->config(), race_->race->seed(), services_.server_name,
+                                 services_.unix_ms ? services_.unix_ms() : 0);
+  for (const Race::Entry& e : race_->race->racers()) job.replay.racers.push_back(replay::racer_of(e.referee.run(), e.name));
   for (const Race::Entry& e : race_->race->racers()) {
     const RacerReferee& ref = e.referee;
-    job.ends.push_back({ref.clock_us(), ref.status() == RacerStatus::kRemoved ? replay::ResultStatus::kForfeited
+    job.ends.push_back({ref.clock_us(), ref.status() == protocol::RacerStatus::kRemoved ? replay::ResultStatus::kForfeited
                                                                               : replay::ResultStatus::kDisconnected});
   }
   return job;
@@ -193,7 +178,7 @@ ReplayWriter::Job Room::replay_job() const {
 
 void Room::finish_race(protocol::RaceEndReason reason, TimeUs now_us) {
   for (const Race::Entry& e : race_->race->racers()) {
-    if (e.referee.status() == RacerStatus::kRacing) race_->race->disconnect(e.id);
+    if (e.referee.status() == protocol::RacerStatus::kRacing) race_->race->disconnect(e.id);
   }
   announce_endings();
   protocol::RaceResults results;
@@ -205,7 +190,7 @@ void Room::finish_race(protocol::RaceEndReason reason, TimeUs now_us) {
     r.player_id = s.id;
     r.name = s.name;
     r.place = ranked(s.status) ? static_cast<std::uint8_t>(s.place) : 0;
-    r.status = wire_status(s.status);
+    r.status = s.status;
     r.time_us = s.time_us;
     r.lines = s.lines;
     r.score = s.score;
@@ -249,17 +234,14 @@ void Room::send_catch_up(PlayerId spectator, TimeUs now_us) const {
   std::vector<protocol::RacerInputs> chunks;
   for (const Race::Entry& e : race_->race->racers()) {
     protocol::CatchUpRacer racer;
-    racer.entrant = {e.id, e.name, e.handling};
-    racer.status = wire_status(e.referee.status());
+    racer.entrant = {e.id, e.name, e.referee.game().config().handling};
+    racer.status = e.referee.status();
     if (racer.status != protocol::RacerStatus::kRacing) racer.end_time_us = e.referee.game().stats().time_us;
     for (const Standing& s : standings) {
       if (s.id == e.id && ranked(s.status)) racer.place = static_cast<std::uint8_t>(s.place);
     }
     start.racers.push_back(std::move(racer));
-    std::vector<protocol::InputChange> log;
-    log.reserve(e.referee.log().size());
-    for (const InputChange& c : e.referee.log()) log.push_back({c.time_us, c.buttons});
-    for (auto& chunk : protocol::split_racer_inputs(race_->race_id, e.id, 0, log, e.referee.clock_us())) {
+    for (auto& chunk : protocol::split_racer_inputs(race_->race_id, e.id, 0, e.referee.log(), e.referee.clock_us())) {
       chunks.push_back(std::move(chunk));
     }
   }

@@ -275,7 +275,7 @@ void App::ui(double now_s) {
     }
     case Screen::kBot: {
       bool back = false;
-      if (auto pick = bot_menu_.draw(nav, back, BotRacer::available())) {
+      if (auto pick = bot_menu_.draw(nav, back)) {
         back_to_ = Screen::kBot;
         start_game(*pick, now_s);
       } else if (back) {

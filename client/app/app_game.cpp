@@ -128,15 +128,15 @@ void App::end_game(double /*now_s*/) {
   if (bot_) {
     char name[32];
     std::snprintf(name, sizeof name, "bot %.1f pps", bot_->pps());
-    record.bot = SoloRecord::Opponent{name, bot_->game().config().handling, bot_->inputs(), bot_->game().now()};
+    record.bot = SoloRecord::Opponent{name, bot_->run()};
   }
   ResultsView v;
   v.mode = mode_label(game.config());
-  v.result = result_of(game.config(), game.stats(), record.finished, record.abandoned);
+  v.result = result_of(game.config(), game.stats(), record.finished(), record.abandoned());
   v.previous_best = best_before_;
   v.new_best = beats(v.result, best_before_);
-  v.title = record.abandoned  ? "Abandoned"
-            : record.finished ? (game.config().limit == engine::LimitKind::kTime ? "Time's up!" : "Finished!")
+  v.title = record.abandoned()  ? "Abandoned"
+            : record.finished() ? (game.config().limit == engine::LimitKind::kTime ? "Time's up!" : "Finished!")
                               : "Game over";
   v.stats = result_stats(game);
   if (bot_) {
@@ -145,7 +145,7 @@ void App::end_game(double /*now_s*/) {
                  " PPS): " + headline(result_of(b.config(), b.stats(), b.state().finished, false)) + ", " +
                  format_count(b.stats().lines) + " lines";
   }
-  const SaveOutcome saved = record.abandoned && record.inputs.empty() ? SaveOutcome{{}, "nothing was played"}
+  const SaveOutcome saved = record.abandoned() && record.run.log().empty() ? SaveOutcome{{}, "nothing was played"}
                                                                       // e.g. quick restarts in a row
                                                                       : replays_.save(record);
   if (saved.error.empty()) {
@@ -155,7 +155,7 @@ void App::end_game(double /*now_s*/) {
     v.saved = "Replay not saved: " + saved.error;
     spdlog::warn("replay not saved: {}", saved.error);
   }
-  spdlog::info("{}: {} ({} inputs)", v.title, headline(v.result), record.inputs.size());
+  spdlog::info("{}: {} ({} inputs)", v.title, headline(v.result), record.run.log().size());
   results_ = std::move(v);
   if (options_.exit_after_game) done_ = true;
 }
@@ -175,7 +175,7 @@ void App::quit_game(double now_s) {
 void App::restart(double now_s) {
   if (!pick_) return;
   if (session_ && session_->phase() != SessionPhase::kOver &&
-      (session_->phase() != SessionPhase::kCountdown || !session_->inputs().empty())) {
+      (session_->phase() != SessionPhase::kCountdown || !session_->run().log().empty())) {
     session_->abandon(now_s);
     const bool exit_after = options_.exit_after_game;
     options_.exit_after_game = false;  // a quick restart is not the end of the session

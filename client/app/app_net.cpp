@@ -23,7 +23,7 @@ const net::RaceView* App::shown_race() const {
 
 bool App::racing_now() const {
   const auto* race = shown_race();
-  return screen_ == Screen::kNet && race != nullptr && race->racing() && !race->mine()->game.over() &&
+  return screen_ == Screen::kNet && race != nullptr && race->racing() && !race->mine()->game().over() &&
          !net_.session().results();
 }
 
@@ -181,7 +181,7 @@ void App::race_buttons_changed(double when_s) {
     race_buttons_ = buttons;
     return;
   }
-  if (race->mine()->game.over()) return;
+  if (race->mine()->game().over()) return;
   t = std::max(t, last_press_us_);
   last_press_us_ = t;
   race_buttons_ = buttons;
@@ -193,7 +193,7 @@ void App::tick_race() {
   if (screen_ != Screen::kNet || !race || !race->racing()) return;
   const auto now_us = net_.session().race_time_us();
   if (!now_us || *now_us < 0) return;
-  if (race->mine()->stream.log().empty() && race_buttons_ != 0 && last_press_us_ == 0) {
+  if (race->mine()->run.log().empty() && race_buttons_ != 0 && last_press_us_ == 0) {
     net_.race_press(0, race_buttons_);  // held through the countdown
   }
   net_.race_advance(*now_us / 1000 * 1000);

@@ -117,7 +117,7 @@ std::vector<std::string> App::race_layout_notes() const {
     const auto& b = race->boards()[i];
     if (race_order_[i] < notes.size()) {
       notes[race_order_[i]] =
-          std::to_string(b.game.now()) + " " + std::to_string(b.game.stats().pieces) + " " + b.entrant.name;
+          std::to_string(b.game().now()) + " " + std::to_string(b.game().stats().pieces) + " " + b.entrant.name;
     }
   }
   return notes;
@@ -128,8 +128,8 @@ void App::render_race(const BoardLook& look, double now_s) {
   if (!race) return;
   for (std::size_t i = 0; i < race->boards().size() && i < race_order_.size(); ++i) {
     BoardLook l = look;
-    l.dim = race->boards()[i].status != protocol::RacerStatus::kRacing || race->boards()[i].game.over();
-    draw_board(batch_, race_layouts_[race_order_[i]], race->boards()[i].game, nullptr, l, now_s);
+    l.dim = race->boards()[i].status != protocol::RacerStatus::kRacing || race->boards()[i].game().over();
+    draw_board(batch_, race_layouts_[race_order_[i]], race->boards()[i].game(), nullptr, l, now_s);
   }
 }
 
@@ -206,7 +206,7 @@ void App::race_ui(double now_s, const MenuNav& nav) {
     std::string name = b.entrant.name;
     if (b.live.place > 0) name += "  #" + std::to_string(b.live.place);
     if (b.live.pps_x100 > 0) name += "  " + x100_text(b.live.pps_x100) + " PPS";
-    draw_hud(fonts_, HudBoard{&b.game, nullptr, layout, name, countdown}, now_s);
+    draw_hud(fonts_, HudBoard{&b.game(), nullptr, layout, name, countdown}, now_s);
     // Spectators click a board to enlarge it (again to go back to the grid).
     if (!race->racing() && ImGui::IsMouseClicked(0) && !io.WantCaptureMouse) {
       const ImVec2 m = io.MousePos;

@@ -83,12 +83,7 @@ void NetPlay::save_own_game() {
 void NetPlay::race_press(engine::TimeUs t, engine::Buttons buttons) {
   const auto* race = session_->race();
   if (race == nullptr || !race->racing()) return;
-  if (race->race_id() != pressed_race_) {
-    pressed_race_ = race->race_id();
-    pressed_ = 0;
-  }
-  if (buttons == pressed_) return;  // an unbound key, or a second key of a held action: nothing changed
-  pressed_ = buttons;
+  // An unbound key, or a second key of a held action, changes nothing: our run drops it (nothing is sent).
   session_->race_press(t, buttons);
   follow_own_race();
   if (own_.over()) (void)own_.save(false);
@@ -98,7 +93,7 @@ void NetPlay::race_advance(engine::TimeUs t) {
   // Only while our game is on: heartbeats after it (the race may be over, we may have left the room) would make
   // the server drop us for race messages out of a race.
   const auto* race = session_->race();
-  if (race == nullptr || !race->racing() || race->mine()->game.over()) return;
+  if (race == nullptr || !race->racing() || race->mine()->game().over()) return;
   const auto& results = session_->results();
   if (results && results->race_id == race->race_id()) return;
   session_->race_advance(t);

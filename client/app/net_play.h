@@ -86,8 +86,6 @@ class NetPlay {
   bool was_open_ = false;
   std::deque<std::string> messages_;
   OwnRace own_;
-  engine::Buttons pressed_ = 0;  // our held buttons as last sent in the current race
-  std::uint32_t pressed_race_ = 0;
   std::optional<Lost> lost_;
   std::uint64_t saves_at_connect_ = 0;
 

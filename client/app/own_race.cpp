@@ -11,39 +11,28 @@ void OwnRace::follow(const net::RaceView* race, const std::string& player, const
   if (race->race_id() != race_id_) {
     save(false);  // an earlier race's game not saved yet (normally saved when that race ended)
     race_id_ = race->race_id();
-    record_ = SoloRecord{};
+    record_.emplace(
+        SoloRecord{engine::RacerRun(mine->game().config(), race->seed()), player, now_unix_ms, place, false, std::nullopt});
     copied_ = 0;
-    record_.config = mine->game.config();
-    record_.seed = race->seed();
-    record_.player_name = player;
-    record_.place = place;
-    record_.started_unix_ms = now_unix_ms;
     over_ = false;
     saved_ = false;
   }
   if (saved_) return;
-  // Our log only grows during a race: copy what is new.
-  const auto& log = mine->stream.log();
-  for (; copied_ < log.size(); ++copied_) {
-    // A replay's log holds changes only (a press that changed nothing would make it unstorable).
-    const engine::Buttons before = record_.inputs.empty() ? 0 : record_.inputs.back().buttons;
-    if (log[copied_].buttons != before) record_.inputs.push_back({log[copied_].time_us, log[copied_].buttons});
-  }
-  const engine::Game& game = mine->game;
-  record_.stats = game.stats();
-  record_.finished = game.state().finished;
-  record_.top_out = game.state().top_out;
-  record_.final_state_hash = game.state_hash();
-  over_ = game.over();
-  record_.abandoned = !over_;
+  // Our own run, mirrored: its log only grows during a race, so the new changes are pressed on our copy, which is
+  // then advanced to where the race's run stands. The game comes out the same however the calls fall.
+  engine::RacerRun& copy = record_->run;
+  const auto& log = mine->run.log();
+  for (; copied_ < log.size(); ++copied_) (void)copy.press(log[copied_].time_us, log[copied_].buttons);
+  if (mine->run.now_us() > copy.now_us()) (void)copy.advance(mine->run.now_us());
+  over_ = copy.game().over();
 }
 
 std::string OwnRace::save(bool connection_lost) {
   if (!unsaved()) return {};
   saved_ = true;
   ++saves_;
-  record_.connection_lost = connection_lost && !over_;
-  const SaveOutcome outcome = link_.save(record_);
+  record_->connection_lost = connection_lost && !over_;
+  const SaveOutcome outcome = link_.save(*record_);
   path_ = outcome.path;
   sentence_ = outcome.error.empty() ? "Your game is saved: " + outcome.path.string()
                                     : "Your game was not saved: " + outcome.error;

@@ -1,9 +1,10 @@
-// Our own game of a server race, kept as a solo-style local replay. The game is copied as it is played (config with
+// Our own game of a server race, kept as a solo-style local replay. Our run is mirrored as it is played (config with
 // our handling, seed, our button changes, how far it ran), so it outlives the session's race: a lost connection, a
 // kick, leaving the room, quitting. Each race's game is saved at most once.
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -22,7 +23,7 @@ class OwnRace {
   // the replay; `now_unix_ms` is when a new race's record starts.
   void follow(const net::RaceView* race, const std::string& player, const std::string& place, std::int64_t now_unix_ms);
   // A game of ours that is not saved yet (it has at least one button change).
-  [[nodiscard]] bool unsaved() const { return !saved_ && !record_.inputs.empty(); }
+  [[nodiscard]] bool unsaved() const { return !saved_ && record_ && !record_->run.log().empty(); }
   // Our game ended by itself (finished or topped out).
   [[nodiscard]] bool over() const { return over_; }
   [[nodiscard]] std::uint32_t race_id() const { return race_id_; }
@@ -40,8 +41,8 @@ class OwnRace {
  private:
   ReplayLink& link_;
   std::uint32_t race_id_ = 0;
-  SoloRecord record_;
-  std::size_t copied_ = 0;  // entries of our stream's log looked at
+  std::optional<SoloRecord> record_;  // the race followed (our run mirrored), from its first follow()
+  std::size_t copied_ = 0;            // entries of our run's log pressed on the copy
   bool over_ = false;
   bool saved_ = false;
   std::string sentence_;

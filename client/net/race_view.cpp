@@ -32,7 +32,7 @@ RaceView::RaceView(const protocol::CatchUpStart& start, std::uint32_t me)
 }
 
 RacerBoard& RaceView::add_board(const protocol::RaceEntrant& entrant, std::uint32_t me) {
-  boards_.push_back(RacerBoard{entrant, engine::Game(with_handling(config_, entrant.handling), seed_), {}, {},
+  boards_.push_back(RacerBoard{entrant, engine::RacerRun(with_handling(config_, entrant.handling), seed_),
                                protocol::RacerStatus::kRacing, 0, 0, {}, {}});
   boards_.back().live.player_id = entrant.player_id;
   if (entrant.player_id == me) mine_ = boards_.size() - 1;
@@ -46,57 +46,39 @@ const RacerBoard* RaceView::board(std::uint32_t player_id) const {
   return nullptr;
 }
 
-void RaceView::feed(RacerBoard& board, TimeUs t, std::optional<engine::Buttons> buttons,
-                    std::vector<std::int64_t>* locks) {
-  if (board.game.over() || t < board.game.now()) return;
-  const engine::UpdateResult result = board.game.update(t, buttons);
-  for (const engine::Event& e : result.events) {
-    if (board.digest.add(e) && locks != nullptr) locks->push_back(e.time_us);
-  }
-}
-
 void RaceView::press(TimeUs t, engine::Buttons buttons, std::vector<protocol::Message>& out) {
   if (!racing()) return;
-  RacerBoard& me = boards_[mine_];
-  if (me.game.over() || t < me.game.now() || t < sent_now_us_) return;
-  std::vector<std::int64_t> locks;
-  feed(me, t, buttons, &locks);
-  const protocol::InputChange change{t, buttons};
-  (void)me.stream.accept(sent_seq_, t, std::span<const protocol::InputChange>(&change, 1));
-  out.push_back(protocol::RaceInput{race_id_, sent_seq_, t, {change}});
-  ++sent_seq_;
+  engine::RacerRun& run = boards_[mine_].run;
+  if (run.game().over() || t < run.now_us() || buttons == run.held()) return;
+  const std::uint32_t seq = run.next_seq();
+  if (run.press(t, buttons).error != engine::UpdateError::kOk) return;  // unknown buttons: nothing is sent
+  out.push_back(protocol::RaceInput{race_id_, seq, t, {engine::InputChange{t, buttons}}});
   sent_now_us_ = t;
-  for (TimeUs lock_time : locks) {
-    my_digests_.push_back(me.digest.value());
-    lock_times_.emplace_back(static_cast<std::int64_t>(my_digests_.size()), lock_time);
-  }
   advance(t, out);
 }
 
 void RaceView::advance(TimeUs t, std::vector<protocol::Message>& out) {
   if (!racing()) return;
-  RacerBoard& me = boards_[mine_];
-  if (t < sent_now_us_) return;
-  std::vector<std::int64_t> locks;
-  feed(me, t, std::nullopt, &locks);
-  for (TimeUs lock_time : locks) {
-    my_digests_.push_back(me.digest.value());
-    lock_times_.emplace_back(static_cast<std::int64_t>(my_digests_.size()), lock_time);
-  }
-  const bool reports_due = !lock_times_.empty();
+  engine::RacerRun& run = boards_[mine_].run;
+  if (t < sent_now_us_ || t < run.now_us()) return;
+  (void)run.advance(t);
+  const bool reports_due = locks_reported_ < run.locks().size();
   if (t >= sent_now_us_ + kHeartbeatUs || (reports_due && t > sent_now_us_)) {
-    (void)me.stream.accept(sent_seq_, t, {});
-    out.push_back(protocol::RaceInput{race_id_, sent_seq_, t, {}});
+    out.push_back(protocol::RaceInput{race_id_, run.next_seq(), t, {}});
     sent_now_us_ = t;
   }
+  report_locks(out);
+}
+
+void RaceView::report_locks(std::vector<protocol::Message>& out) {
   // Reports go after the RaceInput that covers their lock, on the same channel.
-  for (const auto& [pieces, time_us] : lock_times_) {
-    if (pieces % kReportEveryPieces == 0) {
-      out.push_back(protocol::StateHashReport{race_id_, pieces, time_us,
-                                              my_digests_[static_cast<std::size_t>(pieces - 1)]});
-    }
+  const auto& locks = boards_[mine_].run.locks();
+  for (; locks_reported_ < locks.size(); ++locks_reported_) {
+    const auto pieces = static_cast<std::int64_t>(locks_reported_ + 1);
+    if (pieces % kReportEveryPieces != 0) continue;
+    const engine::LockRecord& lock = locks[locks_reported_];
+    out.push_back(protocol::StateHashReport{race_id_, pieces, lock.time_us, lock.digest});
   }
-  lock_times_.clear();
 }
 
 bool RaceView::on_inputs(const protocol::RacerInputs& m, std::string& error) {
@@ -104,13 +86,11 @@ bool RaceView::on_inputs(const protocol::RacerInputs& m, std::string& error) {
     RacerBoard& b = boards_[i];
     if (b.entrant.player_id != m.player_id) continue;
     if (i == mine_) return true;  // our own inputs, echoed in a catch-up: we have them
-    const protocol::StreamError e = b.stream.accept(m.first_seq, m.now_us, m.changes);
-    if (e != protocol::StreamError::kOk) {
-      error = fmt::format("inputs of racer {}: {}", m.player_id, protocol::stream_error_name(e));
+    const engine::StreamError e = b.run.accept(m.first_seq, m.now_us, m.changes);
+    if (e != engine::StreamError::kOk) {
+      error = fmt::format("inputs of racer {}: {}", m.player_id, engine::stream_error_name(e));
       return false;
     }
-    for (const protocol::InputChange& c : m.changes) feed(b, c.time_us, c.buttons, nullptr);
-    feed(b, m.now_us, std::nullopt, nullptr);
     return true;
   }
   error = fmt::format("inputs for racer {}, who is not in race {}", m.player_id, race_id_);

@@ -11,9 +11,8 @@
 #include <vector>
 
 #include "common/engine/game.h"
-#include "common/engine/lock_digest.h"
+#include "common/engine/racer_run.h"
 #include "common/protocol/messages.h"
-#include "common/protocol/streams.h"
 
 namespace sr::net {
 
@@ -21,14 +20,16 @@ using engine::TimeUs;
 
 struct RacerBoard {
   protocol::RaceEntrant entrant;
-  engine::Game game;
-  engine::LockDigest digest;
-  protocol::InputStream stream;  // what the server relayed (remote racers) or what we sent (our own)
+  // The racer's run: fed from what the server relayed (remote racers, numbered by the referee's log) or from our
+  // own presses (numbered as we send them).
+  engine::RacerRun run;
   protocol::RacerStatus status = protocol::RacerStatus::kRacing;
   std::uint8_t place = 0;
   TimeUs end_time_us = 0;
   std::string end_reason;
   protocol::RacerLive live;  // the server's latest numbers
+
+  [[nodiscard]] const engine::Game& game() const { return run.game(); }
 };
 
 class RaceView {
@@ -52,8 +53,8 @@ class RaceView {
   [[nodiscard]] const RacerBoard* mine() const { return mine_ < boards_.size() ? &boards_[mine_] : nullptr; }
   [[nodiscard]] bool racing() const { return mine_ < boards_.size(); }
 
-  // Our own racer: a button change at game time t (>= every earlier one). Applies it to the local game and queues
-  // a RaceInput carrying it. Ignored when not racing or the game is over.
+  // Our own racer: a button change at game time t (>= every earlier one). Applies it to our run and queues a
+  // RaceInput carrying it. Ignored when not racing, when the game is over, or when it changes no button.
   void press(TimeUs t, engine::Buttons buttons, std::vector<protocol::Message>& out);
   // Our own racer: advances the local game to t, sending a heartbeat and any due state-hash reports.
   void advance(TimeUs t, std::vector<protocol::Message>& out);
@@ -65,18 +66,17 @@ class RaceView {
 
  private:
   RacerBoard& add_board(const protocol::RaceEntrant& entrant, std::uint32_t me);
-  void feed(RacerBoard& board, TimeUs t, std::optional<engine::Buttons> buttons, std::vector<std::int64_t>* locks);
+  // StateHashReports for our locks since the last call, due every kReportEveryPieces pieces.
+  void report_locks(std::vector<protocol::Message>& out);
 
   std::uint32_t race_id_ = 0;
   std::uint64_t seed_ = 0;
   engine::GameConfig config_;
   std::vector<RacerBoard> boards_;
   std::size_t mine_ = SIZE_MAX;
-  // Our own stream.
-  std::uint32_t sent_seq_ = 0;
+  // Our own stream: the game time of the last RaceInput sent, and how many of our locks have been looked at.
   TimeUs sent_now_us_ = -1;
-  std::vector<std::pair<std::int64_t, TimeUs>> lock_times_;  // (piece, time) for reports not yet sent
-  std::vector<std::uint64_t> my_digests_;                   // digest after each of our locks
+  std::size_t locks_reported_ = 0;
 };
 
 }  // namespace sr::net

@@ -1,7 +1,5 @@
 #include "client/replay/replay_link.h"
 
-#include <algorithm>
-
 #include "common/replay/replay.h"
 #include "common/replay/simulate.h"
 #include "replays/store/replay_store.h"
@@ -9,48 +7,19 @@
 namespace sr::client {
 
 SoloRecord record_of(const SoloSession& session, const std::string& player_name, std::int64_t started_unix_ms) {
-  const auto& game = session.game();
-  SoloRecord r;
-  r.config = game.config();
-  r.seed = game.seed();
-  r.inputs = session.inputs();
-  r.stats = game.stats();
-  r.finished = game.state().finished;
-  r.abandoned = session.abandoned();
-  r.top_out = game.state().top_out;
-  r.final_state_hash = game.state_hash();
-  r.player_name = player_name;
-  r.started_unix_ms = started_unix_ms;
-  return r;
+  return SoloRecord{session.run(), player_name, started_unix_ms, "local", false, std::nullopt};
 }
 
 namespace {
 
+// The recorder's own re-run fills each racer's result and checkpoints, so the file verifies by construction; a game
+// that had not ended by itself is a forfeit at the time the player left (or a disconnection, when the server went).
 replay::Replay to_replay(const SoloRecord& r) {
-  replay::Replay out;
-  out.created_unix_ms = std::clamp<std::int64_t>(r.started_unix_ms, 0, replay::kMaxCreatedUnixMs);
-  out.place = !r.place.empty() && replay::valid_text(r.place, replay::kMaxPlaceBytes) ? r.place : "local";
-  out.config = r.config;
-  out.config.handling = engine::Handling{};  // not stored: the racer carries it
-  out.seed = r.seed;
-  replay::Racer racer;
-  racer.name =
-      replay::valid_text(r.player_name, replay::kMaxNameBytes) && !r.player_name.empty() ? r.player_name : "player";
-  racer.handling = r.config.handling;
-  for (const auto& in : r.inputs) racer.inputs.push_back({in.time_us, in.buttons});
-  out.racers.push_back(std::move(racer));
-  // The recorder's own re-run fills the result and checkpoints, so the file verifies by construction; a game that
-  // had not ended by itself is a forfeit at the time the player left (or a disconnection, when the server went).
-  replay::record_racer(out, 0, r.stats.time_us,
-                       r.connection_lost ? replay::ResultStatus::kDisconnected : replay::ResultStatus::kForfeited);
-  if (r.bot) {
-    replay::Racer bot;
-    bot.name = r.bot->name;
-    bot.handling = r.bot->handling;
-    for (const auto& in : r.bot->inputs) bot.inputs.push_back({in.time_us, in.buttons});
-    out.racers.push_back(std::move(bot));
-    replay::record_racer(out, 1, r.bot->end_us, replay::ResultStatus::kForfeited);
-  }
+  const engine::Game& game = r.run.game();
+  replay::Replay out = replay::replay_of(game.config(), game.seed(), r.place, r.started_unix_ms);
+  replay::add_racer(out, r.run, r.player_name,
+                    r.connection_lost ? replay::ResultStatus::kDisconnected : replay::ResultStatus::kForfeited);
+  if (r.bot) replay::add_racer(out, r.bot->run, r.bot->name, replay::ResultStatus::kForfeited);
   return out;
 }
 
@@ -64,8 +33,6 @@ struct ReplayLink::Store {
 
 ReplayLink::ReplayLink(std::filesystem::path replay_dir) : dir_(std::move(replay_dir)), store_(new Store) {}
 ReplayLink::~ReplayLink() = default;
-
-bool ReplayLink::available() { return true; }
 
 namespace {
 

@@ -11,36 +11,29 @@
 
 #include "client/solo/results.h"
 #include "client/solo/solo_session.h"
-#include "common/engine/config.h"
-#include "common/engine/events.h"
-#include "common/engine/stats.h"
+#include "common/engine/racer_run.h"
 
 namespace sr::client {
 
-// Everything a solo replay holds.
+// Everything a local replay holds: the player's run (a solo game, or our own game of a server race), who played it,
+// where and when, and for "race the bot" the bot's run as a second racer.
 struct SoloRecord {
-  engine::GameConfig config;
-  std::uint64_t seed = 0;
-  std::vector<InputEntry> inputs;
-  engine::Stats stats;
-  bool finished = false;
-  bool abandoned = false;
-  engine::TopOut top_out = engine::TopOut::kNone;
-  std::uint64_t final_state_hash = 0;
+  engine::RacerRun run;
   std::string player_name;
   std::int64_t started_unix_ms = 0;  // wall clock when the game started
   std::string place = "local";       // where it was played: "local", or the server's name for our game of a race
   bool connection_lost = false;      // a race game cut short by a lost connection (stored as disconnected, not
                                      // forfeited, when it had not ended by itself)
-
-  // Race the bot: the bot's board is stored as a second racer, so the replay shows both.
   struct Opponent {
     std::string name;
-    engine::Handling handling;
-    std::vector<InputEntry> inputs;
-    engine::TimeUs end_us = 0;  // where its game stood when the player's ended
+    engine::RacerRun run;  // played up to where the player's game ended
   };
   std::optional<Opponent> bot;
+
+  // The game reached the mode's limit (a win, or the end of a timed game).
+  [[nodiscard]] bool finished() const { return run.game().state().finished; }
+  // The game had not ended by itself (the player gave up, left, or lost the connection).
+  [[nodiscard]] bool abandoned() const { return !run.game().over(); }
 };
 
 [[nodiscard]] SoloRecord record_of(const SoloSession& session, const std::string& player_name,
@@ -59,8 +52,6 @@ class ReplayLink {
   ReplayLink(const ReplayLink&) = delete;
   ReplayLink& operator=(const ReplayLink&) = delete;
 
-  // Whether this build has the replay store at all.
-  [[nodiscard]] static bool available();
   [[nodiscard]] SaveOutcome save(const SoloRecord& record);
   // `player`'s best earlier result in this config's mode and limit (sprint 40, ultra 120, ...), from the store's
   // index (verified games only). nullopt when there is none or the store cannot be read.

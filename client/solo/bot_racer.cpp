@@ -14,22 +14,22 @@ namespace {
 class LiveBot final : public BotRacer {
  public:
   LiveBot(const engine::GameConfig& config, std::uint64_t seed, double pps)
-      : game_(config, seed), bot_(settings_for(pps)), pps_(pps) {}
+      : run_(config, seed), bot_(settings_for(pps)), pps_(pps) {}
 
   void advance_to(engine::TimeUs t_us, double wall_s) override {
-    while (!game_.over()) {
-      if (!pending_) pending_ = bot_.next(game_);
+    while (!run_.game().over()) {
+      if (!pending_) pending_ = bot_.next(run_.game());
       if (!pending_ || pending_->time_us > t_us) break;
-      feed(std::max(pending_->time_us, game_.now()), pending_->buttons, wall_s);
+      feed(std::max(pending_->time_us, run_.game().now()), pending_->buttons, wall_s);
       pending_.reset();
     }
-    if (t_us > game_.now() && (!pending_ || pending_->time_us >= t_us)) feed(t_us, std::nullopt, wall_s);
+    if (t_us > run_.game().now() && (!pending_ || pending_->time_us >= t_us)) feed(t_us, std::nullopt, wall_s);
     feedback_.expire(wall_s);
   }
-  [[nodiscard]] const engine::Game& game() const override { return game_; }
+  [[nodiscard]] const engine::Game& game() const override { return run_.game(); }
+  [[nodiscard]] const engine::RacerRun& run() const override { return run_; }
   [[nodiscard]] const Feedback& feedback() const override { return feedback_; }
   [[nodiscard]] double pps() const override { return pps_; }
-  [[nodiscard]] const std::vector<InputEntry>& inputs() const override { return inputs_; }
 
  private:
   static bot::BotSettings settings_for(double pps) {
@@ -38,25 +38,19 @@ class LiveBot final : public BotRacer {
     return s;
   }
   void feed(engine::TimeUs t, std::optional<engine::Buttons> buttons, double wall_s) {
-    const auto r = game_.update(t, buttons);
+    const auto r = run_.update(t, buttons);
     if (r.error != engine::UpdateError::kOk) return;
     feedback_.on_events(r.events, wall_s);
-    if (buttons && (inputs_.empty() ? *buttons != 0 : inputs_.back().buttons != *buttons)) {
-      inputs_.push_back({t, *buttons});
-    }
   }
 
-  engine::Game game_;
+  engine::RacerRun run_;
   bot::Bot bot_;
   Feedback feedback_;
   std::optional<bot::Step> pending_;
-  std::vector<InputEntry> inputs_;
   double pps_;
 };
 
 }  // namespace
-
-bool BotRacer::available() { return true; }
 
 std::unique_ptr<BotRacer> BotRacer::create(const engine::GameConfig& config, std::uint64_t seed, double pps,
                                            std::string& error) {

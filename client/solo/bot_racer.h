@@ -12,14 +12,13 @@
 #include "client/solo/feedback.h"
 #include "client/solo/solo_session.h"
 #include "common/engine/game.h"
+#include "common/engine/racer_run.h"
 
 namespace sr::client {
 
 class BotRacer {
  public:
-  // Whether this build has the bot (common/bot) at all.
-  [[nodiscard]] static bool available();
-  // nullopt (with `error`) when the bot is unavailable or cannot play this config.
+  // nullptr (with `error`) when the bot cannot play this config or the speed is out of range.
   [[nodiscard]] static std::unique_ptr<BotRacer> create(const engine::GameConfig& config, std::uint64_t seed,
                                                         double pps, std::string& error);
   virtual ~BotRacer() = default;
@@ -29,8 +28,8 @@ class BotRacer {
   [[nodiscard]] virtual const engine::Game& game() const = 0;
   [[nodiscard]] virtual const Feedback& feedback() const = 0;
   [[nodiscard]] virtual double pps() const = 0;
-  // The bot's button changes so far, as a player's would be logged (for the replay).
-  [[nodiscard]] virtual const std::vector<InputEntry>& inputs() const = 0;
+  // The bot's run: its game and its button changes so far, as a player's are logged (for the replay).
+  [[nodiscard]] virtual const engine::RacerRun& run() const = 0;
 };
 
 }  // namespace sr::client

@@ -5,7 +5,7 @@
 namespace sr::client {
 
 SoloSession::SoloSession(engine::GameConfig config, std::uint64_t seed, double wall_s, double countdown_s)
-    : game_(std::move(config), seed), go_at_s_(wall_s + (countdown_s > 0 ? countdown_s : 0)) {
+    : run_(std::move(config), seed), go_at_s_(wall_s + (countdown_s > 0 ? countdown_s : 0)) {
   start_if_due(wall_s);
 }
 
@@ -17,17 +17,12 @@ void SoloSession::start_if_due(double wall_s) {
 }
 
 void SoloSession::apply(engine::TimeUs t, std::optional<engine::Buttons> buttons, double wall_s) {
-  if (game_.over()) return;
-  if (buttons && *buttons == sent_) buttons.reset();
-  const auto result = game_.update(t, buttons);
+  if (run_.game().over()) return;
+  const auto result = run_.update(t, buttons);
   assert(result.error == engine::UpdateError::kOk);  // stamps are monotone and buttons come from bindings
   if (result.error != engine::UpdateError::kOk) return;
-  if (buttons) {
-    sent_ = *buttons;
-    inputs_.push_back({t, *buttons});
-  }
   feedback_.on_events(result.events, wall_s);
-  if (game_.over()) phase_ = SessionPhase::kOver;
+  if (run_.game().over()) phase_ = SessionPhase::kOver;
 }
 
 void SoloSession::set_buttons(double wall_s, engine::Buttons held) {

@@ -1,5 +1,5 @@
-// One solo game as the player experiences it: countdown, play, pause, end. Owns the engine Game, stamps button
-// changes with the GameClock and keeps the input log that becomes the replay. It never computes game rules: every
+// One solo game as the player experiences it: countdown, play, pause, end. Owns the game's RacerRun (the Game and
+// the input log that becomes the replay) and stamps button changes with the GameClock. It never computes game rules: every
 // number it shows comes from the engine.
 #pragma once
 
@@ -9,14 +9,9 @@
 #include "client/solo/feedback.h"
 #include "client/input/game_clock.h"
 #include "common/engine/game.h"
+#include "common/engine/racer_run.h"
 
 namespace sr::client {
-
-struct InputEntry {
-  engine::TimeUs time_us = 0;
-  engine::Buttons buttons = 0;
-  bool operator==(const InputEntry&) const = default;
-};
 
 enum class SessionPhase : std::uint8_t { kCountdown, kPlaying, kPaused, kOver };
 
@@ -38,13 +33,13 @@ class SoloSession {
 
   [[nodiscard]] SessionPhase phase() const { return phase_; }
   [[nodiscard]] bool abandoned() const { return abandoned_; }
-  [[nodiscard]] const engine::Game& game() const { return game_; }
-  [[nodiscard]] const std::vector<InputEntry>& inputs() const { return inputs_; }
+  [[nodiscard]] const engine::Game& game() const { return run_.game(); }
+  [[nodiscard]] const engine::RacerRun& run() const { return run_; }
   [[nodiscard]] const Feedback& feedback() const { return feedback_; }
   // Seconds left in the countdown (0 once playing).
   [[nodiscard]] double countdown_left(double wall_s) const;
   // Game time now, for displays that interpolate (the HUD clock).
-  [[nodiscard]] engine::TimeUs game_time() const { return game_.now(); }
+  [[nodiscard]] engine::TimeUs game_time() const { return run_.game().now(); }
   // Last stamp handed out; callers that drive a second board (race the bot) follow it.
   [[nodiscard]] engine::TimeUs clock_us() const { return clock_.last(); }
 
@@ -52,14 +47,12 @@ class SoloSession {
   void apply(engine::TimeUs t, std::optional<engine::Buttons> buttons, double wall_s);
   void start_if_due(double wall_s);
 
-  engine::Game game_;
+  engine::RacerRun run_;
   GameClock clock_;
   Feedback feedback_;
-  std::vector<InputEntry> inputs_;
   SessionPhase phase_ = SessionPhase::kCountdown;
   double go_at_s_ = 0;
   engine::Buttons held_ = 0;  // latest state from the player
-  engine::Buttons sent_ = 0;  // latest state given to the game
   bool abandoned_ = false;
 };
 

@@ -64,7 +64,7 @@ std::optional<GamePick> SoloMenu::draw(const MenuNav& nav, bool& back, bool& cus
   return pick;
 }
 
-std::optional<GamePick> BotMenu::draw(const MenuNav& nav, bool& back, bool bot_available) {
+std::optional<GamePick> BotMenu::draw(const MenuNav& nav, bool& back) {
   static const std::vector<ModeChoice> modes = [] {
     std::vector<ModeChoice> m = mode_presets(engine::ModeKind::kSprint);
     for (auto& u : mode_presets(engine::ModeKind::kUltra)) m.push_back(u);
@@ -73,11 +73,7 @@ std::optional<GamePick> BotMenu::draw(const MenuNav& nav, bool& back, bool bot_a
   static const auto mode_labels = labels_of(modes);
   std::optional<GamePick> pick;
   menu_.begin("Race the bot", nav);
-  if (!bot_available) {
-    ImGui::TextWrapped("This build has no bot yet (common/bot is not in the tree), so the race cannot start.");
-  } else {
-    ImGui::TextDisabled("The bot plays the same pieces on a second board");
-  }
+  ImGui::TextDisabled("The bot plays the same pieces on a second board");
   ImGui::Separator();
   static const std::vector<std::string> speeds = [] {
     std::vector<std::string> out;
@@ -92,7 +88,7 @@ std::optional<GamePick> BotMenu::draw(const MenuNav& nav, bool& back, bool bot_a
   int speed = pps_tenths_ - 2;
   menu_.choice("Bot speed", speed, speeds);
   pps_tenths_ = speed + 2;
-  if (menu_.button("Start", bot_available)) {
+  if (menu_.button("Start")) {
     pick = GamePick{modes[static_cast<std::size_t>(mode_)].config, pps_tenths_ / 10.0};
   }
   if (menu_.button("Back")) back = true;

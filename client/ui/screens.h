@@ -33,7 +33,7 @@ class SoloMenu {
 
 class BotMenu {
  public:
-  [[nodiscard]] std::optional<GamePick> draw(const MenuNav& nav, bool& back, bool bot_available);
+  [[nodiscard]] std::optional<GamePick> draw(const MenuNav& nav, bool& back);
 
  private:
   Menu menu_;

@@ -29,7 +29,7 @@ std::optional<Step> Bot::next(const engine::Game& game) {
     if (forfeited_) return std::nullopt;
   }
   if (plan_pos_ < plan_.size()) {
-    const InputEvent e = plan_[plan_pos_++];
+    const engine::InputChange e = plan_[plan_pos_++];
     last_input_us_ = e.time_us;
     return Step{e.time_us, e.buttons};
   }
@@ -166,13 +166,12 @@ bool Bot::try_target(const engine::Game& game, const BotView& view, const Target
   return false;
 }
 
-void play_to_end(engine::Game& game, Bot& bot, std::vector<InputEvent>& log, TimeUs stop_us) {
-  while (const auto step = bot.next(game)) {
+void play_to_end(engine::RacerRun& run, Bot& bot, TimeUs stop_us) {
+  while (const auto step = bot.next(run.game())) {
     if (step->time_us > stop_us) break;
-    const engine::UpdateResult r = game.update(step->time_us, step->buttons);
+    const engine::UpdateResult r = run.update(step->time_us, step->buttons);
     assert(r.error == engine::UpdateError::kOk);
     if (r.error != engine::UpdateError::kOk) break;
-    if (step->buttons) log.push_back(InputEvent{step->time_us, *step->buttons});
   }
 }
 

@@ -20,6 +20,7 @@
 #include "common/bot/input_plan.h"
 #include "common/bot/search.h"
 #include "common/bot/weights.h"
+#include "common/engine/racer_run.h"
 #include "common/engine/game.h"
 #include "common/engine/random.h"
 
@@ -96,7 +97,7 @@ class Bot {
   PlacementSearch spare_;
   engine::Random rng_;
   bool seeded_ = false;
-  std::vector<InputEvent> plan_;
+  std::vector<engine::InputChange> plan_;
   std::size_t plan_pos_ = 0;
   engine::TimeUs plan_end_us_ = 0;  // when the planned piece locks (the game must reach it before the next choice)
   engine::TimeUs last_input_us_ = -1;
@@ -109,8 +110,8 @@ class Bot {
   std::vector<PieceState> states_;
 };
 
-// Plays `game` with `bot` until the game ends, the bot forfeits, or game time passes `stop_us`; appends every button
-// change to `log`.
-void play_to_end(engine::Game& game, Bot& bot, std::vector<InputEvent>& log, engine::TimeUs stop_us = engine::kNever);
+// Plays `run` with `bot` until the game ends, the bot forfeits, or game time passes `stop_us`; the run logs every
+// button change.
+void play_to_end(engine::RacerRun& run, Bot& bot, engine::TimeUs stop_us = engine::kNever);
 
 }  // namespace sr::bot

@@ -48,7 +48,7 @@ class Builder {
   [[nodiscard]] const engine::Game& sim() const { return sim_; }
   [[nodiscard]] Buttons held() const { return held_; }
   [[nodiscard]] TimeUs lock_us() const { return lock_us_; }
-  std::vector<InputEvent>& inputs() { return out_; }
+  std::vector<engine::InputChange>& inputs() { return out_; }
 
   TimeUs gap() { return kMs * draw(timing_.gap_min_ms, timing_.gap_max_ms); }
   TimeUs tap_hold(Buttons b) {
@@ -117,7 +117,7 @@ class Builder {
     if (buttons == held_) return t;  // an input log holds only changes
     const engine::UpdateResult r = sim_.update(t, buttons);
     observe(r.events);
-    out_.push_back(InputEvent{t, buttons});
+    out_.push_back(engine::InputChange{t, buttons});
     held_ = buttons;
     last_change_ = t;
     return t;
@@ -146,7 +146,7 @@ class Builder {
   engine::Game sim_;
   const Timing& timing_;
   engine::Random& rng_;
-  std::vector<InputEvent> out_;
+  std::vector<engine::InputChange> out_;
   Buttons held_ = 0;
   TimeUs last_change_ = -1;
   std::int64_t pieces_ = 0;

@@ -21,17 +21,11 @@
 #include <vector>
 
 #include "common/bot/search.h"
+#include "common/engine/input.h"
 #include "common/engine/game.h"
 #include "common/engine/random.h"
 
 namespace sr::bot {
-
-// One entry of an input log: from time_us on, exactly `buttons` are held.
-struct InputEvent {
-  engine::TimeUs time_us = 0;
-  engine::Buttons buttons = 0;
-  bool operator==(const InputEvent&) const = default;
-};
 
 struct Timing {
   std::int32_t tap_min_ms = 30;  // 1..1000, <= tap_max_ms
@@ -58,7 +52,7 @@ struct PlanRequest {
 };
 
 struct PlanResult {
-  std::vector<InputEvent> inputs;  // the changes, in time order
+  std::vector<engine::InputChange> inputs;  // the changes, in time order
   engine::TimeUs lock_us = 0;      // when the piece locks (or the game ended)
   bool game_over = false;          // the game ended during the plan (time limit, lines goal, top out)
   Carry carry;                     // keys left held for the next plan to release

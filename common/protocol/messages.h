@@ -282,7 +282,7 @@ struct RaceInput {
   std::uint32_t race_id = 0;         // >= 1
   std::uint32_t first_seq = 0;       // first_seq + changes.size() <= 2^32 - 1
   engine::TimeUs now_us = 0;         // 0..kMaxTimeUs, >= every change's time
-  std::vector<InputChange> changes;  // 0..kMaxInputsPerBatch, times non-decreasing (delta-encoded)
+  std::vector<engine::InputChange> changes;  // 0..kMaxInputsPerBatch, times non-decreasing (delta-encoded)
   bool operator==(const RaceInput&) const = default;
 };
 // C->S, every few pieces: the racer's engine::Game::state_hash() right after its `pieces`-th lock.
@@ -303,7 +303,7 @@ struct RacerInputs {
   std::uint32_t player_id = 0;  // >= 1
   std::uint32_t first_seq = 0;
   engine::TimeUs now_us = 0;         // 0..kMaxTimeUs: the racer's game time the server has accepted up to
-  std::vector<InputChange> changes;  // 0..kMaxInputsPerRelay
+  std::vector<engine::InputChange> changes;  // 0..kMaxInputsPerRelay
   bool operator==(const RacerInputs&) const = default;
 };
 // S->C, at least 5 times a second while racing (unreliable: a lost one is replaced by the next).

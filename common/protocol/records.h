@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "common/engine/input.h"
 #include "common/engine/config.h"
 #include "common/engine/types.h"
 
@@ -148,14 +149,6 @@ struct RoomInfo {
   std::uint32_t race_id = 0;        // the current (or last) race, 0 before the first
   std::vector<RoomMember> members;  // 1..kMaxRoomMembers; at most settings.max_racers racers
   bool operator==(const RoomInfo&) const = default;
-};
-
-// One change of a racer's button state at a game time. A log of these (times non-decreasing) plus config and
-// seed defines a game (DESIGN.md "The simulation contract").
-struct InputChange {
-  engine::TimeUs time_us = 0;   // 0..kMaxTimeUs
-  engine::Buttons buttons = 0;  // only bits in engine::button::kAll
-  bool operator==(const InputChange&) const = default;
 };
 
 // A racer as the race starts: everything a client needs to build that racer's engine::Game besides the room's

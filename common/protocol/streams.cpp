@@ -6,31 +6,8 @@
 
 namespace sr::protocol {
 
-const char* stream_error_name(StreamError e) {
-  switch (e) {
-    case StreamError::kOk: return "ok";
-    case StreamError::kGap: return "changes missing before this batch";
-    case StreamError::kOverlap: return "changes sent twice";
-    case StreamError::kTimeBackwards: return "a change is stamped before the previous batch's game time";
-    case StreamError::kNowBackwards: return "game time went backwards";
-    case StreamError::kTooLong: return "input log too long";
-  }
-  return "unknown stream error";
-}
-
-StreamError InputStream::accept(std::uint32_t first_seq, engine::TimeUs now_us, std::span<const InputChange> changes) {
-  if (first_seq > next_seq()) return StreamError::kGap;
-  if (first_seq < next_seq()) return StreamError::kOverlap;
-  if (changes.size() > std::numeric_limits<std::uint32_t>::max() - log_.size()) return StreamError::kTooLong;
-  if (now_us < now_us_) return StreamError::kNowBackwards;
-  if (!changes.empty() && changes.front().time_us < now_us_) return StreamError::kTimeBackwards;
-  log_.insert(log_.end(), changes.begin(), changes.end());
-  now_us_ = now_us;
-  return StreamError::kOk;
-}
-
 std::vector<RacerInputs> split_racer_inputs(std::uint32_t race_id, std::uint32_t player_id, std::uint32_t first_seq,
-                                            std::span<const InputChange> changes, engine::TimeUs now_us) {
+                                            std::span<const engine::InputChange> changes, engine::TimeUs now_us) {
   std::vector<RacerInputs> out;
   std::size_t i = 0;
   do {

@@ -1,10 +1,8 @@
-// Helpers for the protocol's multi-message streams, so that server and clients split and check them the same way:
-// a racer's input stream (RaceInput, RacerInputs, catch-up chunks) and a replay download (ReplayChunk).
+// Helpers for the protocol's multi-message streams, so that server and clients split them the same way: a racer's
+// input stream (RacerInputs relays and catch-up chunks) and a replay download (ReplayChunk).
 //
-// # Input stream rules (PROTOCOL.md "Input streams")
-// Changes are numbered from 0 in the racer's log. A batch continues the stream when its first_seq is the next
-// number expected, its changes are no earlier than the previous batch's now_us, and its now_us is no earlier than
-// the previous now_us. decode() has already checked each batch on its own.
+// The receiving end of an input stream is the racer's run: engine::RacerRun::accept checks that a batch continues
+// the stream (PROTOCOL.md "Input streams") and feeds it.
 #pragma once
 
 #include <cstddef>
@@ -17,38 +15,11 @@
 
 namespace sr::protocol {
 
-enum class StreamError : std::uint8_t {
-  kOk = 0,
-  kGap = 1,            // first_seq is past the next expected number: changes were lost
-  kOverlap = 2,        // first_seq is before it: changes were sent twice
-  kTimeBackwards = 3,  // a change is earlier than the previous batch's now_us
-  kNowBackwards = 4,   // now_us is earlier than the previous batch's now_us
-  kTooLong = 5,        // the log would pass 2^32 - 1 changes
-};
-
-[[nodiscard]] const char* stream_error_name(StreamError e);
-
-// One racer's input log, grown batch by batch. Nothing changes when accept() fails.
-class InputStream {
- public:
-  [[nodiscard]] StreamError accept(std::uint32_t first_seq, engine::TimeUs now_us,
-                                   std::span<const InputChange> changes);
-
-  [[nodiscard]] std::uint32_t next_seq() const { return static_cast<std::uint32_t>(log_.size()); }
-  // Game time up to which the log is complete: no later batch holds an earlier change.
-  [[nodiscard]] engine::TimeUs now_us() const { return now_us_; }
-  [[nodiscard]] const std::vector<InputChange>& log() const { return log_; }
-
- private:
-  std::vector<InputChange> log_;
-  engine::TimeUs now_us_ = 0;
-};
-
 // Splits changes (numbered from first_seq, times non-decreasing and <= now_us) into RacerInputs of at most
 // kMaxInputsPerRelay changes, each valid for encode(). Every message but the last has now_us = its last change's
 // time; the last carries `now_us`. No changes give one message without changes.
 [[nodiscard]] std::vector<RacerInputs> split_racer_inputs(std::uint32_t race_id, std::uint32_t player_id,
-                                                          std::uint32_t first_seq, std::span<const InputChange> changes,
+                                                          std::uint32_t first_seq, std::span<const engine::InputChange> changes,
                                                           engine::TimeUs now_us);
 
 // Splits a replay file (at most kMaxReplayBytes) into ReplayChunks of at most kMaxReplayChunkBytes, in order.

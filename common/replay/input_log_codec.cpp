@@ -70,14 +70,14 @@ int best_order(const std::vector<std::uint64_t>& values) {
 
 }  // namespace
 
-EncodedInputLog encode_input_log(std::span<const InputChange> inputs) {
+EncodedInputLog encode_input_log(std::span<const engine::InputChange> inputs) {
   EncodedInputLog out;
   out.count = inputs.size();
   if (inputs.empty()) return out;
 
   std::uint64_t unit = 0;
   engine::TimeUs last = 0;
-  for (const InputChange& c : inputs) {
+  for (const engine::InputChange& c : inputs) {
     unit = std::gcd(unit, static_cast<std::uint64_t>(c.time_us - last));
     last = c.time_us;
   }
@@ -89,7 +89,7 @@ EncodedInputLog encode_input_log(std::span<const InputChange> inputs) {
   deltas.reserve(inputs.size());
   Buttons held = 0;
   last = 0;
-  for (const InputChange& c : inputs) {
+  for (const engine::InputChange& c : inputs) {
     const Symbol s = classify(held, c.buttons);
     const auto d = static_cast<std::uint64_t>(c.time_us - last) / out.unit_us;
     symbols.push_back(s);
@@ -124,7 +124,7 @@ EncodedInputLog encode_input_log(std::span<const InputChange> inputs) {
   return out;
 }
 
-std::optional<std::string> decode_input_log(const EncodedInputLog& log, std::vector<InputChange>& out) {
+std::optional<std::string> decode_input_log(const EncodedInputLog& log, std::vector<engine::InputChange>& out) {
   out.clear();
   if (log.count == 0) {
     if (!log.bits.empty()) return "an empty log has stream bytes";
@@ -181,7 +181,7 @@ std::optional<std::string> decode_input_log(const EncodedInputLog& log, std::vec
     const auto max = std::numeric_limits<engine::TimeUs>::max();
     if (delta > static_cast<std::uint64_t>((max - time) / unit)) return where + "time overflows";
     time += static_cast<engine::TimeUs>(delta) * unit;
-    out.push_back(InputChange{time, next});
+    out.push_back(engine::InputChange{time, next});
     held = next;
   }
   if (r.bits_left() >= 8) return std::to_string(r.bits_left() / 8) + " unused bytes after the last change";

@@ -75,11 +75,11 @@ bool valid_text(const std::string& text, std::size_t max_bytes) {
   return true;
 }
 
-std::optional<std::string> input_log_error(const std::vector<InputChange>& inputs) {
+std::optional<std::string> input_log_error(const std::vector<engine::InputChange>& inputs) {
   engine::TimeUs last = 0;
   engine::Buttons held = 0;
   for (std::size_t i = 0; i < inputs.size(); ++i) {
-    const InputChange& c = inputs[i];
+    const engine::InputChange& c = inputs[i];
     const std::string where = "inputs[" + std::to_string(i) + "]";
     if (c.time_us < last) return where + " goes back in time";
     if (c.time_us > kMaxGameTimeUs) return where + " is later than " + std::to_string(kMaxGameTimeUs) + " us";
@@ -110,7 +110,7 @@ std::optional<std::string> replay_error(const Replay& r) {
     if (auto e = input_log_error(racer.inputs)) return where + "." + *e;
     if (auto e = result_error(racer.result)) return where + "." + *e;
     engine::TimeUs last = 0;
-    for (const Checkpoint& c : racer.checkpoints) {
+    for (const engine::Checkpoint& c : racer.checkpoints) {
       if (c.time_us < last) return where + ".checkpoints go back in time";
       if (c.time_us > kMaxGameTimeUs) return where + ".checkpoints are later than the longest game";
       last = c.time_us;

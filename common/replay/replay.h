@@ -11,6 +11,8 @@
 #include <string>
 #include <vector>
 
+#include "common/engine/input.h"
+#include "common/engine/racer_run.h"
 #include "common/engine/config.h"
 #include "common/engine/events.h"
 #include "common/engine/stats.h"
@@ -31,14 +33,6 @@ inline constexpr std::int64_t kMaxCreatedUnixMs = 253'402'300'799'999;  // 9999-
 // and far enough below INT64_MAX that the engine's timers (time + a delay) cannot overflow.
 inline constexpr engine::TimeUs kMaxGameTimeUs = 1'000'000'000'000'000;
 
-// One entry of an input log: from time_us on, the player holds `buttons` (the full state, not a delta).
-struct InputChange {
-  engine::TimeUs time_us = 0;  // game time in microseconds, >= 0, non-decreasing along a log
-  engine::Buttons buttons =
-      0;  // only bits of engine::button::kAll; differs from the previous entry (0 before the first)
-  bool operator==(const InputChange&) const = default;
-};
-
 // How a racer's game ended. Values are stored: never renumber.
 enum class ResultStatus : std::uint8_t {
   kFinished = 0,      // the mode's limit was reached (40 lines cleared, time up, ...)
@@ -57,19 +51,12 @@ struct RacerResult {
   bool operator==(const RacerResult&) const = default;
 };
 
-// The game right after piece k = (index + 1) * Replay::checkpoint_every locked (see simulate.h for exactly when).
-struct Checkpoint {
-  engine::TimeUs time_us = 0;    // game time at which piece k locked
-  std::uint64_t state_hash = 0;  // Game::state_hash() after the update call in which piece k locked
-  bool operator==(const Checkpoint&) const = default;
-};
-
 struct Racer {
   std::string name;
   engine::Handling handling;  // this racer's DAS, ARR, ...: replaces GameConfig::handling for their game
-  std::vector<InputChange> inputs;
+  std::vector<engine::InputChange> inputs;
   RacerResult result;
-  std::vector<Checkpoint> checkpoints;  // one per checkpoint_every locked pieces, in order
+  std::vector<engine::Checkpoint> checkpoints;  // one per checkpoint_every locked pieces, in order
   bool operator==(const Racer&) const = default;
 };
 
@@ -97,7 +84,7 @@ struct Replay {
 [[nodiscard]] bool valid_text(const std::string& text, std::size_t max_bytes);
 
 // nullopt if the log can be stored (times >= 0 and non-decreasing, known buttons only, each entry a change).
-[[nodiscard]] std::optional<std::string> input_log_error(const std::vector<InputChange>& inputs);
+[[nodiscard]] std::optional<std::string> input_log_error(const std::vector<engine::InputChange>& inputs);
 
 // "finished", "topped_out", "disconnected", "forfeited"; and the inverse.
 [[nodiscard]] const char* status_name(ResultStatus status);

@@ -16,42 +16,27 @@ const char* update_error_text(engine::UpdateError e) {
 
 }  // namespace
 
-Simulation simulate(const engine::GameConfig& config, std::uint64_t seed, std::span<const InputChange> inputs,
+Simulation simulate(const engine::GameConfig& config, std::uint64_t seed, std::span<const engine::InputChange> inputs,
                     engine::TimeUs end_us, std::int32_t checkpoint_every,
                     const std::function<void(const engine::Event&)>& on_event) {
   assert(checkpoint_every >= 1);
-  Simulation sim{engine::Game(config, seed), {}, std::nullopt};
-  engine::Game& game = sim.game;
-  std::int64_t locks = 0;
-  std::vector<engine::TimeUs> due;  // lock times of checkpoints reached in the current call
-
-  const auto feed = [&](engine::TimeUs t, std::optional<engine::Buttons> buttons) -> engine::UpdateError {
-    const engine::UpdateResult r = game.update(t, buttons);
-    if (r.error != engine::UpdateError::kOk) return r.error;
-    due.clear();
-    for (const engine::Event& e : r.events) {
-      if (on_event) on_event(e);
-      if (e.kind == engine::EventKind::kLock && ++locks % checkpoint_every == 0) due.push_back(e.time_us);
+  engine::RacerRun run(config, seed, checkpoint_every);
+  std::optional<std::string> feed_error;
+  const auto saw = [&](const engine::UpdateResult& r) {
+    if (on_event) {
+      for (const engine::Event& e : r.events) on_event(e);
     }
-    if (!due.empty()) {
-      const std::uint64_t hash = game.state_hash();
-      for (engine::TimeUs lock_time : due) sim.checkpoints.push_back(Checkpoint{lock_time, hash});
-    }
-    return engine::UpdateError::kOk;
+    return r.error;
   };
-
-  for (std::size_t i = 0; i < inputs.size(); ++i) {
-    const engine::UpdateError e = feed(inputs[i].time_us, inputs[i].buttons);
-    if (e != engine::UpdateError::kOk) {
-      sim.feed_error = "inputs[" + std::to_string(i) + "]: " + update_error_text(e);
-      return sim;
-    }
+  for (std::size_t i = 0; i < inputs.size() && !feed_error; ++i) {
+    const engine::UpdateError e = saw(run.press(inputs[i].time_us, inputs[i].buttons));
+    if (e != engine::UpdateError::kOk) feed_error = "inputs[" + std::to_string(i) + "]: " + update_error_text(e);
   }
-  if (feed(end_us, std::nullopt) != engine::UpdateError::kOk) {
-    sim.feed_error = "the end time " + std::to_string(end_us) + " us is before the game's time " +
-                     std::to_string(game.now()) + " us (the last input)";
+  if (!feed_error && saw(run.advance(end_us)) != engine::UpdateError::kOk) {
+    feed_error = "the end time " + std::to_string(end_us) + " us is before the game's time " +
+                 std::to_string(run.game().now()) + " us (the last input)";
   }
-  return sim;
+  return Simulation{run.game(), run.checkpoints(), std::move(feed_error)};
 }
 
 void record_racer(Replay& replay, std::size_t racer, engine::TimeUs end_us, ResultStatus if_unfinished) {
@@ -77,6 +62,35 @@ void record_racer(Replay& replay, std::size_t racer, engine::TimeUs end_us, Resu
   r.checkpoints = std::move(sim.checkpoints);
 }
 
+Replay replay_of(const engine::GameConfig& config, std::uint64_t seed, const std::string& place,
+                 std::int64_t created_unix_ms) {
+  Replay r;
+  r.created_unix_ms = std::clamp<std::int64_t>(created_unix_ms, 0, kMaxCreatedUnixMs);
+  r.place = !place.empty() && valid_text(place, kMaxPlaceBytes) ? place : "local";
+  r.config = config;
+  r.config.handling = engine::Handling{};  // not stored: each racer carries theirs
+  r.seed = seed;
+  return r;
+}
+
+Racer racer_of(const engine::RacerRun& run, const std::string& name) {
+  std::string cut = name.substr(0, kMaxNameBytes);
+  // Back off to a character boundary: continuation bytes are 10xxxxxx.
+  if (cut.size() < name.size()) {
+    while (!cut.empty() && (static_cast<unsigned char>(name[cut.size()]) & 0xC0) == 0x80) cut.pop_back();
+  }
+  Racer racer;
+  racer.name = !cut.empty() && valid_text(cut, kMaxNameBytes) ? cut : "player";
+  racer.handling = run.game().config().handling;
+  racer.inputs = run.log();
+  return racer;
+}
+
+void add_racer(Replay& replay, const engine::RacerRun& run, const std::string& name, ResultStatus if_unfinished) {
+  replay.racers.push_back(racer_of(run, name));
+  record_racer(replay, replay.racers.size() - 1, run.now_us(), if_unfinished);
+}
+
 Result<engine::Game> game_at(const Replay& replay, std::size_t racer, ViewPoint at) {
   if (racer >= replay.racers.size()) {
     return Error{ErrorKind::kOutOfRange,
@@ -92,7 +106,7 @@ Result<engine::Game> game_at(const Replay& replay, std::size_t racer, ViewPoint 
 
   if (at.kind != Kind::kPiece) {
     const engine::TimeUs until = at.kind == Kind::kEnd ? end_us : std::clamp<engine::TimeUs>(at.value, 0, end_us);
-    for (const InputChange& c : r.inputs) {
+    for (const engine::InputChange& c : r.inputs) {
       if (c.time_us > until) break;
       (void)game.update(c.time_us, c.buttons);
     }
@@ -124,7 +138,7 @@ Result<engine::Game> game_at(const Replay& replay, std::size_t racer, ViewPoint 
   };
   (void)game.update(0);
   if (game.stats().pieces >= k) return game;
-  for (const InputChange& c : r.inputs) {
+  for (const engine::InputChange& c : r.inputs) {
     if (advance_to_lock(c.time_us)) return game;
     (void)game.update(c.time_us, c.buttons);
     if (game.stats().pieces >= k) return game;

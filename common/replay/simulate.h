@@ -2,7 +2,8 @@
 // recorder (filling results and checkpoints), the verifier, and the viewers (board, fumen).
 //
 // # The feeding (FORMAT.md, "Re-simulation")
-// A Game(config, seed) gets update(t, buttons) for every input in order, then one update(end_us) with no buttons.
+// A RacerRun(config, seed) (common/engine/racer_run.h) is pressed with every input in order, then advanced once to
+// end_us: each input is one Game::update(t, buttons), the end one update(end_us) with no buttons.
 // end_us is the racer's recorded game end (RacerResult::stats.time_us); a game that ended by itself (finish, top
 // out) ignores the later calls, so feeding always stops where the recording did.
 //
@@ -21,6 +22,7 @@
 #include <vector>
 
 #include "common/engine/game.h"
+#include "common/engine/racer_run.h"
 #include "common/replay/error.h"
 #include "common/replay/replay.h"
 
@@ -28,7 +30,7 @@ namespace sr::replay {
 
 struct Simulation {
   engine::Game game;                    // after the last update
-  std::vector<Checkpoint> checkpoints;  // one per checkpoint_every locks, in order
+  std::vector<engine::Checkpoint> checkpoints;  // one per checkpoint_every locks, in order
   // Set when the engine refused an update (the game then stops where it was): which input (or "the end time")
   // and why. A log that passes input_log_error() is only refused when end_us lies before its last input.
   std::optional<std::string> feed_error;
@@ -37,7 +39,7 @@ struct Simulation {
 // Plays `inputs` through Game(config, seed) up to end_us as described above. `config` must be valid
 // (engine::config_error is nullopt); checkpoint_every >= 1. `on_event`, when set, sees every engine event in order.
 [[nodiscard]] Simulation simulate(const engine::GameConfig& config, std::uint64_t seed,
-                                  std::span<const InputChange> inputs, engine::TimeUs end_us,
+                                  std::span<const engine::InputChange> inputs, engine::TimeUs end_us,
                                   std::int32_t checkpoint_every,
                                   const std::function<void(const engine::Event&)>& on_event = {});
 
@@ -46,6 +48,23 @@ struct Simulation {
 // kForfeited). Everything else in the replay must already be valid (replay_error() is nullopt).
 void record_racer(Replay& replay, std::size_t racer, engine::TimeUs end_us,
                   ResultStatus if_unfinished = ResultStatus::kForfeited);
+
+// A replay of games played with `config` and `seed` (its handling is cleared: each racer carries their own), made at
+// `created_unix_ms` (clamped to 0..kMaxCreatedUnixMs) at `place` ("local" when empty or not valid_text). No racers
+// yet: add them with racer_of() and record_racer(), or add_racer().
+[[nodiscard]] Replay replay_of(const engine::GameConfig& config, std::uint64_t seed, const std::string& place,
+                               std::int64_t created_unix_ms);
+
+// The one way a run becomes a replay's racer: `name` (cut to kMaxNameBytes at a character boundary; "player" if
+// that leaves it empty or not valid_text), the run's handling and its input log. Its result and checkpoints are
+// empty: record_racer() fills them by re-running the log the replay's way (which the server does on its replay
+// writer's thread, away from the main loop).
+[[nodiscard]] Racer racer_of(const engine::RacerRun& run, const std::string& name);
+
+// racer_of() appended to `replay`, then record_racer() up to the run's game time now_us() (a game that had not
+// ended by itself by then gets `if_unfinished`). The run must share the replay's config (handling aside) and seed.
+void add_racer(Replay& replay, const engine::RacerRun& run, const std::string& name,
+               ResultStatus if_unfinished = ResultStatus::kForfeited);
 
 // Where to stop when looking at a game part-way (board, viewers).
 struct ViewPoint {

@@ -56,11 +56,11 @@ std::optional<Disagreement> check_racer(const Replay& replay, std::size_t index)
       return at(piece, racer.checkpoints[i].time_us, "checkpoint", "piece " + std::to_string(piece) + " locked",
                 "the game locked only " + std::to_string(s.stats.pieces) + " pieces");
     }
-    const Checkpoint& got = sim.checkpoints[i];
+    const engine::Checkpoint& got = sim.checkpoints[i];
     if (i >= racer.checkpoints.size()) {
       return at(piece, got.time_us, "checkpoint", "no checkpoint", "piece " + std::to_string(piece) + " locked");
     }
-    const Checkpoint& want = racer.checkpoints[i];
+    const engine::Checkpoint& want = racer.checkpoints[i];
     if (want.time_us != got.time_us) {
       return at(piece, got.time_us, "checkpoint time_us", format_time(want.time_us), format_time(got.time_us));
     }

@@ -24,7 +24,7 @@ TEST_P(BotGolden, Verifies) {
   EXPECT_EQ(replay.racers[0].name.rfind("stackrace-bot", 0), 0u);
   EXPECT_EQ(std::string(engine::mode_name(replay.config.mode)), GetParam());
   EXPECT_EQ(replay.racers[0].result.status, ResultStatus::kFinished);
-  for (const InputChange& in : replay.racers[0].inputs) EXPECT_EQ(in.time_us % 1000, 0);
+  for (const engine::InputChange& in : replay.racers[0].inputs) EXPECT_EQ(in.time_us % 1000, 0);
   const VerifyReport report = verify(replay);
   EXPECT_EQ(report.verdict, Verdict::kVerified) << report.message;
 }

@@ -21,7 +21,7 @@ BotSettings settings_for(const char* weights, std::int32_t pps_milli = 3000) {
 }
 
 struct Played {
-  std::vector<InputEvent> log;
+  std::vector<engine::InputChange> log;
   std::uint64_t hash = 0;
   engine::Stats stats;
   bool topped_out = false;
@@ -31,10 +31,12 @@ struct Played {
 
 Played play(const engine::GameConfig& config, std::uint64_t seed, const BotSettings& settings,
             engine::TimeUs stop_us = engine::kNever) {
-  engine::Game g(config, seed);
+  engine::RacerRun run(config, seed);
   Bot bot(settings);
+  play_to_end(run, bot, stop_us);
+  const engine::Game& g = run.game();
   Played p;
-  play_to_end(g, bot, p.log, stop_us);
+  p.log = run.log();
   p.hash = g.state_hash();
   p.stats = g.stats();
   p.topped_out = g.state().top_out != engine::TopOut::kNone;
@@ -44,10 +46,10 @@ Played play(const engine::GameConfig& config, std::uint64_t seed, const BotSetti
 }
 
 // Replays a log on a fresh game with one update per change, as a verifier would.
-std::uint64_t replay(const engine::GameConfig& config, std::uint64_t seed, const std::vector<InputEvent>& log,
+std::uint64_t replay(const engine::GameConfig& config, std::uint64_t seed, const std::vector<engine::InputChange>& log,
                      engine::TimeUs end_us) {
   engine::Game g(config, seed);
-  for (const InputEvent& e : log) EXPECT_EQ(g.update(e.time_us, e.buttons).error, engine::UpdateError::kOk);
+  for (const engine::InputChange& e : log) EXPECT_EQ(g.update(e.time_us, e.buttons).error, engine::UpdateError::kOk);
   (void)g.update(std::max(end_us, g.now()));
   return g.state_hash();
 }
@@ -77,10 +79,10 @@ TEST(Bot, TheLogAloneReproducesTheGame) {
   EXPECT_EQ(replay(engine::make_sprint(), 7, p.log, p.stats.time_us), p.hash);
 }
 
-void expect_clean_log(const std::vector<InputEvent>& log) {
+void expect_clean_log(const std::vector<engine::InputChange>& log) {
   engine::Buttons held = 0;
   engine::TimeUs last = -1;
-  for (const InputEvent& e : log) {
+  for (const engine::InputChange& e : log) {
     EXPECT_EQ(e.time_us % 1000, 0);
     EXPECT_GT(e.time_us, last);
     EXPECT_NE(e.buttons, held) << "at " << e.time_us;

@@ -16,7 +16,7 @@ const std::string kScript = std::string("python3 ") + STACKRACE_BOT_TEST_DIR + "
 
 struct Recorded {
   std::uint64_t seed = 0;
-  std::vector<bot::InputEvent> inputs;
+  std::vector<engine::InputChange> inputs;
   std::uint64_t hash = 0;
   engine::Stats stats;
   bool forfeited = false;
@@ -31,7 +31,7 @@ SoloOptions options_for(std::int64_t games, std::vector<Recorded>& out) {
   o.settings.pps_milli = 3000;
   o.weights_name = "external";
   o.on_game = [&out](const PlayedGame& g) {
-    out.push_back(Recorded{g.seed, *g.inputs, g.game->state_hash(), g.game->stats(), g.forfeited});
+    out.push_back(Recorded{g.seed, g.run->log(), g.run->game().state_hash(), g.run->game().stats(), g.forfeited});
     return true;
   };
   return o;

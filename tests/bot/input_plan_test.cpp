@@ -56,7 +56,7 @@ Planned plan_to(const engine::Game& g, const PieceState& target, const SearchOpt
 // Feeds a plan to the game and returns where the piece locked.
 std::optional<PieceState> play(engine::Game& g, const PlanResult& plan) {
   std::optional<PieceState> locked;
-  for (const InputEvent& e : plan.inputs) {
+  for (const engine::InputChange& e : plan.inputs) {
     const auto r = g.update(e.time_us, e.buttons);
     EXPECT_EQ(r.error, engine::UpdateError::kOk);
     for (const engine::Event& ev : r.events) {
@@ -91,7 +91,7 @@ TEST(InputPlan, KeepsTheTimingRules) {
   engine::Buttons held = 0;
   std::array<engine::TimeUs, 8> down{};
   engine::TimeUs last = -1;
-  for (const InputEvent& e : in) {
+  for (const engine::InputChange& e : in) {
     EXPECT_EQ(e.time_us % 1000, 0) << "off the 1 ms grid";
     EXPECT_GT(e.time_us, last);
     last = e.time_us;
@@ -119,7 +119,7 @@ TEST(InputPlan, AutoShiftIsUsedForTheWall) {
   EXPECT_EQ(p.actions, std::vector<Action>{Action::kDasRight});
   // Right is held through DAS and the repeats: one column on the press, one at 167 ms, two more 33 ms apart.
   engine::TimeUs pressed = -1, released = -1;
-  for (const InputEvent& e : p.result->inputs) {
+  for (const engine::InputChange& e : p.result->inputs) {
     if ((e.buttons & button::kMoveRight) && pressed < 0) pressed = e.time_us;
     if (!(e.buttons & button::kMoveRight) && pressed >= 0 && released < 0) released = e.time_us;
   }

@@ -22,7 +22,7 @@
 
 namespace sr::replay {
 // Readable failures for input logs.
-void PrintTo(const InputChange& c, std::ostream* os) { *os << c.time_us << ":" << c.buttons; }
+void PrintTo(const engine::InputChange& c, std::ostream* os) { *os << c.time_us << ":" << c.buttons; }
 }  // namespace sr::replay
 
 namespace sr::client {
@@ -92,7 +92,7 @@ struct Player {
 
   ReplayLink link;
   NetPlay net;
-  std::vector<replay::InputChange> pressed;  // every button change we made, in order
+  std::vector<engine::InputChange> pressed;  // every button change we made, in order
 
   std::vector<protocol::Message> received;  // everything the server said, in order
 
@@ -115,7 +115,7 @@ struct Player {
   }
   [[nodiscard]] bool our_game_over() const {
     const auto* race = net.session().race();
-    return race != nullptr && race->racing() && race->mine()->game.over();
+    return race != nullptr && race->racing() && race->mine()->game().over();
   }
 };
 
@@ -189,7 +189,7 @@ void hard_drops(const std::vector<Player*>& all, Player& p, int count) {
 }
 
 // The one replay in `dir`, which must hold exactly `pressed` and verify.
-replay::Replay only_replay(const fs::path& dir, const std::vector<replay::InputChange>& pressed) {
+replay::Replay only_replay(const fs::path& dir, const std::vector<engine::InputChange>& pressed) {
   std::vector<fs::path> files;
   for (const auto& e : fs::directory_iterator(dir)) {
     if (e.path().extension() == ".srr") files.push_back(e.path());
@@ -364,7 +364,7 @@ TEST_F(NetPlayReplays, TheServersGamesAreListedFilteredAndDownloaded) {
   start_race(ann, {}, five);
   hard_drops({&ann}, ann, 5);
   ASSERT_TRUE(ann.our_game_over());
-  ASSERT_TRUE(ann.net.session().race()->mine()->game.state().finished);
+  ASSERT_TRUE(ann.net.session().race()->mine()->game().state().finished);
   ASSERT_TRUE(run_until(
       {&ann}, [&] { return ann.net.session().stored_replay().has_value(); }, 10.0))
       << "the server did not say where it stored the race";
@@ -398,7 +398,7 @@ TEST_F(NetPlayReplays, TheServersGamesAreListedFilteredAndDownloaded) {
   EXPECT_EQ(bests.kind, protocol::GameListKind::kPersonalBests);
   ASSERT_EQ(bests.games.size(), 1u);
   EXPECT_EQ(bests.games[0].game_id, game_id);
-  EXPECT_EQ(bests.games[0].racers.at(0).time_us, ann.net.session().race()->mine()->game.stats().time_us);
+  EXPECT_EQ(bests.games[0].racers.at(0).time_us, ann.net.session().race()->mine()->game().stats().time_us);
   EXPECT_EQ(ask(protocol::GameListKind::kPersonalBests, "ann", engine::ModeKind::kCustom).games.size(), 1u);
   EXPECT_TRUE(ask(protocol::GameListKind::kPersonalBests, "bob", std::nullopt).games.empty());
 

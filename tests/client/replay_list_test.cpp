@@ -26,14 +26,13 @@ class ReplayList : public ::testing::Test {
   // A short game (two hard drops) of `config` by `player`, played at `unix_ms`.
   void save(const engine::GameConfig& config, const std::string& player, std::int64_t unix_ms) {
     ReplayLink link(dir);
-    SoloRecord r;
-    r.config = config;
-    r.seed = 5;
-    r.inputs = {{0, engine::button::kHardDrop}, {100'000, 0}, {200'000, engine::button::kHardDrop}, {300'000, 0}};
-    r.stats.time_us = 1'000'000;
-    r.abandoned = true;
-    r.player_name = player;
-    r.started_unix_ms = unix_ms;
+    engine::RacerRun run(config, 5);
+    for (const engine::InputChange c : std::vector<engine::InputChange>{
+             {0, engine::button::kHardDrop}, {100'000, 0}, {200'000, engine::button::kHardDrop}, {300'000, 0}}) {
+      ASSERT_EQ(run.press(c.time_us, c.buttons).error, engine::UpdateError::kOk);
+    }
+    (void)run.advance(1'000'000);
+    const SoloRecord r{run, player, unix_ms, "local", false, std::nullopt};
     const SaveOutcome saved = link.save(r);
     ASSERT_EQ(saved.error, "");
   }

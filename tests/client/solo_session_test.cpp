@@ -14,11 +14,11 @@ TEST(SoloSession, CountdownHoldsTheGameAndAppliesHeldButtonsAtZero) {
   EXPECT_EQ(s.phase(), SessionPhase::kCountdown);
   EXPECT_NEAR(s.countdown_left(101.0), 2.0, 1e-9);
   s.set_buttons(102.5, button::kMoveLeft);  // DAS charged during the countdown
-  EXPECT_TRUE(s.inputs().empty());
+  EXPECT_TRUE(s.run().log().empty());
   s.tick(103.0);
   EXPECT_EQ(s.phase(), SessionPhase::kPlaying);
-  ASSERT_EQ(s.inputs().size(), 1u);
-  EXPECT_EQ(s.inputs()[0], (InputEntry{0, button::kMoveLeft}));
+  ASSERT_EQ(s.run().log().size(), 1u);
+  EXPECT_EQ(s.run().log()[0], (engine::InputChange{0, button::kMoveLeft}));
 }
 
 TEST(SoloSession, StampsKeyEventsOnTheMillisecondGridInGameTime) {
@@ -27,9 +27,9 @@ TEST(SoloSession, StampsKeyEventsOnTheMillisecondGridInGameTime) {
   s.set_buttons(10.2611, 0);
   s.set_buttons(10.2611, 0);  // no change: not logged
   s.tick(10.5);
-  ASSERT_EQ(s.inputs().size(), 2u);
-  EXPECT_EQ(s.inputs()[0], (InputEntry{250'000, button::kHardDrop}));
-  EXPECT_EQ(s.inputs()[1], (InputEntry{261'000, 0}));
+  ASSERT_EQ(s.run().log().size(), 2u);
+  EXPECT_EQ(s.run().log()[0], (engine::InputChange{250'000, button::kHardDrop}));
+  EXPECT_EQ(s.run().log()[1], (engine::InputChange{261'000, 0}));
   EXPECT_EQ(s.game().stats().pieces, 1);
   EXPECT_EQ(s.game_time(), 500'000);
 }
@@ -45,7 +45,7 @@ TEST(SoloSession, PausedTimeDoesNotCount) {
   s.resume(30.0, 0);
   s.tick(30.5);
   EXPECT_EQ(s.game_time(), 1'500'000);
-  EXPECT_TRUE(s.inputs().empty());
+  EXPECT_TRUE(s.run().log().empty());
 }
 
 TEST(SoloSession, ResumeAppliesButtonsThatChangedDuringThePause) {
@@ -53,8 +53,8 @@ TEST(SoloSession, ResumeAppliesButtonsThatChangedDuringThePause) {
   s.set_buttons(0.5, button::kSoftDrop);
   s.pause(1.0);
   s.resume(9.0, 0);  // released during the pause
-  ASSERT_EQ(s.inputs().size(), 2u);
-  EXPECT_EQ(s.inputs()[1], (InputEntry{1'000'000, 0}));
+  ASSERT_EQ(s.run().log().size(), 2u);
+  EXPECT_EQ(s.run().log()[1], (engine::InputChange{1'000'000, 0}));
 }
 
 TEST(SoloSession, AbandonEndsTheGameAndIgnoresLaterKeys) {
@@ -64,7 +64,7 @@ TEST(SoloSession, AbandonEndsTheGameAndIgnoresLaterKeys) {
   EXPECT_EQ(s.phase(), SessionPhase::kOver);
   EXPECT_TRUE(s.abandoned());
   s.set_buttons(0.3, 0);
-  EXPECT_EQ(s.inputs().size(), 1u);
+  EXPECT_EQ(s.run().log().size(), 1u);
 }
 
 TEST(SoloSession, ToppingOutEndsTheSessionWithoutAbandoning) {
@@ -100,14 +100,15 @@ TEST(SoloSession, TheLogReplaysToTheSameGame) {
     }
   }
   engine::Game replayed(s.game().config(), 99);
-  for (const auto& in : s.inputs()) ASSERT_EQ(replayed.update(in.time_us, in.buttons).error, engine::UpdateError::kOk);
+  for (const auto& in : s.run().log()) ASSERT_EQ(replayed.update(in.time_us, in.buttons).error, engine::UpdateError::kOk);
   ASSERT_EQ(replayed.update(s.game().now()).error, engine::UpdateError::kOk);
   EXPECT_EQ(replayed.state_hash(), s.game().state_hash());
 
   const SoloRecord record = record_of(s, "tester", 1'700'000'000'000);
-  EXPECT_EQ(record.inputs, s.inputs());
-  EXPECT_EQ(record.seed, 99u);
-  EXPECT_EQ(record.final_state_hash, s.game().state_hash());
+  EXPECT_EQ(record.run.log(), s.run().log());
+  EXPECT_EQ(record.run.game().seed(), 99u);
+  EXPECT_EQ(record.run.game().state_hash(), s.game().state_hash());
+  EXPECT_EQ(record.player_name, "tester");
 }
 
 }  // namespace

@@ -116,8 +116,8 @@ TEST(MetricsEndpoint, CountersMoveDuringABotRace) {
       {&alice, &bob},
       [&] {
         return alice.session().race() && bob.session().race() &&
-               alice.session().race()->mine()->game.stats().pieces >= 6 &&
-               bob.session().race()->mine()->game.stats().pieces >= 6;
+               alice.session().race()->mine()->game().stats().pieces >= 6 &&
+               bob.session().race()->mine()->game().stats().pieces >= 6;
       },
       60s));
   std::this_thread::sleep_for(200ms);  // a fresh snapshot (published every 100 ms)

@@ -29,7 +29,7 @@ TEST(Limits, WorstCaseMessagesFitTheSizeLimit) {
 TEST(Limits, OneMoreThanTheLimitFails) {
   RaceInput batch = testing::sample<RaceInput>();
   batch.first_seq = 0;
-  batch.changes.assign(kMaxInputsPerBatch + 1, InputChange{0, 0});
+  batch.changes.assign(kMaxInputsPerBatch + 1, engine::InputChange{0, 0});
   ASSERT_TRUE(validate(batch).has_value());
   EXPECT_EQ(validate(batch)->code, DecodeErrorCode::kTooLong);
 

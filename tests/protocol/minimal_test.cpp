@@ -61,8 +61,8 @@ std::vector<Message> minimal_lists() {
   out.push_back(results);
   out.push_back(catch_up);
 
-  out.push_back(RaceInput{1, 0, 0, std::vector<InputChange>(kMaxInputsPerBatch)});
-  out.push_back(RacerInputs{1, 1, 0, 0, std::vector<InputChange>(kMaxInputsPerRelay)});
+  out.push_back(RaceInput{1, 0, 0, std::vector<engine::InputChange>(kMaxInputsPerBatch)});
+  out.push_back(RacerInputs{1, 1, 0, 0, std::vector<engine::InputChange>(kMaxInputsPerRelay)});
 
   GameList games;
   for (std::size_t i = 0; i < kMaxGamesListed; ++i) {

@@ -70,7 +70,7 @@ RoomInfo sample_room() {
 
 namespace {
 
-std::vector<InputChange> sample_changes() {
+std::vector<engine::InputChange> sample_changes() {
   return {{16'000, engine::button::kMoveLeft},
           {16'000, engine::button::kMoveLeft | engine::button::kRotateCw},
           {183'500, 0},

@@ -4,58 +4,38 @@
 
 #include <vector>
 
+#include "common/engine/racer_run.h"
 #include "common/protocol/codec.h"
 
 namespace sr::protocol {
 namespace {
 
-std::vector<InputChange> log_of(std::size_t n) {
-  std::vector<InputChange> out;
+std::vector<engine::InputChange> log_of(std::size_t n) {
+  std::vector<engine::InputChange> out;
   for (std::size_t i = 0; i < n; ++i) {
     out.push_back({static_cast<engine::TimeUs>(i * 1000), static_cast<engine::Buttons>(i & 1)});
   }
   return out;
 }
 
-TEST(InputStream, AcceptsContiguousBatches) {
-  InputStream s;
-  const auto log = log_of(5);
-  ASSERT_EQ(s.accept(0, 1500, std::span(log).first(2)), StreamError::kOk);
-  ASSERT_EQ(s.accept(2, 1500, {}), StreamError::kOk);  // time passes, nothing pressed
-  ASSERT_EQ(s.accept(2, 4000, std::span(log).subspan(2)), StreamError::kOk);
-  EXPECT_EQ(s.next_seq(), 5u);
-  EXPECT_EQ(s.now_us(), 4000);
-  EXPECT_EQ(s.log(), log);
-}
-
-TEST(InputStream, RejectsGapsOverlapsAndTimeTravelWithoutChanging) {
-  InputStream s;
-  const auto log = log_of(4);
-  ASSERT_EQ(s.accept(0, 1000, std::span(log).first(2)), StreamError::kOk);
-  EXPECT_EQ(s.accept(3, 5000, std::span(log).subspan(3)), StreamError::kGap);
-  EXPECT_EQ(s.accept(1, 5000, std::span(log).subspan(1)), StreamError::kOverlap);
-  EXPECT_EQ(s.accept(2, 999, {}), StreamError::kNowBackwards);
-  const std::vector<InputChange> early{{999, 0}};
-  EXPECT_EQ(s.accept(2, 2000, early), StreamError::kTimeBackwards);
-  const std::vector<InputChange> same_time{{1000, 3}};
-  EXPECT_EQ(s.accept(2, 1000, same_time), StreamError::kOk) << "a change at exactly the previous now_us is fine";
-  EXPECT_EQ(s.next_seq(), 3u);
-}
-
 TEST(SplitRacerInputs, ChunksRespectTheRelayLimitAndChain) {
   const auto log = log_of(2 * kMaxInputsPerRelay + 5);
   const auto chunks = split_racer_inputs(3, 12, 0, log, 99'000'000);
   ASSERT_EQ(chunks.size(), 3u);
-  InputStream s;
+  // The receiving end takes them in order as one stream.
+  engine::RacerRun run(engine::make_sprint(), 1);
+  std::vector<engine::InputChange> joined;
   for (const RacerInputs& c : chunks) {
     ASSERT_EQ(validate(c), std::nullopt);
     EXPECT_LE(c.changes.size(), kMaxInputsPerRelay);
     EXPECT_EQ(c.race_id, 3u);
     EXPECT_EQ(c.player_id, 12u);
-    ASSERT_EQ(s.accept(c.first_seq, c.now_us, c.changes), StreamError::kOk);
+    ASSERT_EQ(run.accept(c.first_seq, c.now_us, c.changes), engine::StreamError::kOk);
+    joined.insert(joined.end(), c.changes.begin(), c.changes.end());
   }
-  EXPECT_EQ(s.log(), log);
-  EXPECT_EQ(s.now_us(), 99'000'000);
+  EXPECT_EQ(joined, log);
+  EXPECT_EQ(run.next_seq(), log.size());
+  EXPECT_EQ(run.now_us(), 99'000'000);
 }
 
 TEST(SplitRacerInputs, EmptyLogGivesOneMessage) {

@@ -76,9 +76,9 @@ std::vector<RaceEntrant> widest_entrants() {
 }
 
 // n changes whose deltas take the widest varints that still sum to at most kMaxTimeUs.
-std::vector<InputChange> widest_changes(std::size_t n) {
+std::vector<engine::InputChange> widest_changes(std::size_t n) {
   const engine::TimeUs step = kMaxTimeUs / static_cast<engine::TimeUs>(n);
-  std::vector<InputChange> out;
+  std::vector<engine::InputChange> out;
   for (std::size_t i = 0; i < n; ++i) out.push_back({step * static_cast<engine::TimeUs>(i + 1), engine::button::kAll});
   return out;
 }

@@ -11,19 +11,19 @@ namespace {
 
 namespace button = engine::button;
 
-std::vector<InputChange> round_trip(const std::vector<InputChange>& log) {
+std::vector<engine::InputChange> round_trip(const std::vector<engine::InputChange>& log) {
   EXPECT_FALSE(input_log_error(log)) << *input_log_error(log);
   const EncodedInputLog enc = encode_input_log(log);
-  std::vector<InputChange> out;
+  std::vector<engine::InputChange> out;
   const auto err = decode_input_log(enc, out);
   EXPECT_FALSE(err) << *err;
   return out;
 }
 
 // Any valid log: random times (any microsecond), random button changes (single and multi-bit).
-std::vector<InputChange> random_log(std::uint64_t seed, std::size_t n) {
+std::vector<engine::InputChange> random_log(std::uint64_t seed, std::size_t n) {
   engine::Random rng(seed);
-  std::vector<InputChange> log;
+  std::vector<engine::InputChange> log;
   engine::TimeUs t = rng.below(3) == 0 ? 0 : rng.below(1'000'000);
   engine::Buttons held = 0;
   for (std::size_t i = 0; i < n; ++i) {
@@ -33,7 +33,7 @@ std::vector<InputChange> random_log(std::uint64_t seed, std::size_t n) {
                                : static_cast<engine::Buttons>(held ^ (1u << rng.below(8)));
     }
     held = next;
-    log.push_back(InputChange{t, held});
+    log.push_back(engine::InputChange{t, held});
     t += rng.below(5) == 0 ? 0 : rng.below(200'000);
   }
   return log;
@@ -54,22 +54,22 @@ TEST(InputLogCodec, RoundTripsAnyMicrosecondLog) {
 }
 
 TEST(InputLogCodec, UnitIsTheGcdOfTheDeltas) {
-  const std::vector<InputChange> ms = {{3000, button::kHardDrop}, {50'000, 0}, {51'000, button::kMoveLeft}};
+  const std::vector<engine::InputChange> ms = {{3000, button::kHardDrop}, {50'000, 0}, {51'000, button::kMoveLeft}};
   EXPECT_EQ(encode_input_log(ms).unit_us, 1000u);
-  std::vector<InputChange> odd = ms;
+  std::vector<engine::InputChange> odd = ms;
   odd[2].time_us += 1;  // one microsecond off the grid
   EXPECT_EQ(encode_input_log(odd).unit_us, 1u);
   EXPECT_EQ(round_trip(odd), odd);
-  const std::vector<InputChange> same_time = {{0, 1}, {0, 3}, {0, 0}};
+  const std::vector<engine::InputChange> same_time = {{0, 1}, {0, 3}, {0, 0}};
   EXPECT_EQ(encode_input_log(same_time).unit_us, 1u);
   EXPECT_EQ(round_trip(same_time), same_time);
 }
 
 TEST(InputLogCodec, HugeTimesRoundTrip) {
   // The codec carries any int64 time; replay_error() then limits game times to kMaxGameTimeUs.
-  const std::vector<InputChange> log = {{1, 1}, {INT64_MAX - 5, 0}, {INT64_MAX, 255}};
+  const std::vector<engine::InputChange> log = {{1, 1}, {INT64_MAX - 5, 0}, {INT64_MAX, 255}};
   const EncodedInputLog enc = encode_input_log(log);
-  std::vector<InputChange> out;
+  std::vector<engine::InputChange> out;
   EXPECT_FALSE(decode_input_log(enc, out));
   EXPECT_EQ(out, log);
   ASSERT_TRUE(input_log_error(log));
@@ -89,9 +89,9 @@ TEST(InputLogCodec, RealisticSprintLogStaysSmall) {
 }
 
 TEST(InputLogCodec, RejectsCountsTheStreamCannotHold) {
-  EncodedInputLog enc = encode_input_log(std::vector<InputChange>{{0, 1}, {10, 0}});
+  EncodedInputLog enc = encode_input_log(std::vector<engine::InputChange>{{0, 1}, {10, 0}});
   enc.count = 1'000'000'000;
-  std::vector<InputChange> out;
+  std::vector<engine::InputChange> out;
   const auto err = decode_input_log(enc, out);
   ASSERT_TRUE(err);
   EXPECT_NE(err->find("exceeds"), std::string::npos) << *err;
@@ -99,13 +99,13 @@ TEST(InputLogCodec, RejectsCountsTheStreamCannotHold) {
 }
 
 TEST(InputLogCodec, RejectsTrailingStreamBytesAndNonZeroPadding) {
-  EncodedInputLog enc = encode_input_log(std::vector<InputChange>{{0, 1}, {10, 0}});
-  std::vector<InputChange> out;
+  EncodedInputLog enc = encode_input_log(std::vector<engine::InputChange>{{0, 1}, {10, 0}});
+  std::vector<engine::InputChange> out;
   EncodedInputLog longer = enc;
   longer.bits.push_back(0);
   EXPECT_TRUE(decode_input_log(longer, out));
   // 15 bits of changes: the last bit of the second byte is padding.
-  EncodedInputLog dirty = encode_input_log(std::vector<InputChange>{{0, 1}, {10, 0}, {20, 2}});
+  EncodedInputLog dirty = encode_input_log(std::vector<engine::InputChange>{{0, 1}, {10, 0}, {20, 2}});
   ASSERT_EQ(dirty.bits.size(), 2u);
   ASSERT_EQ(dirty.bits.back() & 1u, 0u);
   dirty.bits.back() = static_cast<std::uint8_t>(dirty.bits.back() | 1u);
@@ -115,18 +115,18 @@ TEST(InputLogCodec, RejectsTrailingStreamBytesAndNonZeroPadding) {
 }
 
 TEST(InputLogCodec, RejectsTimesThatOverflow) {
-  EncodedInputLog enc = encode_input_log(std::vector<InputChange>{{INT64_MAX / 2, 1}, {INT64_MAX, 0}});
+  EncodedInputLog enc = encode_input_log(std::vector<engine::InputChange>{{INT64_MAX / 2, 1}, {INT64_MAX, 0}});
   enc.unit_us *= 4;
-  std::vector<InputChange> out;
+  std::vector<engine::InputChange> out;
   const auto err = decode_input_log(enc, out);
   ASSERT_TRUE(err);
   EXPECT_NE(err->find("overflow"), std::string::npos) << *err;
 }
 
 TEST(InputLogCodec, RejectsAZeroUnit) {
-  EncodedInputLog enc = encode_input_log(std::vector<InputChange>{{5, 1}});
+  EncodedInputLog enc = encode_input_log(std::vector<engine::InputChange>{{5, 1}});
   enc.unit_us = 0;
-  std::vector<InputChange> out;
+  std::vector<engine::InputChange> out;
   EXPECT_TRUE(decode_input_log(enc, out));
 }
 

@@ -35,7 +35,7 @@ TEST(Simulate, CheckpointTimeIsTheLockEventTime) {
 }
 
 TEST(Simulate, AnEndBeforeTheLastInputIsAFeedError) {
-  const std::vector<InputChange> inputs = {{5000, button::kMoveLeft}, {9000, 0}};
+  const std::vector<engine::InputChange> inputs = {{5000, button::kMoveLeft}, {9000, 0}};
   const Simulation sim = simulate(engine::make_sprint(), 1, inputs, 4000, 25);
   ASSERT_TRUE(sim.feed_error);
   EXPECT_NE(sim.feed_error->find("end time"), std::string::npos);

@@ -105,7 +105,7 @@ TEST(Verify, AMissingOrExtraCheckpointIsCaught) {
   r.racers[0].checkpoints.pop_back();
   EXPECT_EQ(only(verify(r)).field, "checkpoint");
   Replay e = golden("mode_sprint.srr");
-  e.racers[0].checkpoints.push_back(Checkpoint{e.racers[0].result.stats.time_us, 0});
+  e.racers[0].checkpoints.push_back(engine::Checkpoint{e.racers[0].result.stats.time_us, 0});
   EXPECT_EQ(only(verify(e)).field, "checkpoint");
 }
 

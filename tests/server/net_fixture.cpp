@@ -91,10 +91,10 @@ const protocol::Notice* BotClient::notice(protocol::NoticeCode code) const {
   return nullptr;
 }
 
-std::vector<protocol::InputChange> BotClient::sent_log() const {
+std::vector<engine::InputChange> BotClient::sent_log() const {
   const net::RaceView* race = bot_.session().race();
   if (race == nullptr || race->mine() == nullptr) return {};
-  return race->mine()->stream.log();
+  return race->mine()->run.log();
 }
 
 void BotClient::kill() {

@@ -68,7 +68,7 @@ class BotClient {
   // The first Notice with this code received so far.
   [[nodiscard]] const protocol::Notice* notice(protocol::NoticeCode code) const;
   // The log of button changes this client streamed in the current race.
-  [[nodiscard]] std::vector<protocol::InputChange> sent_log() const;
+  [[nodiscard]] std::vector<engine::InputChange> sent_log() const;
   void kill();  // stops talking at once, like a killed process (no goodbye)
   [[nodiscard]] bool killed() const { return killed_; }
 

@@ -10,8 +10,8 @@ namespace {
 using engine::button::kHardDrop;
 
 // `n` hard-drop taps, one every 100 ms from t = 10 ms.
-std::vector<InputChange> drops(int n) {
-  std::vector<InputChange> taps;
+std::vector<engine::InputChange> drops(int n) {
+  std::vector<engine::InputChange> taps;
   for (int i = 0; i < n; ++i) {
     taps.push_back({i * 100'000 + 10'000, kHardDrop});
     taps.push_back({i * 100'000 + 60'000, 0});
@@ -46,12 +46,12 @@ TEST(Race, FinishedRacersArePlacedByFinishTime) {
   ASSERT_EQ(s.size(), 3u);
   EXPECT_EQ(s[0].name, "fast");
   EXPECT_EQ(s[0].place, 1);
-  EXPECT_EQ(s[0].status, RacerStatus::kFinished);
+  EXPECT_EQ(s[0].status, protocol::RacerStatus::kFinished);
   EXPECT_EQ(s[0].time_us, 410'000);  // the 5th hard drop
   EXPECT_EQ(s[1].name, "slow");
   EXPECT_EQ(s[1].time_us, 820'000);
   EXPECT_EQ(s[2].name, "quitter");
-  EXPECT_EQ(s[2].status, RacerStatus::kDisconnected);
+  EXPECT_EQ(s[2].status, protocol::RacerStatus::kDisconnected);
   EXPECT_EQ(s[2].pieces, 2);
   EXPECT_EQ(s[0].pps_x100, 5 * 100'000'000 / 410'000);
 }
@@ -68,7 +68,7 @@ TEST(Race, ScoreModesPlaceByScore) {
   EXPECT_EQ(s[0].name, "dropper");  // hard drop points
   EXPECT_GT(s[0].score, 0);
   EXPECT_EQ(s[1].name, "idle");
-  EXPECT_EQ(s[1].status, RacerStatus::kFinished);
+  EXPECT_EQ(s[1].status, protocol::RacerStatus::kFinished);
   EXPECT_EQ(s[1].time_us, 1'000'000);
 }
 
@@ -79,7 +79,7 @@ TEST(Race, StalledRacerIsStoppedAfterTheTimeLimitGrace) {
   const TimeUs after = 2'000'000 + Race::kTimeLimitGraceUs + 1;
   (void)race.tick(after);
   EXPECT_TRUE(race.over());
-  EXPECT_NE(race.standings()[0].status, RacerStatus::kRacing);
+  EXPECT_NE(race.standings()[0].status, protocol::RacerStatus::kRacing);
 }
 
 TEST(Race, UnknownRacerIsIgnored) {

@@ -18,7 +18,7 @@ using engine::button::kMoveLeft;
 // resent after a retransmission timeout; packets behind it wait (head-of-line blocking), as with ENet.
 struct Arrival {
   TimeUs real_us;
-  std::vector<InputChange> changes;
+  std::vector<engine::InputChange> changes;
   TimeUs clock_us;
 };
 
@@ -67,7 +67,7 @@ TEST(RacerReferee, HonestRacerWithJitterAndLossIsNeverRemoved) {
     const TimeUs duration = 60'000'000;
     const auto arrivals = simulate_client(1.0, 200'000, 5, duration, seed);
     EXPECT_EQ(run(ref, arrivals, duration), -1) << "seed " << seed << ": " << violation_text(ref.removal_reason());
-    EXPECT_EQ(ref.status(), RacerStatus::kRacing);
+    EXPECT_EQ(ref.status(), protocol::RacerStatus::kRacing);
   }
 }
 
@@ -78,7 +78,7 @@ TEST(RacerReferee, ClockAtNinetyPercentIsRemovedWithinFifteenSeconds) {
     const TimeUs removed_at = run(ref, arrivals, 60'000'000);
     ASSERT_NE(removed_at, -1) << "seed " << seed;
     EXPECT_LE(removed_at, 15'000'000) << "seed " << seed;
-    EXPECT_EQ(ref.status(), RacerStatus::kRemoved);
+    EXPECT_EQ(ref.status(), protocol::RacerStatus::kRemoved);
     EXPECT_EQ(ref.removal_reason(), Violation::kSlowClock);
   }
 }
@@ -137,24 +137,24 @@ TEST(RacerReferee, ClockRunningFastIsRemoved) {
 
 TEST(RacerReferee, TimestampGoingBackRemovesAndStopsApplying) {
   RacerReferee ref(endless(), 1);
-  const InputChange first[] = {{100'000, kMoveLeft}, {150'000, 0}};
+  const engine::InputChange first[] = {{100'000, kMoveLeft}, {150'000, 0}};
   ASSERT_EQ(ref.on_batch(200'000, first, 200'000), Violation::kNone);
-  const InputChange back[] = {{190'000, kHardDrop}};
+  const engine::InputChange back[] = {{190'000, kHardDrop}};
   EXPECT_EQ(ref.on_batch(300'000, back, 300'000), Violation::kTimeWentBack);
-  EXPECT_EQ(ref.status(), RacerStatus::kRemoved);
+  EXPECT_EQ(ref.status(), protocol::RacerStatus::kRemoved);
   EXPECT_EQ(ref.log().size(), 2u);
   EXPECT_EQ(ref.game().stats().pieces, 0);
 }
 
 TEST(RacerReferee, ClockReportBeforeLastInputIsTimeGoingBack) {
   RacerReferee ref(endless(), 1);
-  const InputChange changes[] = {{500'000, kMoveLeft}};
+  const engine::InputChange changes[] = {{500'000, kMoveLeft}};
   EXPECT_EQ(ref.on_batch(600'000, changes, 400'000), Violation::kTimeWentBack);
 }
 
 TEST(RacerReferee, InputFloodIsRemoved) {
   RacerReferee ref(endless(), 1);
-  std::vector<InputChange> flood;
+  std::vector<engine::InputChange> flood;
   for (int i = 0; i < 101; ++i) flood.push_back({1'000 + i * 5'000, static_cast<engine::Buttons>(i % 2 ? 0 : kMoveLeft)});
   EXPECT_EQ(ref.on_batch(700'000, flood, 600'000), Violation::kInputFlood);
   EXPECT_EQ(ref.log().size(), 100u);
@@ -162,14 +162,14 @@ TEST(RacerReferee, InputFloodIsRemoved) {
 
 TEST(RacerReferee, UnknownButtonBitsAreRemoved) {
   RacerReferee ref(endless(), 1);
-  const InputChange bad[] = {{1'000, 0x100}};
+  const engine::InputChange bad[] = {{1'000, 0x100}};
   EXPECT_EQ(ref.on_batch(2'000, bad, 2'000), Violation::kInvalidButtons);
 }
 
 TEST(RacerReferee, ServerSimulationDecidesTheResult) {
   // Hard drops every 100 ms on a sprint: the referee's engine counts the pieces, not the client.
   RacerReferee ref(engine::make_sprint(40), 5);
-  std::vector<InputChange> taps;
+  std::vector<engine::InputChange> taps;
   for (int i = 0; i < 10; ++i) {
     taps.push_back({i * 100'000 + 10'000, kHardDrop});
     taps.push_back({i * 100'000 + 60'000, 0});
@@ -184,26 +184,26 @@ TEST(RacerReferee, ServerSimulationDecidesTheResult) {
 // referee neither logs it (a replay may not hold one, so the race's replay would be refused) nor counts it as a press.
 TEST(RacerReferee, ChangesThatKeepTheButtonsAreNotLogged) {
   RacerReferee ref(engine::make_sprint(40), 5);
-  const std::vector<InputChange> changes = {
+  const std::vector<engine::InputChange> changes = {
       {10'000, 0}, {20'000, kMoveLeft}, {30'000, kMoveLeft}, {40'000, 0}, {50'000, 0}, {60'000, kHardDrop}};
   ASSERT_EQ(ref.on_batch(100'000, changes, 100'000), Violation::kNone);
-  const std::vector<InputChange> expected = {{20'000, kMoveLeft}, {40'000, 0}, {60'000, kHardDrop}};
+  const std::vector<engine::InputChange> expected = {{20'000, kMoveLeft}, {40'000, 0}, {60'000, kHardDrop}};
   ASSERT_EQ(ref.log().size(), expected.size());
   for (std::size_t i = 0; i < expected.size(); ++i) {
     EXPECT_EQ(ref.log()[i].time_us, expected[i].time_us) << i;
     EXPECT_EQ(ref.log()[i].buttons, expected[i].buttons) << i;
   }
   EXPECT_EQ(ref.game().stats().pieces, 1);
-  EXPECT_EQ(ref.status(), RacerStatus::kRacing);
+  EXPECT_EQ(ref.status(), protocol::RacerStatus::kRacing);
 }
 
 TEST(RacerReferee, DisconnectKeepsTheGameAsItWas) {
   RacerReferee ref(endless(), 1);
-  const InputChange taps[] = {{10'000, kHardDrop}, {50'000, 0}};
+  const engine::InputChange taps[] = {{10'000, kHardDrop}, {50'000, 0}};
   ASSERT_EQ(ref.on_batch(100'000, taps, 100'000), Violation::kNone);
   ref.disconnect();
-  EXPECT_EQ(ref.status(), RacerStatus::kDisconnected);
-  const InputChange more[] = {{150'000, kHardDrop}};
+  EXPECT_EQ(ref.status(), protocol::RacerStatus::kDisconnected);
+  const engine::InputChange more[] = {{150'000, kHardDrop}};
   EXPECT_EQ(ref.on_batch(200'000, more, 200'000), Violation::kNone);
   EXPECT_EQ(ref.game().stats().pieces, 1);
 }
@@ -218,9 +218,9 @@ TEST(RacerReferee, CountdownIsNotAFastClock) {
   RacerReferee ref(engine::make_endless(), 1);
   EXPECT_EQ(ref.check_pace(-3'000'000), Violation::kNone);
   EXPECT_EQ(ref.check_pace(-1), Violation::kNone);
-  EXPECT_EQ(ref.status(), RacerStatus::kRacing);
+  EXPECT_EQ(ref.status(), protocol::RacerStatus::kRacing);
   // But inputs stamped after the start while the countdown still runs are.
-  const InputChange early[] = {{500'000, engine::button::kMoveLeft}};
+  const engine::InputChange early[] = {{500'000, engine::button::kMoveLeft}};
   EXPECT_EQ(ref.on_batch(-1'000'000, early, 500'000), Violation::kFastClock);
 }
 

@@ -63,9 +63,9 @@ TEST(ServerRace, TwoBotsRaceASprintAndTheReplayVerifies) {
     const auto line = std::find_if(results.racers.begin(), results.racers.end(),
                                    [&](const auto& r) { return r.player_id == mine->entrant.player_id; });
     ASSERT_NE(line, results.racers.end());
-    EXPECT_EQ(line->time_us, mine->game.stats().time_us);
-    EXPECT_EQ(line->lines, mine->game.stats().lines);
-    EXPECT_EQ(line->pieces, mine->game.stats().pieces);
+    EXPECT_EQ(line->time_us, mine->game().stats().time_us);
+    EXPECT_EQ(line->lines, mine->game().stats().lines);
+    EXPECT_EQ(line->pieces, mine->game().stats().pieces);
     EXPECT_GE(line->lines, 10);
     EXPECT_EQ(c->notice(protocol::NoticeCode::kDesync), nullptr);
   }
@@ -86,8 +86,8 @@ TEST(ServerRace, TwoBotsRaceASprintAndTheReplayVerifies) {
       EXPECT_EQ(racer->inputs[i].time_us, sent[i].time_us);
       EXPECT_EQ(racer->inputs[i].buttons, sent[i].buttons);
     }
-    EXPECT_EQ(racer->result.stats, mine->game.stats());
-    EXPECT_EQ(racer->result.final_hash, mine->game.state_hash());
+    EXPECT_EQ(racer->result.stats, mine->game().stats());
+    EXPECT_EQ(racer->result.final_hash, mine->game().state_hash());
   }
 }
 
@@ -103,7 +103,7 @@ TEST(ServerRace, SpectatorJoiningMidRaceEndsWithTheRacersBoards) {
   bob.session().set_ready(true);
   // Let the race run for a while, then join as a spectator.
   ASSERT_TRUE(BotClient::pump_until(
-      {&alice, &bob}, [&] { return alice.session().race() && alice.session().race()->mine()->game.stats().pieces >= 8; },
+      {&alice, &bob}, [&] { return alice.session().race() && alice.session().race()->mine()->game().stats().pieces >= 8; },
       60s));
   ASSERT_TRUE(carol.session().join_room(alice.session().room()->room_id, Role::kSpectator));
   ASSERT_TRUE(BotClient::pump_until({&alice, &bob, &carol}, [&] { return results_in({&alice, &bob, &carol}); }, 120s));
@@ -115,8 +115,8 @@ TEST(ServerRace, SpectatorJoiningMidRaceEndsWithTheRacersBoards) {
     const auto* mine = racer->session().race()->mine();
     const auto* seen = watched->board(mine->entrant.player_id);
     ASSERT_NE(seen, nullptr);
-    EXPECT_TRUE(seen->game.over());
-    EXPECT_EQ(seen->game.state_hash(), mine->game.state_hash()) << mine->entrant.name;
+    EXPECT_TRUE(seen->game().over());
+    EXPECT_EQ(seen->game().state_hash(), mine->game().state_hash()) << mine->entrant.name;
   }
 }
 
@@ -131,7 +131,7 @@ TEST(ServerRace, KilledRacerIsKeptAsDidNotFinishAndTheOthersFinish) {
   for (BotClient* c : {&alice, &bob, &victim}) c->session().set_ready(true);
   ASSERT_TRUE(BotClient::pump_until(
       {&alice, &bob, &victim},
-      [&] { return victim.session().race() && victim.session().race()->mine()->game.stats().pieces >= 5; }, 60s));
+      [&] { return victim.session().race() && victim.session().race()->mine()->game().stats().pieces >= 5; }, 60s));
   victim.kill();
   ASSERT_TRUE(BotClient::pump_until({&alice, &bob}, [&] { return results_in({&alice, &bob}); }, 120s));
 
@@ -248,11 +248,11 @@ TEST(ServerRace, RaceMessagesInFlightWhenLeavingAreIgnored) {
   gather(alice, {&bob}, room("leaving", engine::make_sprint(40)));
   for (BotClient* c : {&alice, &bob}) c->session().set_ready(true);
   ASSERT_TRUE(BotClient::pump_until(
-      {&alice, &bob}, [&] { return bob.session().race() && bob.session().race()->mine()->game.stats().pieces >= 3; },
+      {&alice, &bob}, [&] { return bob.session().race() && bob.session().race()->mine()->game().stats().pieces >= 3; },
       60s));
   const std::uint32_t race_id = bob.session().race()->race_id();
-  const std::uint32_t seq = bob.session().race()->mine()->stream.next_seq();
-  const engine::TimeUs at = bob.session().race()->mine()->game.now();
+  const std::uint32_t seq = bob.session().race()->mine()->run.next_seq();
+  const engine::TimeUs at = bob.session().race()->mine()->game().now();
   ASSERT_TRUE(bob.session().leave_room());
   ASSERT_TRUE(bob.session().send(protocol::RaceInput{race_id, seq, at + 1000, {}}));
   ASSERT_TRUE(bob.session().send(protocol::StateHashReport{race_id, 3, at, 0}));

@@ -126,13 +126,13 @@ void FieldWriter::blob(const std::vector<std::uint8_t>& v, std::size_t max, cons
   out_.bytes(v);
 }
 
-void FieldWriter::inputs(const std::vector<InputChange>& v, std::size_t max, const char* field) {
+void FieldWriter::inputs(const std::vector<engine::InputChange>& v, std::size_t max, const char* field) {
   note(count_violation(v.size(), max), field);
   out_.varint(v.size());
   engine::TimeUs previous = 0;
   for (std::size_t i = 0; i < v.size(); ++i) {
     push(field, static_cast<std::int64_t>(i));
-    const InputChange& c = v[i];
+    const engine::InputChange& c = v[i];
     if (c.time_us < previous) fail_here(Code::kInconsistent, "time_us", "earlier than the change before");
     if (c.time_us > kMaxTimeUs) fail_here(Code::kOutOfRange, "time_us", "time passes " + std::to_string(kTimeMax));
     out_.varint(static_cast<std::uint64_t>(c.time_us - previous));
@@ -281,10 +281,10 @@ void FieldReader::blob(std::vector<std::uint8_t>& v, std::size_t max, const char
   v.assign(view.begin(), view.end());
 }
 
-void FieldReader::inputs(std::vector<InputChange>& v, std::size_t max, const char* field) {
+void FieldReader::inputs(std::vector<engine::InputChange>& v, std::size_t max, const char* field) {
   std::size_t n = 0;
   if (!read_count(n, max, 2, field)) return;  // each change is at least a 1-byte delta and 1-byte buttons
-  v.assign(n, InputChange{});
+  v.assign(n, engine::InputChange{});
   std::uint64_t time = 0;
   for (std::size_t i = 0; i < n && ok(); ++i) {
     push(field, static_cast<std::int64_t>(i));
@@ -301,7 +301,7 @@ void FieldReader::inputs(std::vector<InputChange>& v, std::size_t max, const cha
     if (read_varint(buttons, 0, ~std::uint64_t{0}, "buttons")) {
       if (auto bad = buttons_violation(buttons)) fail_at(buttons_at, bad->code, "buttons", bad->what);
     }
-    v[i] = InputChange{static_cast<engine::TimeUs>(time), static_cast<engine::Buttons>(buttons)};
+    v[i] = engine::InputChange{static_cast<engine::TimeUs>(time), static_cast<engine::Buttons>(buttons)};
     pop();
   }
 }

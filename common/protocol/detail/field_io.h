@@ -109,7 +109,7 @@ class FieldWriter : public FieldContext {
   }
   void text(const std::string& v, const TextRule& rule, const char* field);
   void blob(const std::vector<std::uint8_t>& v, std::size_t max, const char* field);
-  void inputs(const std::vector<InputChange>& v, std::size_t max, const char* field);
+  void inputs(const std::vector<engine::InputChange>& v, std::size_t max, const char* field);
 
   template <class T, class F>
   void list(const std::vector<T>& v, std::size_t max, std::size_t min_element_bytes, const char* field, F&& f) {
@@ -192,7 +192,7 @@ class FieldReader : public FieldContext {
   void fixed64(std::uint64_t& v, const char* field);
   void text(std::string& v, const TextRule& rule, const char* field);
   void blob(std::vector<std::uint8_t>& v, std::size_t max, const char* field);
-  void inputs(std::vector<InputChange>& v, std::size_t max, const char* field);
+  void inputs(std::vector<engine::InputChange>& v, std::size_t max, const char* field);
 
   template <class T, class F>
   void list(std::vector<T>& v, std::size_t max, std::size_t min_element_bytes, const char* field, F&& f) {

@@ -15,7 +15,7 @@ void append_varint(std::vector<std::uint8_t>& out, std::uint64_t v) {
 }
 
 void save_input_log(BinaryWriter<cereal::PortableBinaryOutputArchive>& w, cereal::PortableBinaryOutputArchive& ar,
-                    const std::vector<InputChange>& changes) {
+                    const std::vector<engine::InputChange>& changes) {
   const EncodedInputLog log = encode_input_log(changes);
   w.varint(log.count);
   if (log.count == 0) return;
@@ -26,7 +26,7 @@ void save_input_log(BinaryWriter<cereal::PortableBinaryOutputArchive>& w, cereal
 }
 
 void load_input_log(BinaryReader<cereal::PortableBinaryInputArchive>& r, cereal::PortableBinaryInputArchive& ar,
-                    std::vector<InputChange>& changes) {
+                    std::vector<engine::InputChange>& changes) {
   EncodedInputLog log;
   {
     Scope s(r.context(), "count");
@@ -53,10 +53,10 @@ void load_input_log(BinaryReader<cereal::PortableBinaryInputArchive>& r, cereal:
 }
 
 void save_checkpoints(BinaryWriter<cereal::PortableBinaryOutputArchive>& w, cereal::PortableBinaryOutputArchive& ar,
-                      const std::vector<Checkpoint>& list) {
+                      const std::vector<engine::Checkpoint>& list) {
   w.varint(list.size());
   engine::TimeUs last = 0;
-  for (const Checkpoint& c : list) {
+  for (const engine::Checkpoint& c : list) {
     w.varint(static_cast<std::uint64_t>(c.time_us - last));
     ar(c.state_hash);
     last = c.time_us;
@@ -64,14 +64,14 @@ void save_checkpoints(BinaryWriter<cereal::PortableBinaryOutputArchive>& w, cere
 }
 
 void load_checkpoints(BinaryReader<cereal::PortableBinaryInputArchive>& r, cereal::PortableBinaryInputArchive& ar,
-                      std::vector<Checkpoint>& list) {
+                      std::vector<engine::Checkpoint>& list) {
   std::uint64_t n = 0;
   {
     Scope s(r.context(), "count");
     n = r.varint();
     r.need_items(n, 9);  // a checkpoint takes at least 9 bytes
   }
-  list.assign(static_cast<std::size_t>(n), Checkpoint{});
+  list.assign(static_cast<std::size_t>(n), engine::Checkpoint{});
   engine::TimeUs last = 0;
   for (std::size_t i = 0; i < list.size(); ++i) {
     Scope s(r.context(), nullptr, static_cast<std::int64_t>(i));

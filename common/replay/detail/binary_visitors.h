@@ -60,11 +60,11 @@ class BinaryWriter {
     varint(v.size());
     for (const T& e : v) ar_(e);
   }
-  void inputs(const char*, const std::vector<InputChange>& v) {
-    ar_(InputLogRef{const_cast<std::vector<InputChange>*>(&v)});
+  void inputs(const char*, const std::vector<engine::InputChange>& v) {
+    ar_(InputLogRef{const_cast<std::vector<engine::InputChange>*>(&v)});
   }
-  bool checkpoints(const char*, const std::vector<Checkpoint>& v, Need) {
-    ar_(CheckpointsRef{const_cast<std::vector<Checkpoint>*>(&v)});
+  bool checkpoints(const char*, const std::vector<engine::Checkpoint>& v, Need) {
+    ar_(CheckpointsRef{const_cast<std::vector<engine::Checkpoint>*>(&v)});
     return true;
   }
   void recording(bool, bool) {}
@@ -161,11 +161,11 @@ class BinaryReader {
       ar_(v[i]);
     }
   }
-  void inputs(const char* name, std::vector<InputChange>& v) {
+  void inputs(const char* name, std::vector<engine::InputChange>& v) {
     Scope s(ctx_, name);
     ar_(InputLogRef{&v});
   }
-  bool checkpoints(const char* name, std::vector<Checkpoint>& v, Need) {
+  bool checkpoints(const char* name, std::vector<engine::Checkpoint>& v, Need) {
     Scope s(ctx_, name);
     ar_(CheckpointsRef{&v});
     return true;

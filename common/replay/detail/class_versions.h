@@ -16,10 +16,10 @@ namespace sr::replay::detail {
 
 // Cereal handles for the two lists that have their own class version and binary coding.
 struct InputLogRef {
-  std::vector<InputChange>* changes;
+  std::vector<engine::InputChange>* changes;
 };
 struct CheckpointsRef {
-  std::vector<Checkpoint>* list;
+  std::vector<engine::Checkpoint>* list;
 };
 
 }  // namespace sr::replay::detail

@@ -43,8 +43,8 @@ class ShapeVisitor {
     add(name);
     shape_.nested[name] = shape_of<T>();
   }
-  void inputs(const char* name, const std::vector<InputChange>&) { add(name); }
-  bool checkpoints(const char* name, const std::vector<Checkpoint>&, Need) {
+  void inputs(const char* name, const std::vector<engine::InputChange>&) { add(name); }
+  bool checkpoints(const char* name, const std::vector<engine::Checkpoint>&, Need) {
     add(name);
     auto checkpoint = std::make_shared<JsonShape>();
     checkpoint->members = {"time_us", "state_hash"};

@@ -77,7 +77,7 @@ void JsonReader::board(const char* name, std::vector<engine::BoardRow>& rows, Ne
   rows = std::move(out);
 }
 
-void JsonReader::inputs(const char* name, std::vector<InputChange>& v) {
+void JsonReader::inputs(const char* name, std::vector<engine::InputChange>& v) {
   Scope s(ctx_, name);
   const std::size_t n = start_array(name, kReq);
   v.clear();
@@ -93,16 +93,16 @@ void JsonReader::inputs(const char* name, std::vector<InputChange>& v) {
     ar_.finishNode();
     if (t < 0) fail(ErrorKind::kBadValue, "time_us is negative");
     if (b < 0 || b > 0xFFFF) fail(ErrorKind::kBadValue, "buttons must be 0..255 (engine::button bits)");
-    v.push_back(InputChange{t, static_cast<engine::Buttons>(b)});
+    v.push_back(engine::InputChange{t, static_cast<engine::Buttons>(b)});
   }
   ar_.finishNode();
 }
 
-bool JsonReader::checkpoints(const char* name, std::vector<Checkpoint>& v, Need need) {
+bool JsonReader::checkpoints(const char* name, std::vector<engine::Checkpoint>& v, Need need) {
   Scope s(ctx_, name);
   const std::size_t n = start_array(name, need);
   if (n == std::numeric_limits<std::size_t>::max()) return false;
-  v.assign(n, Checkpoint{});
+  v.assign(n, engine::Checkpoint{});
   for (std::size_t i = 0; i < n; ++i) {
     Scope e(ctx_, nullptr, static_cast<std::int64_t>(i));
     ar_.startNode();

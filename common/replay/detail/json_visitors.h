@@ -65,9 +65,9 @@ class JsonWriter {
     for (const T& e : v) ar_(e);
     ar_.finishNode();
   }
-  void inputs(const char* name, const std::vector<InputChange>& v) {
+  void inputs(const char* name, const std::vector<engine::InputChange>& v) {
     start_array(name);
-    for (const InputChange& c : v) {
+    for (const engine::InputChange& c : v) {
       ar_.startNode();
       ar_.makeArray();
       ar_(static_cast<std::int64_t>(c.time_us), static_cast<std::int64_t>(c.buttons));
@@ -75,9 +75,9 @@ class JsonWriter {
     }
     ar_.finishNode();
   }
-  bool checkpoints(const char* name, const std::vector<Checkpoint>& v, Need) {
+  bool checkpoints(const char* name, const std::vector<engine::Checkpoint>& v, Need) {
     start_array(name);
-    for (const Checkpoint& c : v) {
+    for (const engine::Checkpoint& c : v) {
       ar_.startNode();
       ar_(cereal::make_nvp("time_us", static_cast<std::int64_t>(c.time_us)),
           cereal::make_nvp("state_hash", hash_hex(c.state_hash)));
@@ -165,8 +165,8 @@ class JsonReader {
     }
     ar_.finishNode();
   }
-  void inputs(const char* name, std::vector<InputChange>& v);
-  bool checkpoints(const char* name, std::vector<Checkpoint>& v, Need need);
+  void inputs(const char* name, std::vector<engine::InputChange>& v);
+  bool checkpoints(const char* name, std::vector<engine::Checkpoint>& v, Need need);
   void recording(bool has_result, bool has_checkpoints);
 
  private:

@@ -22,14 +22,14 @@ concept BinaryIn = std::is_same_v<A, cereal::PortableBinaryInputArchive>;
 
 // The input log's own layout: count; if count > 0: unit_us, orders (1 byte), stream length, stream bytes.
 void save_input_log(BinaryWriter<cereal::PortableBinaryOutputArchive>& w, cereal::PortableBinaryOutputArchive& ar,
-                    const std::vector<InputChange>& changes);
+                    const std::vector<engine::InputChange>& changes);
 void load_input_log(BinaryReader<cereal::PortableBinaryInputArchive>& r, cereal::PortableBinaryInputArchive& ar,
-                    std::vector<InputChange>& changes);
+                    std::vector<engine::InputChange>& changes);
 // Checkpoints: count, then per checkpoint the time since the previous one (varint) and the hash (8 bytes).
 void save_checkpoints(BinaryWriter<cereal::PortableBinaryOutputArchive>& w, cereal::PortableBinaryOutputArchive& ar,
-                      const std::vector<Checkpoint>& list);
+                      const std::vector<engine::Checkpoint>& list);
 void load_checkpoints(BinaryReader<cereal::PortableBinaryInputArchive>& r, cereal::PortableBinaryInputArchive& ar,
-                      std::vector<Checkpoint>& list);
+                      std::vector<engine::Checkpoint>& list);
 
 }  // namespace sr::replay::detail
 

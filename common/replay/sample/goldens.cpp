@@ -17,7 +17,7 @@ struct Entry {
   engine::Handling handling;
   PlayerStyle style;
   ResultStatus if_unfinished = ResultStatus::kForfeited;
-  std::vector<InputChange> opening;
+  std::vector<engine::InputChange> opening;
 };
 
 Replay play(const GameConfig& config, std::uint64_t seed, const std::string& place, std::vector<Entry> entries) {
@@ -69,7 +69,7 @@ GameConfig tspin_config() {
   return c;
 }
 
-std::vector<InputChange> tspin_opening() {
+std::vector<engine::InputChange> tspin_opening() {
   constexpr engine::TimeUs ms = 1000;
   return {{100 * ms, button::kRotateCw}, {150 * ms, 0}, {200 * ms, button::kSoftDrop}, {250 * ms, 0},
           {300 * ms, button::kRotateCw}, {350 * ms, 0}, {400 * ms, button::kHardDrop}, {450 * ms, 0}};

@@ -20,9 +20,9 @@ class Player {
   Player(const engine::GameConfig& config, std::uint64_t seed, const PlayerStyle& style)
       : game_(config, seed), style_(style), rng_(style.seed) {}
 
-  PlayedGame play(std::span<const InputChange> opening) {
+  PlayedGame play(std::span<const engine::InputChange> opening) {
     (void)game_.update(0);
-    for (const InputChange& c : opening) {
+    for (const engine::InputChange& c : opening) {
       now_ms_ = c.time_us / kMs;
       held_ = c.buttons;
       inputs_.push_back(c);
@@ -145,7 +145,7 @@ class Player {
   void set(engine::Buttons buttons) {
     if (buttons == held_) return;
     held_ = buttons;
-    inputs_.push_back(InputChange{now_ms_ * kMs, buttons});
+    inputs_.push_back(engine::InputChange{now_ms_ * kMs, buttons});
     (void)game_.update(now_ms_ * kMs, buttons);
   }
 
@@ -159,13 +159,13 @@ class Player {
   engine::Random rng_;
   engine::Buttons held_ = 0;
   engine::TimeUs now_ms_ = 0;
-  std::vector<InputChange> inputs_;
+  std::vector<engine::InputChange> inputs_;
 };
 
 }  // namespace
 
 PlayedGame play_scripted(const engine::GameConfig& config, std::uint64_t seed, const PlayerStyle& style,
-                         std::span<const InputChange> opening) {
+                         std::span<const engine::InputChange> opening) {
   return Player(config, seed, style).play(opening);
 }
 

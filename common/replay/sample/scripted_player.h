@@ -30,7 +30,7 @@ struct PlayerStyle {
 };
 
 struct PlayedGame {
-  std::vector<InputChange> inputs;  // on a 1 ms grid
+  std::vector<engine::InputChange> inputs;  // on a 1 ms grid
   engine::TimeUs end_us = 0;        // the game time the player stopped (or the game ended)
   bool game_over = false;           // the game ended by itself (finish or top out)
 };
@@ -38,6 +38,6 @@ struct PlayedGame {
 // Plays `config` (whose handling is the player's) from `seed`. `opening` (on a 1 ms grid) is played first as
 // given, for hand-made starts such as a T-spin setup; the player takes over after it.
 [[nodiscard]] PlayedGame play_scripted(const engine::GameConfig& config, std::uint64_t seed, const PlayerStyle& style,
-                                       std::span<const InputChange> opening = {});
+                                       std::span<const engine::InputChange> opening = {});
 
 }  // namespace sr::replay::sample

@@ -6,13 +6,13 @@
 
 namespace sr::replay::sample {
 
-std::vector<InputChange> synthetic_log(int pieces, std::uint64_t seed) {
+std::vector<engine::InputChange> synthetic_log(int pieces, std::uint64_t seed) {
   namespace button = engine::button;
   engine::Random rng(seed);
   const auto between = [&](int lo, int hi) {
     return lo + static_cast<int>(rng.below(static_cast<std::uint32_t>(hi - lo + 1)));
   };
-  std::vector<InputChange> log;
+  std::vector<engine::InputChange> log;
   constexpr engine::TimeUs kMs = 1000;
   constexpr int kPieceMs = 333;  // 3 pieces per second
   int last = 0;
@@ -33,9 +33,9 @@ std::vector<InputChange> synthetic_log(int pieces, std::uint64_t seed) {
     for (std::size_t i = 0; i < taps.size(); ++i) {
       const int hold = between(40, 90);
       const int left = static_cast<int>(taps.size() - i - 1);
-      log.push_back(InputChange{t * kMs, taps[i]});
+      log.push_back(engine::InputChange{t * kMs, taps[i]});
       t += hold;
-      log.push_back(InputChange{t * kMs, 0});
+      log.push_back(engine::InputChange{t * kMs, 0});
       const int room = std::max(1, (end - t - left * 65) / (left + 1));
       t += std::min(between(10, 60), room);
     }

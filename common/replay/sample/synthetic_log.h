@@ -10,6 +10,6 @@
 
 namespace sr::replay::sample {
 
-[[nodiscard]] std::vector<InputChange> synthetic_log(int pieces, std::uint64_t seed);
+[[nodiscard]] std::vector<engine::InputChange> synthetic_log(int pieces, std::uint64_t seed);
 
 }  // namespace sr::replay::sample

@@ -24,10 +24,10 @@ client::ReplayViewer& ten_minute_viewer() {
     bot::BotSettings settings;
     settings.pps_milli = 3000;
     bot::Bot player(settings);
-    std::vector<bot::InputEvent> inputs;
+    std::vector<engine::InputChange> inputs;
     while (const auto step = player.next(game)) {
       if (game.update(step->time_us, step->buttons).error != engine::UpdateError::kOk) std::abort();
-      if (step->buttons) inputs.push_back(bot::InputEvent{step->time_us, *step->buttons});
+      if (step->buttons) inputs.push_back(engine::InputChange{step->time_us, *step->buttons});
     }
     const std::filesystem::path file = std::filesystem::temp_directory_path() / "stackrace-viewer-bench.srr";
     auto out = botcli::ReplayOut::open(file.string(), false);

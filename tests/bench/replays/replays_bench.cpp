@@ -131,7 +131,7 @@ void BM_SprintSize(benchmark::State& state) {
     racer.result.final_hash = 0xC0FFEE0123456789ull * static_cast<std::uint64_t>(seed);
     for (int k = 1; k <= 4; ++k) {
       racer.checkpoints.push_back(
-          Checkpoint{k * 8'333'000 + seed, 0x0123456789ABCDEFull * static_cast<std::uint64_t>(k)});
+          sr::engine::Checkpoint{k * 8'333'000 + seed, 0x0123456789ABCDEFull * static_cast<std::uint64_t>(k)});
     }
     synthetic_log_bytes += static_cast<double>(encode_input_log(racer.inputs).bits.size());
     synthetic_changes += static_cast<double>(racer.inputs.size());
