@@ -285,7 +285,7 @@ struct RaceInput {
   std::vector<engine::InputChange> changes;  // 0..kMaxInputsPerBatch, times non-decreasing (delta-encoded)
   bool operator==(const RaceInput&) const = default;
 };
-// C->S, every few pieces: the racer's engine::Game::state_hash() right after its `pieces`-th lock.
+// C->S, every few pieces: the racer's lock digest (engine/lock_digest.h) right after its `pieces`-th lock.
 // Sent after the RaceInput holding every change up to time_us (same channel, so it arrives after it).
 struct StateHashReport {
   static constexpr MessageId kId = MessageId::kStateHashReport;

@@ -1,0 +1,84 @@
+#include "client/net/race_view.h"
+
+#include <gtest/gtest.h>
+
+#include <variant>
+#include <vector>
+
+namespace sr::net {
+namespace {
+
+protocol::CountdownStart master_race() {
+  protocol::CountdownStart start;
+  start.race_id = 1;
+  start.seed = 11;
+  start.config = engine::make_master();  // 20G: with no input a piece locks every lock delay
+  start.racers = {{1, "me", engine::Handling{}}, {2, "them", engine::Handling{}}};
+  return start;
+}
+
+template <class T>
+std::vector<T> of_kind(const std::vector<protocol::Message>& out) {
+  std::vector<T> found;
+  for (const auto& m : out) {
+    if (const auto* t = std::get_if<T>(&m)) found.push_back(*t);
+  }
+  return found;
+}
+
+// A long frame that locked several pieces reported every one of them with the digest after the last (an honest game
+// reported as a desync). Each report must carry the digest right after its own lock, as the referee computes it.
+TEST(RaceView, OneFrameThatLocksSeveralPiecesReportsEachLocksOwnDigest) {
+  RaceView view(master_race(), 1);
+  std::vector<protocol::Message> out;
+  view.advance(12'000'000, out);
+  const auto reports = of_kind<protocol::StateHashReport>(out);
+  ASSERT_GE(reports.size(), 1u);
+
+  engine::RacerRun referee(engine::make_master(), 11);
+  for (engine::TimeUs t = 0; t <= 12'000'000; t += 1'000) (void)referee.advance(t);
+  for (const auto& r : reports) {
+    EXPECT_EQ(r.pieces % RaceView::kReportEveryPieces, 0);
+    EXPECT_EQ(referee.digest_after(r.pieces), r.hash) << "piece " << r.pieces;
+    EXPECT_EQ(referee.locks()[static_cast<std::size_t>(r.pieces - 1)].time_us, r.time_us);
+  }
+  // The report follows a RaceInput that vouches for the time of its lock.
+  ASSERT_FALSE(out.empty());
+  EXPECT_TRUE(std::holds_alternative<protocol::RaceInput>(out.front()));
+}
+
+TEST(RaceView, OnlyRealChangesAreSentAndTheyAreNumberedInOrder) {
+  RaceView view(master_race(), 1);
+  std::vector<protocol::Message> out;
+  view.press(10'000, 0, out);  // nothing was held: no change
+  EXPECT_TRUE(out.empty());
+  view.press(20'000, engine::button::kMoveLeft, out);
+  view.press(30'000, engine::button::kMoveLeft, out);  // a second key of the held action
+  view.press(40'000, 0, out);
+  const auto inputs = of_kind<protocol::RaceInput>(out);
+  ASSERT_EQ(inputs.size(), 2u);
+  EXPECT_EQ(inputs[0].first_seq, 0u);
+  EXPECT_EQ(inputs[0].changes, (std::vector<engine::InputChange>{{20'000, engine::button::kMoveLeft}}));
+  EXPECT_EQ(inputs[1].first_seq, 1u);
+  EXPECT_EQ(inputs[1].changes, (std::vector<engine::InputChange>{{40'000, 0}}));
+  EXPECT_EQ(view.mine()->run.log().size(), 2u);
+}
+
+TEST(RaceView, RelayedInputsFeedTheOpponentsRunAndABrokenStreamIsAnError) {
+  RaceView view(master_race(), 1);
+  std::string error;
+  protocol::RacerInputs relay{1, 2, 0, 500'000, {{100'000, engine::button::kHardDrop}, {200'000, 0}}};
+  ASSERT_TRUE(view.on_inputs(relay, error)) << error;
+  const RacerBoard* them = view.board(2);
+  ASSERT_NE(them, nullptr);
+  EXPECT_EQ(them->run.log(), relay.changes);
+  EXPECT_EQ(them->run.now_us(), 500'000);
+  EXPECT_GE(them->game().stats().pieces, 1);
+
+  protocol::RacerInputs gap{1, 2, 5, 600'000, {}};
+  EXPECT_FALSE(view.on_inputs(gap, error));
+  EXPECT_EQ(error, "inputs of racer 2: changes missing before this batch");
+}
+
+}  // namespace
+}  // namespace sr::net
