@@ -64,7 +64,7 @@ enum class DisconnectReason : std::uint8_t {
 
 enum class Role : std::uint8_t { kRacer = 0, kSpectator = 1 };
 
-// DESIGN.md "Races": waiting -> countdown -> racing -> results -> waiting.
+// docs/ARCHITECTURE.md, "Rooms": waiting -> countdown -> racing -> results -> waiting.
 enum class RoomPhase : std::uint8_t { kWaiting = 0, kCountdown = 1, kRacing = 2, kResults = 3 };
 
 enum class RoomLeftReason : std::uint8_t {
@@ -151,7 +151,7 @@ struct RoomInfo {
 };
 
 // One change of a racer's button state at a game time. A log of these (times non-decreasing) plus config and
-// seed defines a game (DESIGN.md "The simulation contract").
+// seed defines a game (docs/ARCHITECTURE.md, "The simulation contract").
 struct InputChange {
   engine::TimeUs time_us = 0;   // 0..kMaxTimeUs
   engine::Buttons buttons = 0;  // only bits in engine::button::kAll
