@@ -16,7 +16,7 @@ namespace sr::server {
 
 using PeerId = std::uint32_t;
 
-// Limits given to ENet instead of its 32 MiB defaults (DESIGN.md, Protocol).
+// Limits given to ENet instead of its 32 MiB defaults (docs/ARCHITECTURE.md, "Protocol").
 struct NetLimits {
   std::size_t max_peers = 1100;
   // The UDP socket's receive and send buffers. ENet asks for 256 KiB, which a busy server fills in a few milliseconds

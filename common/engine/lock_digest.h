@@ -4,7 +4,7 @@
 // state_hash() is exact, but a racer's client and the server call update() at different moments, so "the state
 // right after the call in which piece k locked" differs between them. The lock sequence does not: it is a pure
 // function of (config, seed, inputs), and the board, score and everything else follow from it. So clients report
-// the digest after their k-th lock, and the server compares it with its own (DESIGN.md, desync check).
+// the digest after their k-th lock, and the server compares it with its own (docs/ARCHITECTURE.md, "Desync checks").
 #pragma once
 
 #include <cstdint>

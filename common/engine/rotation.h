@@ -1,6 +1,6 @@
 // Wall-kick tables of the rotation systems, as data. A turn tries each offset in order and takes the first where
 // the turned piece fits; the first offset is always (0, 0). Offsets are (dx, dy) with y up, as in
-// ../shared/reference/guideline-rules.md.
+// docs/HOWTO.md, "The SRS kick tables".
 #pragma once
 
 #include <cstdint>

@@ -65,7 +65,7 @@ enum class DisconnectReason : std::uint8_t {
 
 enum class Role : std::uint8_t { kRacer = 0, kSpectator = 1 };
 
-// DESIGN.md "Races": waiting -> countdown -> racing -> results -> waiting.
+// docs/ARCHITECTURE.md, "Rooms": waiting -> countdown -> racing -> results -> waiting.
 enum class RoomPhase : std::uint8_t { kWaiting = 0, kCountdown = 1, kRacing = 2, kResults = 3 };
 
 enum class RoomLeftReason : std::uint8_t {

@@ -31,7 +31,7 @@ struct Error {
   [[nodiscard]] std::string describe() const;
 };
 
-// A value or an Error. Callers must look at it (see STYLE.md, "three kinds of failure").
+// A value or an Error. Callers must look at it (docs/CONVENTIONS.md, "Three kinds of failure").
 template <class T>
 class [[nodiscard]] Result {
  public:

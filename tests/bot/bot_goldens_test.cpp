@@ -1,5 +1,5 @@
 // Bot-played golden replays (tests/data/bot_*.srr): realistic human-like input logs in every timed mode. They must
-// keep verifying with every engine change (DESIGN.md: rules are versioned). To remake them after a deliberate
+// keep verifying with every engine change (docs/ARCHITECTURE.md, "Rules versions"). To remake them after a deliberate
 // rules change, from the repo root with a build in build/release:
 //   for m in sprint ultra marathon contest; do
 //     build/release/bot/stackrace-bot --mode $m --seed 1 --out tests/data/bot_$m.srr; done

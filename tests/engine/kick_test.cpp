@@ -1,6 +1,6 @@
 // Every row of the SRS kick tables (JLSTZ and I, 90 and 180 degrees), each on a board where exactly that kick test
-// succeeds: the earlier tests collide, that one fits. The expected offsets are typed in from
-// ../shared/reference/guideline-rules.md, not taken from the engine.
+// succeeds: the earlier tests collide, that one fits. The expected offsets are typed in from the published tables
+// (docs/HOWTO.md, "The SRS kick tables"), not taken from the engine.
 #include <gtest/gtest.h>
 
 #include <algorithm>

@@ -1,6 +1,7 @@
-// The golden replays of tests/data: they pin the engine's behaviour under the current rules version (DESIGN.md,
-// "Rules are versioned"). A failure here after an engine change means: bump engine::kRulesVersion, or, while the
-// rules are still settling, regenerate with `stackrace-replay make-goldens tests/data` (common/replay/FORMAT.md).
+// The golden replays of tests/data: they pin the engine's behaviour under the current rules version
+// (docs/ARCHITECTURE.md, "Rules versions"). A failure here after an engine change means: bump engine::kRulesVersion,
+// or, while the rules are still settling, regenerate with `stackrace-replay make-goldens tests/data`
+// (common/replay/FORMAT.md).
 #include <gtest/gtest.h>
 
 #include <set>
