@@ -17,8 +17,9 @@ usage() {
 usage: ./stackrace.sh <command> [args...]
 
   play [args]     install, build (Release) and start the game client; args go to the client
-  test [args]     install, build the sanitizer test configuration (build/test-<compiler>) and run every
-                  test with ctest, then the fuzz smoke run; args go to ctest (e.g. -R Srs).
+  test [args]     install, check the formatting (tests/format/check_format.sh), build the sanitizer test
+                  configuration (build/test-<compiler>) and run every test with ctest, then the fuzz smoke
+                  run; args go to ctest (e.g. -R Srs).
                   Honours $CXX: CXX=clang++ ./stackrace.sh test
   build           install and build the Release configuration in build/release
   server [args]   build Release and run the dedicated server; args go to stackrace-server
@@ -104,6 +105,9 @@ matching_cc() {
 
 cmd_test() {
   install_deps
+  # Formatting first: it takes seconds, the build takes many minutes.
+  say "checking the formatting (tests/format/check_format.sh)"
+  tests/format/check_format.sh || die "FAILED: files are not clang-formatted (see above); nothing was built"
   export CXX="${CXX:-g++}"
   command -v "$CXX" >/dev/null 2>&1 || die "C++ compiler '$CXX' not found"
   if [ -z "${CC:-}" ]; then

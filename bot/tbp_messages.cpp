@@ -125,13 +125,6 @@ std::string encode_start(const Start& s) {
   return buf.GetString();
 }
 
-std::string encode_move(const Move& move) {
-  rapidjson::StringBuffer buf;
-  Writer w(buf);
-  write_move(w, move);
-  return buf.GetString();
-}
-
 std::string encode_play(const Move& move) {
   rapidjson::StringBuffer buf;
   Writer w(buf);

@@ -35,8 +35,6 @@ struct Start {
 [[nodiscard]] std::string encode_new_piece(engine::Piece piece);
 [[nodiscard]] std::string encode_stop();
 [[nodiscard]] std::string encode_quit();
-// A move as a JSON object (also what a scripted test bot would send inside "moves").
-[[nodiscard]] std::string encode_move(const Move& move);
 
 struct BotMessage {
   enum class Kind { kInfo, kReady, kError, kSuggestion, kOther, kInvalid };

@@ -13,6 +13,9 @@
 namespace sr::server {
 namespace {
 
+// A race's replay holds all its racers; a game's summary on the wire lists at most a room's worth.
+static_assert(protocol::kMaxRacers <= replay::kMaxReplayRacers, "every race must fit in one replay");
+
 protocol::RacerStatus wire_status(replay::ResultStatus s) {
   switch (s) {
     case replay::ResultStatus::kFinished: return protocol::RacerStatus::kFinished;

@@ -79,7 +79,6 @@ class Room {
   [[nodiscard]] protocol::RoomSummary summary() const;
   [[nodiscard]] protocol::RoomInfo info() const;
   [[nodiscard]] std::size_t racer_count() const;
-  [[nodiscard]] std::size_t member_count() const { return members_.size(); }
 
   // Adds a player (who is in no room). Returns a notice code on refusal (room full, ...), nullopt when joined.
   [[nodiscard]] std::optional<protocol::NoticeCode> join(Player& player, protocol::Role role, TimeUs now_us);

@@ -30,8 +30,6 @@ class GameClock {
   [[nodiscard]] engine::TimeUs stamp(double wall_s);
   // The last stamp handed out.
   [[nodiscard]] engine::TimeUs last() const { return last_us_; }
-  // Seconds of wall time until game time 0 (countdown); <= 0 once started.
-  [[nodiscard]] double until_start_s(double wall_s) const { return start_s_ - wall_s; }
 
  private:
   double start_s_ = 0;  // moves later by every paused span

@@ -56,9 +56,6 @@ void Window::close() {
 }
 
 bool Window::should_close() const { return window_ == nullptr || glfwWindowShouldClose(window_); }
-void Window::request_close() {
-  if (window_ != nullptr) glfwSetWindowShouldClose(window_, GLFW_TRUE);
-}
 
 bool Window::focused() const { return window_ != nullptr && glfwGetWindowAttrib(window_, GLFW_FOCUSED) == GLFW_TRUE; }
 

@@ -38,7 +38,6 @@ class Window {
 
   [[nodiscard]] GLFWwindow* handle() const { return window_; }
   [[nodiscard]] bool should_close() const;
-  void request_close();
   void toggle_fullscreen();
   void set_vsync(bool on);
   [[nodiscard]] bool fullscreen() const { return fullscreen_; }

@@ -7,8 +7,10 @@
 #include <cfloat>
 #include <cstdio>
 #include <ctime>
+#include <limits>
 
 #include "client/solo/results.h"
+#include "common/replay/civil_time.h"
 #include "common/replay/replay.h"
 
 namespace sr::client {
@@ -30,15 +32,27 @@ void full_window(const char* title) {
   ImGui::Begin(title, nullptr, ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoCollapse);
 }
 
-// "2026-11-22 11:42" in local time ("" for 0).
+// The local UTC offset in milliseconds at `unix_ms` (summer time included), from the C library; today's offset for an
+// instant that time_t cannot hold. Only the offset comes from time_t, never the date.
+std::int64_t utc_offset_ms(std::int64_t unix_ms) {
+  std::time_t when = std::time(nullptr);
+  const std::int64_t secs = unix_ms / 1000;
+  if (secs <= std::numeric_limits<std::time_t>::max()) when = static_cast<std::time_t>(secs);
+  std::tm tm{};
+  if (localtime_r(&when, &tm) == nullptr) return 0;
+  return static_cast<std::int64_t>(tm.tm_gmtoff) * 1000;
+}
+
+// "2026-11-22 11:42" in local time ("" for 0). Local, because a player reads it as the time on their clock when the
+// game was played; the date itself comes from integer arithmetic (replay::civil_from_unix_ms), right up to 9999 even
+// where time_t ends in 2038.
 std::string date_text(std::int64_t unix_ms) {
   if (unix_ms <= 0) return "";
-  const std::time_t t = static_cast<std::time_t>(unix_ms / 1000);
-  std::tm tm{};
-  if (localtime_r(&t, &tm) == nullptr) return "";
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M", &tm);
-  return buf;
+  std::int64_t local_ms = unix_ms + utc_offset_ms(unix_ms);
+  if (local_ms < 0 || local_ms > replay::kMaxCreatedUnixMs) local_ms = unix_ms;  // the first or last hours: in UTC
+  const std::optional<replay::CivilTime> t = replay::civil_from_unix_ms(local_ms);
+  if (!t) return "";
+  return replay::format_civil(*t).substr(0, 16);  // to the minute
 }
 
 // A local game's result of one racer: the time for time goals (or how it ended), else the score.

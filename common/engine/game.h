@@ -155,7 +155,7 @@ class Game {
   void on_lock_timer(TimeUs t);
   void note_move(TimeUs t);
   void reach_new_lowest();
-  void step_down(TimeUs t);
+  void step_down();
   void settle(TimeUs t);
   void update_ground(TimeUs t);
   [[nodiscard]] bool turn_with_kicks(Rotation to);

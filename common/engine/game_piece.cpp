@@ -214,18 +214,17 @@ void Game::note_move(TimeUs t) {
   }
 }
 
-void Game::step_down(TimeUs t) {
+void Game::step_down() {
   GameState& s = state_;
   --s.active.y;
   s.last_rotated = false;
   if ((s.held & button::kSoftDrop) && config_.scoring == Scoring::kGuideline) ++s.stats.score;
   if (s.active.y < s.lowest_y) reach_new_lowest();
-  (void)t;
 }
 
 void Game::soft_drop_press(TimeUs t) {
   if (config_.handling.sdf > 0 && !grounded()) {
-    step_down(t);
+    step_down();
     state_.fall_at = t + fall_interval_us();
   }
   settle(t);
@@ -236,7 +235,7 @@ void Game::on_fall_timer(TimeUs t) {
   s.fall_at = kNever;
   if (s.phase != Phase::kFalling) return;
   if (!grounded()) {
-    step_down(t);
+    step_down();
     s.fall_at = t + fall_interval_us();
   }
   settle(t);

@@ -45,7 +45,6 @@ class ReplayAssembler {
   [[nodiscard]] bool complete() const { return started_ && bytes_.size() == total_bytes_; }
   [[nodiscard]] std::uint64_t game_id() const { return game_id_; }
   [[nodiscard]] std::uint32_t total_bytes() const { return total_bytes_; }  // 0 until the first chunk
-  [[nodiscard]] std::size_t received_bytes() const { return bytes_.size(); }
   // The file once complete() (the assembler is empty afterwards).
   [[nodiscard]] std::vector<std::uint8_t> take() { return std::move(bytes_); }
 

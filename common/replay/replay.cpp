@@ -99,7 +99,9 @@ std::optional<std::string> replay_error(const Replay& r) {
     return "checkpoint_every must be 1.." + std::to_string(kMaxCheckpointEvery);
   }
   if (r.config.limit_value < 0) return "config.limit_value must not be negative";
-  if (r.racers.empty() || r.racers.size() > kMaxRacers) return "a replay holds 1..64 racers";
+  if (r.racers.empty() || r.racers.size() > kMaxReplayRacers) {
+    return "a replay holds 1.." + std::to_string(kMaxReplayRacers) + " racers";
+  }
   for (std::size_t i = 0; i < r.racers.size(); ++i) {
     const Racer& racer = r.racers[i];
     const std::string where = "racers[" + std::to_string(i) + "]";

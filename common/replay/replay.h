@@ -25,7 +25,9 @@ inline constexpr std::uint16_t kFormatVersion = 1;
 
 inline constexpr std::int32_t kDefaultCheckpointEvery = 25;  // pieces between two state-hash checkpoints
 inline constexpr std::int32_t kMaxCheckpointEvery = 1'000'000;
-inline constexpr std::size_t kMaxRacers = 64;
+// Racers in one replay file (FORMAT.md): the format's limit, not a room's. A room races at most protocol::kMaxRacers
+// (16, PROTOCOL.md), so every race fits in one replay.
+inline constexpr std::size_t kMaxReplayRacers = 64;
 inline constexpr std::size_t kMaxNameBytes = 64;    // racer names: 1..64 bytes of UTF-8, no control characters
 inline constexpr std::size_t kMaxPlaceBytes = 128;  // place: 0..128 bytes of UTF-8, no control characters
 inline constexpr std::int64_t kMaxCreatedUnixMs = 253'402'300'799'999;  // 9999-12-31T23:59:59.999Z
@@ -68,7 +70,7 @@ struct Replay {
   engine::GameConfig config;
   std::uint64_t seed = 0;
   std::int32_t checkpoint_every = kDefaultCheckpointEvery;  // 1..kMaxCheckpointEvery
-  std::vector<Racer> racers;                                // 1..kMaxRacers
+  std::vector<Racer> racers;                                // 1..kMaxReplayRacers
   bool operator==(const Replay&) const = default;
 };
 

@@ -2,20 +2,16 @@
 
 #include <fmt/core.h>
 
-#include <ctime>
-
+#include "common/replay/civil_time.h"
 #include "common/replay/names.h"
 #include "replays/store/file_io.h"
 
 namespace sr::replay::cli {
 
 std::string format_date(std::int64_t unix_ms) {
-  const auto secs = static_cast<std::time_t>(unix_ms / 1000);
-  std::tm tm{};
-  if (gmtime_r(&secs, &tm) == nullptr) return std::to_string(unix_ms) + " ms";
-  char text[32];
-  std::strftime(text, sizeof text, "%Y-%m-%d %H:%M:%S UTC", &tm);
-  return text;
+  const std::optional<CivilTime> t = civil_from_unix_ms(unix_ms);
+  if (!t) return std::to_string(unix_ms) + " ms";
+  return format_civil(*t) + " UTC";
 }
 
 std::string format_seconds(engine::TimeUs t) {

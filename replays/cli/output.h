@@ -10,7 +10,7 @@
 
 namespace sr::replay::cli {
 
-// "2025-01-01 00:00:00 UTC" for a Unix time in milliseconds.
+// "2025-01-01 00:00:00 UTC" for a Unix time in milliseconds 0..kMaxCreatedUnixMs (else "<unix_ms> ms").
 [[nodiscard]] std::string format_date(std::int64_t unix_ms);
 // "35.540 s", rounded to milliseconds, for game times.
 [[nodiscard]] std::string format_seconds(engine::TimeUs t);

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <fstream>
 #include <regex>
+#include <utility>
 
 #include "common/replay/codec.h"
 #include "replays/store/file_io.h"
@@ -122,6 +123,22 @@ TEST(Cli, InfoShowsHeaderAndRacers) {
   EXPECT_NE(r.out.find("0 ada: finished at"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("1 bo: topped out"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("2 cy: disconnected at"), std::string::npos) << r.out;
+}
+
+TEST(Cli, InfoShowsTheCreationDateInUtcPast2038) {
+  TempDir dir;
+  const std::pair<std::int64_t, const char*> cases[] = {{4'102'444'800'000, "2100-01-01 00:00:00 UTC"},
+                                                        {kMaxCreatedUnixMs, "9999-12-31 23:59:59 UTC"}};
+  for (const auto& [unix_ms, text] : cases) {
+    Result<Replay> r = load_replay_file(data("mode_sprint.srr"));
+    ASSERT_TRUE(r.ok());
+    Replay late = r.value();
+    late.created_unix_ms = unix_ms;
+    ASSERT_FALSE(write_file_atomic(dir.path() / "late.srr", encode_binary(late)));
+    const ToolRun run = tool("info " + (dir.path() / "late.srr").string());
+    ASSERT_EQ(run.exit_code, 0) << run.out;
+    EXPECT_NE(run.out.find(std::string("created: ") + text + "\n"), std::string::npos) << run.out;
+  }
 }
 
 TEST(Cli, ExportAndImportRoundTrip) {

@@ -122,7 +122,7 @@ void schema(V& v, Replay& r, std::uint32_t /*version*/) {
   v.fixed64("seed", r.seed, kOpt);
   v.number("checkpoint_every", r.checkpoint_every, kOpt);
   // A racer takes at least 40 bytes in binary: name 2, handling 8, log 1, result 10 + 21 stats, checkpoints 1.
-  v.objects("racers", r.racers, kMaxRacers, 40);
+  v.objects("racers", r.racers, kMaxReplayRacers, 40);
 }
 
 }  // namespace sr::replay::detail
