@@ -1,6 +1,8 @@
-// The application: which screen is up, where keys go, the solo game in progress, and the frame's drawing.
-// main.cpp owns the loop and calls, every frame: input() after polling, ui() inside the ImGui frame, render()
-// before ImGui draws, after_render() before the swap.
+// The application: which screen is up, where keys go, and the frame's drawing. Each screen's own state is a struct
+// of its own (solo_game.h, race_screen.h, replay_browser_state.h, viewer_state.h, ...), made on entering the screen
+// and dropped on leaving it; App keeps only what every screen shares. main.cpp owns the loop and calls, every
+// frame: input() after polling, ui() inside the ImGui frame, render() before ImGui draws, after_render() before the
+// swap.
 #pragma once
 
 #include <cstdint>
@@ -10,24 +12,25 @@
 #include <string>
 #include <vector>
 
+#include "client/app/app_screen.h"
+#include "client/app/bench_screen.h"
 #include "client/app/cli.h"
-#include "client/app/frame_bench.h"
+#include "client/app/menu_screens.h"
 #include "client/app/net_play.h"
-#include "client/solo/bot_racer.h"
-#include "client/replay/replay_link.h"
-#include "client/solo/solo_session.h"
+#include "client/app/race_screen.h"
+#include "client/app/replay_browser_state.h"
+#include "client/app/solo_game.h"
+#include "client/app/spectate_request.h"
+#include "client/app/viewer_state.h"
 #include "client/input/bindings.h"
 #include "client/platform/gamepad.h"
 #include "client/platform/window.h"
 #include "client/render/board_renderer.h"
 #include "client/render/quad_batch.h"
+#include "client/replay/replay_link.h"
 #include "client/settings/paths.h"
 #include "client/settings/settings.h"
 #include "client/ui/fonts.h"
-#include "client/ui/net_screens.h"
-#include "client/ui/replay_screens.h"
-#include "client/ui/screens.h"
-#include "client/ui/settings_screen.h"
 
 namespace sr::client {
 
@@ -64,24 +67,26 @@ class App {
   [[nodiscard]] int exit_code() const { return exit_code_; }
 
  private:
-  enum class Screen { kMain, kSolo, kBot, kCustom, kSettings, kGame, kBench, kNet, kReplays, kViewer };
-
-  // app.cpp: screens and input routing
+  // app_input.cpp: input routing
   MenuNav read_nav();
-  [[nodiscard]] std::string screen_name() const;
-  void game_key(const KeyEvent& ev);
   void pad_changes(const std::vector<PadChange>& changes, double now_s);
+  // app.cpp: the screens
+  [[nodiscard]] std::string screen_name() const;
   void leave_settings();
+  void leave_settings_quietly();
+  // The boards drawn on this screen (for the screenshot's layout file).
+  [[nodiscard]] const std::vector<BoardLayout>& shown_layouts() const;
   // app_game.cpp: the solo game
-  void start_game(const GamePick& pick, double now_s);
+  void game_key(const KeyEvent& ev);
+  void start_game(GamePick pick, Screen back_to, double now_s);
   void restart(double now_s);
   void end_game(double now_s);
   void quit_game(double now_s);
   void tick_game(double now_s);
   void game_ui(double now_s, const MenuNav& nav);
+  // The solo game's boards, or the bench's, laid out for this frame.
   void layout_boards(float w, float h);
   [[nodiscard]] bool restart_key(int key) const;
-  void leave_settings_quietly();
   // app_net.cpp: multiplayer screens, keys into our race, our own game saved
   void start_net_from_cli();
   void connect_to(const std::string& address);
@@ -112,6 +117,8 @@ class App {
   void open_replay_browser();
   void open_viewer_file(const std::filesystem::path& file);
   void replay_poll();
+  // A replay could not be shown: said in the browser, or among the server's messages when it is not open.
+  void replay_problem(std::string text);
   void replays_ui(double now_s, const MenuNav& nav);
   void layout_viewer(float w, float h);
   void render_viewer(const BoardLook& look, double now_s);
@@ -128,62 +135,28 @@ class App {
   ReplayLink replays_;
 
   Screen screen_ = Screen::kMain;
-  Menu main_menu_;
-  SoloMenu solo_menu_;
-  BotMenu bot_menu_;
-  CustomMenu custom_menu_;
-  SettingsScreen settings_screen_;
-  Menu pause_menu_;
-  Menu results_menu_;
-  Screen back_to_ = Screen::kSolo;              // the menu a game returns to
   bool nav_suppressed_ = false;                 // a key press was consumed before the UI ran this frame
   MenuNav frame_nav_;                           // this frame's navigation (nav_inputs())
   std::string logged_screen_;                   // the screen last named in the log
   std::deque<std::pair<int, bool>> menu_keys_;  // key presses (key, auto-repeat) waiting for the menus
+  MenuScreens menus_;
 
-  // The game in progress.
-  std::optional<GamePick> pick_;
-  std::unique_ptr<SoloSession> session_;
-  std::unique_ptr<BotRacer> bot_;
-  std::optional<RunResult> best_before_;
-  std::optional<ResultsView> results_;
-  std::int64_t started_unix_ms_ = 0;
-  std::vector<BoardLayout> layouts_;
+  // Each screen's own state, there only while the screen is up (see each struct's header for when it is made and
+  // dropped).
+  std::optional<SoloGame> game_;
+  std::optional<BenchScreen> bench_;
+  std::optional<RaceScreenState> race_screen_;
+  std::optional<ReplayBrowserState> browser_;
+  std::unique_ptr<ViewerState> viewer_;
 
-  // Multiplayer.
+  // Multiplayer: the connection, its menus, and what the command line asked of it (each request acts once per run).
   NetPlay net_;
-  ServerListScreen server_list_;
-  LobbyScreen lobby_screen_;
-  RoomScreen room_screen_;
+  NetMenus net_menus_;
   bool cli_room_created_ = false;
   bool auto_readied_ = false;
-  std::optional<double> spectate_until_s_;  // --spectate: looking for the room until then
-  double spectate_next_list_s_ = 0;
-  bool spectate_joined_ = false;
-  engine::Buttons race_buttons_ = 0;  // held now (in the countdown: held at the start)
-  TimeUs last_press_us_ = 0;
-  std::uint32_t dismissed_race_ = 0;  // results of this race were closed: show the room
-  double results_shown_s_ = 0;
-  char race_chat_[201] = "";
-  bool exit_screenshot_taken_ = false;
-  std::vector<BoardLayout> race_layouts_;
-  std::vector<std::size_t> race_order_;  // race board i -> race_layouts_ index
-  std::uint32_t enlarged_ = 0;           // spectating: the player whose board was clicked large (0 = none)
+  std::optional<SpectateRequest> spectate_;
+  std::optional<std::uint64_t> pending_download_;  // a replay asked of the server (from the browser or the results)
 
-  // Replays.
-  ReplayBrowser browser_;
-  ReplayListing listing_;
-  std::string browser_problem_;
-  protocol::GameList server_games_;
-  bool server_games_shown_ = false;      // a list has arrived since the browser asked
-  Screen browser_back_ = Screen::kMain;  // where the browser's Back goes (the lobby it was opened from)
-  std::optional<std::uint64_t> pending_download_;
-  ReplayViewer viewer_;
-  ViewerControls viewer_controls_;
-  double viewer_last_s_ = 0;
-  std::vector<BoardLayout> viewer_layouts_;
-
-  FrameBench bench_;
   bool screenshot_requested_ = false;
   bool was_focused_ = false;
   bool done_ = false;

@@ -55,8 +55,8 @@ bool App::restart_key(int key) const {
   return false;
 }
 
-void App::start_game(const GamePick& pick, double now_s) {
-  GamePick p = pick;
+// A new SoloGame every time (a restart too): the old one's results and menus go with it.
+void App::start_game(GamePick p, Screen back_to, double now_s) {
   engine::Handling h = to_engine(settings_.handling);
   h.are_us = p.config.handling.are_us;  // mode rules, not player preference
   h.line_clear_delay_us = p.config.handling.line_clear_delay_us;
@@ -68,18 +68,18 @@ void App::start_game(const GamePick& pick, double now_s) {
     return;
   }
   const std::uint64_t seed = options_.seed ? *options_.seed : fresh_seed();
-  session_ = std::make_unique<SoloSession>(p.config, seed, now_s, options_.countdown_ms / 1000.0);
-  bot_.reset();
+  SoloGame& g = game_.emplace();
+  g.back_to = back_to;
+  g.session = std::make_unique<SoloSession>(p.config, seed, now_s, options_.countdown_ms / 1000.0);
   if (p.bot_pps) {
     std::string error;
-    bot_ = BotRacer::create(p.config, seed, *p.bot_pps, error);
-    if (!bot_) spdlog::warn("racing without the bot: {}", error);
+    g.bot = BotRacer::create(p.config, seed, *p.bot_pps, error);
+    if (!g.bot) spdlog::warn("racing without the bot: {}", error);
   }
-  pick_ = p;
-  best_before_ = replays_.personal_best(p.config, settings_.player_name);
-  results_.reset();
+  g.pick = p;
+  g.best_before = replays_.personal_best(p.config, settings_.player_name);
   held_.release_all();
-  started_unix_ms_ =
+  g.started_unix_ms =
       std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
           .count();
   screen_ = Screen::kGame;
@@ -89,10 +89,10 @@ void App::start_game(const GamePick& pick, double now_s) {
 }
 
 void App::game_key(const KeyEvent& ev) {
-  if (!session_ || ev.action == GLFW_REPEAT) return;
+  if (!game_ || ev.action == GLFW_REPEAT) return;
   const bool press = ev.action == GLFW_PRESS;
   held_.set_key(ev.key, press);
-  const SessionPhase phase = session_->phase();
+  const SessionPhase phase = game_->session->phase();
   if (press && (restart_key(ev.key) && phase != SessionPhase::kPaused)) {
     nav_suppressed_ = true;
     restart(ev.time_s);
@@ -102,46 +102,48 @@ void App::game_key(const KeyEvent& ev) {
     if (press && ev.key == GLFW_KEY_ESCAPE) {
       nav_suppressed_ = true;
       if (phase == SessionPhase::kCountdown) {
-        session_.reset();  // nothing was played: nothing to save
-        bot_.reset();
-        screen_ = back_to_;
+        screen_ = game_->back_to;
+        game_.reset();  // nothing was played: nothing to save
         if (options_.exit_after_game) done_ = true;
       } else {
-        session_->pause(ev.time_s);
+        game_->session->pause(ev.time_s);
       }
       return;
     }
-    session_->set_buttons(ev.time_s, held_.buttons(settings_.bindings));
+    game_->session->set_buttons(ev.time_s, held_.buttons(settings_.bindings));
   }
 }
 
 void App::tick_game(double now_s) {
-  if (screen_ != Screen::kGame || !session_) return;
-  session_->tick(now_s);
-  if (bot_ && session_->phase() == SessionPhase::kPlaying) bot_->advance_to(session_->clock_us(), now_s);
-  if (session_->phase() == SessionPhase::kOver && !results_) end_game(now_s);
+  if (screen_ != Screen::kGame || !game_) return;
+  SoloSession& session = *game_->session;
+  session.tick(now_s);
+  if (game_->bot && session.phase() == SessionPhase::kPlaying) game_->bot->advance_to(session.clock_us(), now_s);
+  if (session.phase() == SessionPhase::kOver && !game_->results) end_game(now_s);
 }
 
 void App::end_game(double /*now_s*/) {
-  const auto& game = session_->game();
-  SoloRecord record = record_of(*session_, settings_.player_name, started_unix_ms_);
-  if (bot_) {
+  SoloGame& g = *game_;
+  const auto& game = g.session->game();
+  const BotRacer* bot = g.bot.get();
+  SoloRecord record = record_of(*g.session, settings_.player_name, g.started_unix_ms);
+  if (bot) {
     char name[32];
-    std::snprintf(name, sizeof name, "bot %.1f pps", bot_->pps());
-    record.bot = SoloRecord::Opponent{name, bot_->run()};
+    std::snprintf(name, sizeof name, "bot %.1f pps", bot->pps());
+    record.bot = SoloRecord::Opponent{name, bot->run()};
   }
   ResultsView v;
   v.mode = mode_label(game.config());
   v.result = result_of(game.config(), game.stats(), record.finished(), record.abandoned());
-  v.previous_best = best_before_;
-  v.new_best = beats(v.result, best_before_);
+  v.previous_best = g.best_before;
+  v.new_best = beats(v.result, g.best_before);
   v.title = record.abandoned()  ? "Abandoned"
             : record.finished() ? (game.config().limit == engine::LimitKind::kTime ? "Time's up!" : "Finished!")
                               : "Game over";
   v.stats = result_stats(game);
-  if (bot_) {
-    const auto& b = bot_->game();
-    v.bot_line = "Bot (" + std::to_string(bot_->pps()).substr(0, 4) +
+  if (bot) {
+    const auto& b = bot->game();
+    v.bot_line = "Bot (" + std::to_string(bot->pps()).substr(0, 4) +
                  " PPS): " + headline(result_of(b.config(), b.stats(), b.state().finished, false)) + ", " +
                  format_count(b.stats().lines) + " lines";
   }
@@ -156,41 +158,39 @@ void App::end_game(double /*now_s*/) {
     spdlog::warn("replay not saved: {}", saved.error);
   }
   spdlog::info("{}: {} ({} inputs)", v.title, headline(v.result), record.run.log().size());
-  results_ = std::move(v);
+  g.results = std::move(v);
   if (options_.exit_after_game) done_ = true;
 }
 
 void App::quit_game(double now_s) {
-  if (!session_) return;
-  if (session_->phase() != SessionPhase::kOver) {
-    session_->abandon(now_s);
+  if (!game_) return;
+  if (game_->session->phase() != SessionPhase::kOver) {
+    game_->session->abandon(now_s);
     end_game(now_s);
   }
-  session_.reset();
-  bot_.reset();
-  results_.reset();
-  screen_ = back_to_;
+  screen_ = game_->back_to;
+  game_.reset();
 }
 
 void App::restart(double now_s) {
-  if (!pick_) return;
-  if (session_ && session_->phase() != SessionPhase::kOver &&
-      (session_->phase() != SessionPhase::kCountdown || !session_->run().log().empty())) {
-    session_->abandon(now_s);
+  if (!game_) return;
+  SoloSession& session = *game_->session;
+  if (session.phase() != SessionPhase::kOver &&
+      (session.phase() != SessionPhase::kCountdown || !session.run().log().empty())) {
+    session.abandon(now_s);
     const bool exit_after = options_.exit_after_game;
     options_.exit_after_game = false;  // a quick restart is not the end of the session
     end_game(now_s);
     options_.exit_after_game = exit_after;
   }
-  start_game(*pick_, now_s);
+  start_game(game_->pick, game_->back_to, now_s);  // copies: the new game replaces this one
 }
 
-void App::layout_boards(float w, float h) {
-  layouts_.clear();
+void solo_layouts(std::vector<BoardLayout>& out, int n, float w, float h, float scale) {
+  out.clear();
   const float margin = std::min(w, h) * 0.02f;
-  const int n = screen_ == Screen::kBench ? bench_.boards() : (bot_ ? 2 : 1);
   if (n == 1) {
-    layouts_.push_back(fit_board(margin, margin, w - 2 * margin, h - 2 * margin, settings_.visuals.board_scale));
+    out.push_back(fit_board(margin, margin, w - 2 * margin, h - 2 * margin, scale));
     return;
   }
   int best_cols = 1;
@@ -206,44 +206,50 @@ void App::layout_boards(float w, float h) {
   }
   const int rows = (n + best_cols - 1) / best_cols;
   const float tw = (w - 2 * margin) / static_cast<float>(best_cols), th = (h - 2 * margin) / static_cast<float>(rows);
-  const float scale = screen_ == Screen::kBench ? 1.0f : settings_.visuals.board_scale;
   for (int i = 0; i < n; ++i) {
     const float x = margin + static_cast<float>(i % best_cols) * tw,
                 y = margin + static_cast<float>(i / best_cols) * th;
-    layouts_.push_back(fit_board(x, y, tw, th, scale));
+    out.push_back(fit_board(x, y, tw, th, scale));
+  }
+}
+
+void App::layout_boards(float w, float h) {
+  const float scale = settings_.visuals.board_scale;
+  if (screen_ == Screen::kBench && bench_) {
+    const int n = bench_->bench.boards();
+    solo_layouts(bench_->layouts, n, w, h, n == 1 ? scale : 1.0f);  // the bench's grid is drawn at full size
+  } else if (game_) {
+    solo_layouts(game_->layouts, game_->bot ? 2 : 1, w, h, scale);
   }
 }
 
 void App::game_ui(double now_s, const MenuNav& nav) {
-  if (!session_) {
-    screen_ = back_to_;
+  if (!game_) {
+    screen_ = Screen::kMain;  // not reached: leaving a game always changes the screen
     return;
   }
   const ImGuiIO& io = ImGui::GetIO();
   layout_boards(io.DisplaySize.x, io.DisplaySize.y);
-  draw_hud(fonts_,
-           HudBoard{&session_->game(), &session_->feedback(), layouts_[0], settings_.player_name,
-                    session_->countdown_left(now_s)},
+  SoloGame& g = *game_;
+  const double countdown = g.session->countdown_left(now_s);
+  draw_hud(fonts_, HudBoard{&g.session->game(), &g.session->feedback(), g.layouts[0], settings_.player_name, countdown},
            now_s);
-  if (bot_ && layouts_.size() > 1) {
-    draw_hud(fonts_, HudBoard{&bot_->game(), &bot_->feedback(), layouts_[1], "bot", session_->countdown_left(now_s)},
-             now_s);
+  if (g.bot && g.layouts.size() > 1) {
+    draw_hud(fonts_, HudBoard{&g.bot->game(), &g.bot->feedback(), g.layouts[1], "bot", countdown}, now_s);
   }
-  switch (session_->phase()) {
+  // Each choice below may end this game (and `g` with it): nothing reads `g` after one.
+  switch (g.session->phase()) {
     case SessionPhase::kPaused:
-      switch (draw_pause_menu(pause_menu_, nav)) {
-        case PauseChoice::kResume: session_->resume(now_s, held_.buttons(settings_.bindings)); break;
+      switch (draw_pause_menu(g.pause_menu, nav)) {
+        case PauseChoice::kResume: g.session->resume(now_s, held_.buttons(settings_.bindings)); break;
         case PauseChoice::kRestart: restart(now_s); break;
-        case PauseChoice::kQuit:
-          quit_game(now_s);
-          results_.reset();
-          break;
+        case PauseChoice::kQuit: quit_game(now_s); break;
         case PauseChoice::kNone: break;
       }
       break;
     case SessionPhase::kOver:
-      if (results_) {
-        switch (draw_results(results_menu_, nav, *results_)) {
+      if (g.results) {
+        switch (draw_results(g.results_menu, nav, *g.results)) {
           case ResultsChoice::kRetry: restart(now_s); break;
           case ResultsChoice::kMenu: quit_game(now_s); break;
           case ResultsChoice::kNone: break;

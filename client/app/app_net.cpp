@@ -17,8 +17,8 @@ namespace sr::client {
 
 const net::RaceView* App::shown_race() const {
   const auto* race = net_.session().race();
-  if (!race || net_.session().state() != net::Session::State::kRoom) return nullptr;
-  return race->race_id() == dismissed_race_ ? nullptr : race;
+  if (!race || net_.session().state() != net::Session::State::kRoom || !race_screen_) return nullptr;
+  return race->race_id() == race_screen_->dismissed_race ? nullptr : race;
 }
 
 bool App::racing_now() const {
@@ -49,7 +49,7 @@ void App::start_net_from_cli() {
 }
 
 void App::connect_to(const std::string& address) {
-  server_list_.set_address(address);  // to connect again from the menu if the connection ends
+  net_menus_.server_list.set_address(address);  // to connect again from the menu if the connection ends
   auto a = parse_address(address);
   if (!a) {
     net_.say("\"" + address + "\" is not an address (host:port)");
@@ -73,15 +73,16 @@ void App::net_poll(double now_s) {
           net_.say("cannot create the room: " + error);  // checked by the parser already
         }
       }
-      if (options_.spectate && !spectate_until_s_) {
-        spectate_until_s_ = now_s + 15.0;
-        spectate_next_list_s_ = 0;
-      }
+      if (options_.spectate && !spectate_) spectate_ = SpectateRequest{now_s + 15.0, 0, false};
     } else if (std::holds_alternative<protocol::RoomList>(m)) {
       spectate_from_list();
     } else if (std::holds_alternative<protocol::RoomLeft>(m)) {
+      race_screen_.reset();
       (void)net_.session().list_rooms();  // the lobby shows rooms as they are now (ours may have closed)
-    } else if (std::holds_alternative<protocol::RoomJoined>(m) || std::holds_alternative<protocol::RoomUpdate>(m)) {
+    } else if (std::holds_alternative<protocol::RoomJoined>(m)) {
+      race_screen_.emplace();  // a new room: nothing of the last one's races
+      auto_ready();
+    } else if (std::holds_alternative<protocol::RoomUpdate>(m)) {
       auto_ready();
     } else if (const auto* c = std::get_if<protocol::CountdownStart>(&m)) {
       race_started();
@@ -92,31 +93,41 @@ void App::net_poll(double now_s) {
     } else if (const auto* e = std::get_if<protocol::CatchUpEnd>(&m)) {
       spdlog::info("race {}: caught up, watching live", e->race_id);
     } else if (const auto* u = std::get_if<protocol::ReplayUnavailable>(&m)) {
+      // NetPlay has said so among the server's messages already; the browser says it where it was asked.
       if (pending_download_ == u->game_id) {
         pending_download_.reset();
-        browser_problem_ = "the server cannot send that replay: " + net::describe(u->code) +
-                           (u->text.empty() ? "" : " (" + u->text + ")");
+        if (browser_) {
+          browser_->problem = "the server cannot send that replay: " + net::describe(u->code) +
+                              (u->text.empty() ? "" : " (" + u->text + ")");
+        }
       }
     } else if (const auto* list = std::get_if<protocol::GameList>(&m)) {
-      server_games_ = *list;
-      server_games_shown_ = true;
+      if (browser_) {  // asked for by the browser (a list for a browser since closed is not shown)
+        browser_->server_games = *list;
+        browser_->server_games_shown = true;
+      }
     } else if (const auto* r = std::get_if<protocol::RaceResults>(&m)) {
       spdlog::info("race results: race {}, {} racers", r->race_id, r->racers.size());
-      results_shown_s_ = Window::now_s();
+      if (race_screen_) race_screen_->results_shown_s = Window::now_s();
     }
   }
   // --spectate: ask for the room list until the room is there (the bots may still be creating it).
-  if (spectate_until_s_ && !spectate_joined_ && net_.connected()) {
-    if (now_s > *spectate_until_s_) {
+  if (spectate_ && !spectate_->done && net_.connected()) {
+    if (now_s > spectate_->until_s) {
       net_.say("no public room named \"" + *options_.spectate + "\" on this server");
-      spectate_joined_ = true;  // give up
-    } else if (now_s >= spectate_next_list_s_) {
+      spectate_->done = true;  // give up
+    } else if (now_s >= spectate_->next_list_s) {
       (void)net_.session().list_rooms();
-      spectate_next_list_s_ = now_s + 0.5;
+      spectate_->next_list_s = now_s + 0.5;
     }
   }
+  // The room's screen state is there exactly while we are in a room (RoomJoined above makes a fresh one per room).
+  if (net_.session().state() != net::Session::State::kRoom) {
+    race_screen_.reset();
+  } else if (!race_screen_) {
+    race_screen_.emplace();
+  }
   if (state_before != net::Session::State::kClosed && net_.session().state() == net::Session::State::kClosed) {
-    race_buttons_ = 0;
     held_.release_all();
     pending_download_.reset();
     if (net_.lost()) spdlog::warn("connection lost ({}); back on the multiplayer menu", net_.lost()->reason);
@@ -125,10 +136,10 @@ void App::net_poll(double now_s) {
 }
 
 void App::spectate_from_list() {
-  if (!options_.spectate || spectate_joined_ || !spectate_until_s_) return;
+  if (!options_.spectate || !spectate_ || spectate_->done) return;
   for (const auto& r : net_.session().room_list().rooms) {
     if (r.name != *options_.spectate) continue;
-    spectate_joined_ = true;
+    spectate_->done = true;
     spdlog::info("watching room {} '{}' ({})", r.room_id, r.name,
                  net_.session().state() == net::Session::State::kLobby ? "joining" : "already in a room");
     (void)net_.session().join_room(r.room_id, protocol::Role::kSpectator);
@@ -137,9 +148,8 @@ void App::spectate_from_list() {
 }
 
 void App::race_started() {
-  race_buttons_ = 0;
-  last_press_us_ = 0;
-  enlarged_ = 0;
+  if (!race_screen_) race_screen_.emplace();  // not reached: the room came first
+  race_screen_->race = {};
   held_.release_all();
   ImGui::SetWindowFocus(nullptr);  // no menu keeps the keyboard while racing
 }
@@ -171,30 +181,32 @@ void App::race_key(const KeyEvent& ev) {
 // moment, on the 1 ms grid, never before an earlier press.
 void App::race_buttons_changed(double when_s) {
   const auto* race = net_.session().race();
-  if (!race || !race->racing()) return;
+  if (!race || !race->racing() || !race_screen_) return;
+  RaceScreenState::Race& ours = race_screen_->race;
   const engine::Buttons buttons = held_.buttons(settings_.bindings);
   const auto now_us = net_.session().race_time_us();
   if (!now_us) return;
   TimeUs t = *now_us - static_cast<TimeUs>((Window::now_s() - when_s) * 1e6);
   t = t / 1000 * 1000;
   if (t < 0) {  // during the countdown: held at the start
-    race_buttons_ = buttons;
+    ours.buttons = buttons;
     return;
   }
   if (race->mine()->game().over()) return;
-  t = std::max(t, last_press_us_);
-  last_press_us_ = t;
-  race_buttons_ = buttons;
+  t = std::max(t, ours.last_press_us);
+  ours.last_press_us = t;
+  ours.buttons = buttons;
   net_.race_press(t, buttons);
 }
 
 void App::tick_race() {
   const auto* race = net_.session().race();
-  if (screen_ != Screen::kNet || !race || !race->racing()) return;
+  if (screen_ != Screen::kNet || !race || !race->racing() || !race_screen_) return;
   const auto now_us = net_.session().race_time_us();
   if (!now_us || *now_us < 0) return;
-  if (race->mine()->run.log().empty() && race_buttons_ != 0 && last_press_us_ == 0) {
-    net_.race_press(0, race_buttons_);  // held through the countdown
+  const RaceScreenState::Race& ours = race_screen_->race;
+  if (race->mine()->run.log().empty() && ours.buttons != 0 && ours.last_press_us == 0) {
+    net_.race_press(0, ours.buttons);  // held through the countdown
   }
   net_.race_advance(*now_us / 1000 * 1000);
 }
@@ -237,7 +249,7 @@ void App::net_ui(double now_s, const MenuNav& frame_nav) {
     case net::Session::State::kClosed:
     case net::Session::State::kConnecting: {
       bool changed = false;
-      const ServerListAction a = server_list_.draw(settings_, changed, net_.messages(), nav);
+      const ServerListAction a = net_menus_.server_list.draw(settings_, changed, net_.messages(), nav);
       if (changed) leave_settings_quietly();
       if (session.state() == net::Session::State::kConnecting) {
         ImGui::SetNextWindowPos(ImVec2(20, 20));
@@ -265,7 +277,7 @@ void App::net_ui(double now_s, const MenuNav& frame_nav) {
       break;
     }
     case net::Session::State::kLobby:
-      switch (lobby_screen_.draw(session, net_.messages(), nav, now_s)) {
+      switch (net_menus_.lobby.draw(session, net_.messages(), nav, now_s)) {
         case LobbyAction::kDisconnect: net_.disconnect(); break;
         case LobbyAction::kReplays: open_replay_browser(); break;
         case LobbyAction::kNone: break;
@@ -275,18 +287,19 @@ void App::net_ui(double now_s, const MenuNav& frame_nav) {
       if (shown_race()) {
         race_ui(now_s, nav);
       } else {
-        room_screen_.draw(session, net_.messages(), nav);
+        net_menus_.room.draw(session, net_.messages(), nav);
       }
       break;
   }
   // After the screen: ImGui 1.86 asserts when a window first appears while a modal is open and is begun after it.
   if (notice) (void)lost_connection_modal(frame_nav);
   // --exit-after-race: a moment after the first results (with the screenshot of them, when asked), quit.
-  if (options_.exit_after_race && results_shown_s_ > 0 && now_s - results_shown_s_ > 1.0) {
-    if (options_.screenshot && !exit_screenshot_taken_) {
+  const double results_s = race_screen_ ? race_screen_->results_shown_s : 0;
+  if (options_.exit_after_race && results_s > 0 && now_s - results_s > 1.0) {
+    if (options_.screenshot && !race_screen_->exit_screenshot_taken) {
       screenshot_requested_ = true;
-      exit_screenshot_taken_ = true;
-    } else if (now_s - results_shown_s_ > 1.5) {
+      race_screen_->exit_screenshot_taken = true;
+    } else if (now_s - results_s > 1.5) {
       done_ = true;
     }
   }

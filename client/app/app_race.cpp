@@ -72,51 +72,57 @@ ChatRect chat_rect(float w, float h, float margin) {
 
 }  // namespace
 
-// Board i of the race (in RaceView order) gets race_layouts_[order[i]]: ours first and large, then the others. The
+// Board i of the race (in RaceView order) gets layouts[order[i]]: ours first and large, then the others. The
 // others' grid leaves the chat panel's corner free.
 void App::layout_race(float w, float h) {
-  race_layouts_.clear();
-  race_order_.clear();
+  if (!race_screen_) return;
+  std::vector<BoardLayout>& layouts = race_screen_->layouts;
+  std::vector<std::size_t>& order = race_screen_->order;
+  const std::uint32_t enlarged = race_screen_->race.enlarged;
+  layouts.clear();
+  order.clear();
   const auto* race = shown_race();
   if (!race) return;
   const float margin = std::min(w, h) * 0.02f;
   const float grid_h = h - 2 * margin - chat_rect(w, h, margin).h - margin;
   const int n = static_cast<int>(race->boards().size());
   std::vector<BoardLayout> others;
-  if (!race->racing() && enlarged_ != 0 && race->board(enlarged_) != nullptr && n > 1) {
+  if (!race->racing() && enlarged != 0 && race->board(enlarged) != nullptr && n > 1) {
     // Spectating with one board chosen: that one at full height, the others smaller beside it (one or two of them
     // would fit as large: they get half the height).
     const float big_w = (w - 2 * margin) * 0.55f;
-    race_layouts_.push_back(fit_board(margin, margin, big_w, h - 2 * margin));
+    layouts.push_back(fit_board(margin, margin, big_w, h - 2 * margin));
     const float others_h = n - 1 <= 2 ? std::min(grid_h, (h - 2 * margin) * 0.55f) : grid_h;
     grid_layouts(others, n - 1, margin + big_w, margin, w - 2 * margin - big_w, others_h);
-    race_layouts_.insert(race_layouts_.end(), others.begin(), others.end());
+    layouts.insert(layouts.end(), others.begin(), others.end());
     std::size_t next = 1;
-    for (const auto& b : race->boards()) race_order_.push_back(b.entrant.player_id == enlarged_ ? 0 : next++);
+    for (const auto& b : race->boards()) order.push_back(b.entrant.player_id == enlarged ? 0 : next++);
     return;
   }
   if (race->racing()) {
     const float own_w = n > 1 ? (w - 2 * margin) * 0.45f : w - 2 * margin;
-    race_layouts_.push_back(fit_board(margin, margin, own_w, h - 2 * margin));
+    layouts.push_back(fit_board(margin, margin, own_w, h - 2 * margin));
     if (n > 1) grid_layouts(others, n - 1, margin + own_w, margin, w - 2 * margin - own_w, grid_h);
   } else {
     grid_layouts(others, n, margin, margin, w - 2 * margin, grid_h);
   }
-  race_layouts_.insert(race_layouts_.end(), others.begin(), others.end());
+  layouts.insert(layouts.end(), others.begin(), others.end());
   std::size_t next = race->racing() ? 1 : 0;
   for (const auto& b : race->boards()) {
-    race_order_.push_back(&b == race->mine() ? 0 : next++);
+    order.push_back(&b == race->mine() ? 0 : next++);
   }
 }
 
 std::vector<std::string> App::race_layout_notes() const {
-  std::vector<std::string> notes(race_layouts_.size());
+  if (!race_screen_) return {};
+  const std::vector<std::size_t>& order = race_screen_->order;
+  std::vector<std::string> notes(race_screen_->layouts.size());
   const auto* race = shown_race();
   if (!race) return notes;
-  for (std::size_t i = 0; i < race->boards().size() && i < race_order_.size(); ++i) {
+  for (std::size_t i = 0; i < race->boards().size() && i < order.size(); ++i) {
     const auto& b = race->boards()[i];
-    if (race_order_[i] < notes.size()) {
-      notes[race_order_[i]] =
+    if (order[i] < notes.size()) {
+      notes[order[i]] =
           std::to_string(b.game().now()) + " " + std::to_string(b.game().stats().pieces) + " " + b.entrant.name;
     }
   }
@@ -125,11 +131,12 @@ std::vector<std::string> App::race_layout_notes() const {
 
 void App::render_race(const BoardLook& look, double now_s) {
   const auto* race = shown_race();
-  if (!race) return;
-  for (std::size_t i = 0; i < race->boards().size() && i < race_order_.size(); ++i) {
+  if (!race) return;  // also when there is no race_screen_
+  const RaceScreenState& rs = *race_screen_;
+  for (std::size_t i = 0; i < race->boards().size() && i < rs.order.size(); ++i) {
     BoardLook l = look;
     l.dim = race->boards()[i].status != protocol::RacerStatus::kRacing || race->boards()[i].game().over();
-    draw_board(batch_, race_layouts_[race_order_[i]], race->boards()[i].game(), nullptr, l, now_s);
+    draw_board(batch_, rs.layouts[rs.order[i]], race->boards()[i].game(), nullptr, l, now_s);
   }
 }
 
@@ -138,18 +145,19 @@ void App::render_race(const BoardLook& look, double now_s) {
 void App::spectator_keys(const net::RaceView& race, const MenuNav& nav) {
   if (race.racing() || ImGui::GetIO().WantTextInput) return;
   const auto& boards = race.boards();
+  std::uint32_t& enlarged = race_screen_->race.enlarged;  // shown_race(): there is a race screen
   if (nav.left || nav.right) {
     // Positions 0..n: 0 is the grid, k the k-th board.
     std::size_t at = 0;
     for (std::size_t i = 0; i < boards.size(); ++i) {
-      if (boards[i].entrant.player_id == enlarged_) at = i + 1;
+      if (boards[i].entrant.player_id == enlarged) at = i + 1;
     }
     const std::size_t count = boards.size() + 1;
     at = nav.right ? (at + 1) % count : (at + count - 1) % count;
-    enlarged_ = at == 0 ? 0 : boards[at - 1].entrant.player_id;
+    enlarged = at == 0 ? 0 : boards[at - 1].entrant.player_id;
   } else if (nav.back) {
-    if (enlarged_ != 0) {
-      enlarged_ = 0;
+    if (enlarged != 0) {
+      enlarged = 0;
     } else {
       (void)net_.session().leave_room();
     }
@@ -159,6 +167,7 @@ void App::spectator_keys(const net::RaceView& race, const MenuNav& nav) {
 // A small chat in the corner: read, and click to type; Enter sends and gives the keys back to the game, Esc gives
 // them back without sending. It never takes the keyboard by itself.
 void App::race_chat() {
+  auto& draft = race_screen_->chat;  // only on the race screen: there is one
   const ImGuiIO& io = ImGui::GetIO();
   const float margin = std::min(io.DisplaySize.x, io.DisplaySize.y) * 0.02f;
   const ChatRect r = chat_rect(io.DisplaySize.x, io.DisplaySize.y, margin);
@@ -177,11 +186,11 @@ void App::race_chat() {
   if (ImGui::GetScrollY() >= ImGui::GetScrollMaxY()) ImGui::SetScrollHereY(1.0f);
   ImGui::EndChild();
   ImGui::SetNextItemWidth(-1);
-  const bool sent = ImGui::InputTextWithHint("##say", "chat: click to type, Enter sends", race_chat_, sizeof race_chat_,
+  const bool sent = ImGui::InputTextWithHint("##say", "chat: click to type, Enter sends", draft, sizeof draft,
                                              ImGuiInputTextFlags_EnterReturnsTrue);
   if (sent) {
-    if (race_chat_[0] != 0) (void)net_.session().chat(race_chat_);
-    race_chat_[0] = 0;
+    if (draft[0] != 0) (void)net_.session().chat(draft);
+    draft[0] = 0;
   }
   const bool left_field = sent || (ImGui::IsItemDeactivated() && !ImGui::IsItemActive());
   ImGui::End();
@@ -197,12 +206,13 @@ void App::race_ui(double now_s, const MenuNav& nav) {
   if (!race) return;
   const ImGuiIO& io = ImGui::GetIO();
   layout_race(io.DisplaySize.x, io.DisplaySize.y);
+  RaceScreenState& rs = *race_screen_;  // shown_race(): there is a race screen
   const auto t = net_.session().race_time_us();
   const double countdown = t && *t < 0 ? static_cast<double>(-*t) / 1e6 : 0.0;
   ImDrawList* dl = ImGui::GetBackgroundDrawList();
-  for (std::size_t i = 0; i < race->boards().size() && i < race_order_.size(); ++i) {
+  for (std::size_t i = 0; i < race->boards().size() && i < rs.order.size(); ++i) {
     const auto& b = race->boards()[i];
-    const BoardLayout& layout = race_layouts_[race_order_[i]];
+    const BoardLayout& layout = rs.layouts[rs.order[i]];
     std::string name = b.entrant.name;
     if (b.live.place > 0) name += "  #" + std::to_string(b.live.place);
     if (b.live.pps_x100 > 0) name += "  " + x100_text(b.live.pps_x100) + " PPS";
@@ -211,7 +221,7 @@ void App::race_ui(double now_s, const MenuNav& nav) {
     if (!race->racing() && ImGui::IsMouseClicked(0) && !io.WantCaptureMouse) {
       const ImVec2 m = io.MousePos;
       if (m.x >= layout.x && m.x < layout.x + layout.width() && m.y >= layout.y && m.y < layout.y + layout.height()) {
-        enlarged_ = enlarged_ == b.entrant.player_id ? 0 : b.entrant.player_id;
+        rs.race.enlarged = rs.race.enlarged == b.entrant.player_id ? 0 : b.entrant.player_id;
       }
     }
     if (const char* banner = status_banner(b.status); banner[0] != 0) {
@@ -227,8 +237,8 @@ void App::race_ui(double now_s, const MenuNav& nav) {
     }
   }
   if (!race->racing() && race->boards().size() > 1) {
-    const char* hint = enlarged_ == 0 ? "click a board (or Left/Right) to enlarge it; Esc leaves the room"
-                                      : "click it again (or Esc) for every board; Left/Right for the next";
+    const char* hint = rs.race.enlarged == 0 ? "click a board (or Left/Right) to enlarge it; Esc leaves the room"
+                                             : "click it again (or Esc) for every board; Left/Right for the next";
     const ImVec2 size = ImGui::CalcTextSize(hint);
     dl->AddText(ImVec2(io.DisplaySize.x * 0.5f - size.x * 0.5f, io.DisplaySize.y - size.y - 4),
                 IM_COL32(200, 200, 210, 255), hint);
@@ -241,7 +251,7 @@ bool App::results_fresh(double now_s) const {
   const auto* race = shown_race();
   const auto& results = net_.session().results();
   return screen_ == Screen::kNet && race != nullptr && results && results->race_id == race->race_id() &&
-         now_s - results_shown_s_ < kResultsKeyGraceS;
+         now_s - race_screen_->results_shown_s < kResultsKeyGraceS;  // shown_race(): there is a race screen
 }
 
 void App::results_table(const protocol::RaceResults& results, double now_s, const MenuNav& nav) {
@@ -293,20 +303,21 @@ void App::results_table(const protocol::RaceResults& results, double now_s, cons
   ImGui::SetNextWindowPos(table_pos, ImGuiCond_Always, ImVec2(0.0f, 1.0f));  // just above the table
   ImGui::Begin("##results actions", nullptr,
                ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings);
+  std::uint32_t& dismissed = race_screen_->dismissed_race;  // on the race screen: there is one
   if (ImGui::Button("Rematch")) {
-    dismissed_race_ = results.race_id;
+    dismissed = results.race_id;
     (void)net_.session().set_ready(true);
   }
   ImGui::SameLine();
   if (ImGui::Button("Back to the room") || (nav.back && !ImGui::GetIO().WantTextInput)) {
-    dismissed_race_ = results.race_id;
+    dismissed = results.race_id;
   }
   ImGui::SetItemDefaultFocus();  // keyboard and pad start on the harmless choice
   if (const auto stored = net_.session().stored_replay()) {
     ImGui::SameLine();
     if (ImGui::Button("Watch replay") && net_.session().download_replay(*stored)) {
       pending_download_ = *stored;
-      dismissed_race_ = results.race_id;
+      dismissed = results.race_id;
     }
   }
   ImGui::End();

@@ -10,21 +10,39 @@
 
 namespace sr::client {
 
+// Opened from the main menu or the lobby: a fresh browser that goes back there. Opened again from the browser (a
+// refresh) or the viewer: the same browser, its listing read again.
 void App::open_replay_browser() {
-  if (screen_ == Screen::kMain || screen_ == Screen::kNet) browser_back_ = screen_;
-  listing_ = list_local_replays(paths_.replay_dir(), browser_.mode_filter(), browser_.player_filter());
+  if (screen_ == Screen::kMain || screen_ == Screen::kNet) {
+    browser_.emplace().back = screen_;
+  } else if (!browser_) {
+    // The viewer of a download that arrived after the browser was closed: back to where the browser would be.
+    browser_.emplace().back = net_.connected() ? Screen::kNet : Screen::kMain;
+  }
+  browser_->listing =
+      list_local_replays(paths_.replay_dir(), browser_->browser.mode_filter(), browser_->browser.player_filter());
   screen_ = Screen::kReplays;
 }
 
+void App::replay_problem(std::string text) {
+  if (browser_) {
+    browser_->problem = std::move(text);
+  } else {
+    net_.say(std::move(text));  // a replay asked for from the race's results: said in the room
+  }
+}
+
 void App::open_viewer_file(const std::filesystem::path& file) {
-  if (auto error = viewer_.open(file); !error.empty()) {
-    browser_problem_ = error;
+  auto viewer = std::make_unique<ViewerState>();
+  if (auto error = viewer->viewer.open(file); !error.empty()) {
     spdlog::error("{}", error);
     open_replay_browser();
+    browser_->problem = error;
     return;
   }
-  browser_problem_.clear();
-  spdlog::info("viewing {}: {}", file.string(), viewer_.verdict());
+  if (browser_) browser_->problem.clear();
+  spdlog::info("viewing {}: {}", file.string(), viewer->viewer.verdict());
+  viewer_ = std::move(viewer);
   screen_ = Screen::kViewer;
 }
 
@@ -35,57 +53,68 @@ void App::replay_poll() {
   pending_download_.reset();
   auto decoded = replay::decode_binary(*bytes);
   if (!decoded) {
-    browser_problem_ = "the downloaded replay does not decode: " + decoded.error().describe();
+    replay_problem("the downloaded replay does not decode: " + decoded.error().describe());
     return;
   }
-  if (auto error = viewer_.open(std::move(decoded.value()), "downloaded game"); !error.empty()) {
-    browser_problem_ = error;
+  auto viewer = std::make_unique<ViewerState>();
+  if (auto error = viewer->viewer.open(std::move(decoded.value()), "downloaded game"); !error.empty()) {
+    replay_problem(error);
     return;
   }
+  viewer_ = std::move(viewer);
   screen_ = Screen::kViewer;
 }
 
 void App::replays_ui(double now_s, const MenuNav& nav) {
   if (screen_ == Screen::kReplays) {
-    ServerGames server{net_.session().welcome().server_name, server_games_shown_ ? &server_games_ : nullptr,
+    if (!browser_) open_replay_browser();  // not reached: the browser is made on the way here
+    ReplayBrowserState& b = *browser_;
+    ServerGames server{net_.session().welcome().server_name, b.server_games_shown ? &b.server_games : nullptr,
                        pending_download_.has_value()};
     const BrowserAction a =
-        browser_.draw(listing_, paths_.replay_dir(), net_.connected() ? &server : nullptr, browser_problem_, nav);
+        b.browser.draw(b.listing, paths_.replay_dir(), net_.connected() ? &server : nullptr, b.problem, nav);
     switch (a.kind) {
       case BrowserAction::kBack:
-        screen_ = browser_back_;  // the main menu, or the lobby it was opened from
+        screen_ = b.back;  // the main menu, or the lobby it was opened from
+        browser_.reset();
         break;
       case BrowserAction::kOpenFile: open_viewer_file(a.file); break;
       case BrowserAction::kRefresh: open_replay_browser(); break;
       case BrowserAction::kServerList:
         open_replay_browser();  // the filters may have changed
-        server_games_shown_ = false;
-        if (!net_.session().list_games(a.list, browser_.player_filter(), browser_.mode_filter())) {
-          browser_problem_ = "cannot ask the server: the player filter is not a name it accepts";
+        b.server_games_shown = false;
+        if (!net_.session().list_games(a.list, b.browser.player_filter(), b.browser.mode_filter())) {
+          b.problem = "cannot ask the server: the player filter is not a name it accepts";
         } else {
-          browser_problem_.clear();
+          b.problem.clear();
         }
         break;
       case BrowserAction::kDownload:
         if (net_.session().download_replay(a.game_id)) {
           pending_download_ = a.game_id;
-          browser_problem_.clear();
+          b.problem.clear();
         } else {
-          browser_problem_ = "cannot ask the server for that replay";
+          b.problem = "cannot ask the server for that replay";
         }
         break;
       case BrowserAction::kNone: break;
     }
     return;
   }
-  viewer_.tick(viewer_last_s_ > 0 ? now_s - viewer_last_s_ : 0.0);
-  viewer_last_s_ = now_s;
-  if (viewer_controls_.draw(viewer_, nav) == ViewerAction::kBack) {
-    viewer_last_s_ = 0;
+  if (!viewer_) {  // not reached: the viewer is made on the way here
+    open_replay_browser();
+    return;
+  }
+  ViewerState& v = *viewer_;
+  v.viewer.tick(v.last_s > 0 ? now_s - v.last_s : 0.0);
+  v.last_s = now_s;
+  if (v.controls.draw(v.viewer, nav) == ViewerAction::kBack) {
+    viewer_.reset();
     if (options_.replay_file) {
       done_ = true;
     } else if (net_.session().state() == net::Session::State::kRoom) {
       screen_ = Screen::kNet;  // back to the room the replay was watched from
+      browser_.reset();
     } else {
       open_replay_browser();
     }
@@ -93,28 +122,31 @@ void App::replays_ui(double now_s, const MenuNav& nav) {
   }
   const ImGuiIO& io = ImGui::GetIO();
   layout_viewer(io.DisplaySize.x, io.DisplaySize.y);
-  for (std::size_t i = 0; i < viewer_.games().size() && i < viewer_layouts_.size(); ++i) {
-    draw_hud(fonts_,
-             HudBoard{&viewer_.games()[i], nullptr, viewer_layouts_[i],
-                      viewer_.replay().racers[viewer_.racer_of(i)].name, 0},
-             now_s);
+  for (std::size_t i = 0; i < v.viewer.games().size() && i < v.layouts.size(); ++i) {
+    draw_hud(
+        fonts_,
+        HudBoard{&v.viewer.games()[i], nullptr, v.layouts[i], v.viewer.replay().racers[v.viewer.racer_of(i)].name, 0},
+        now_s);
   }
 }
 
 void App::layout_viewer(float w, float h) {
-  viewer_layouts_.clear();
-  const int n = static_cast<int>(viewer_.games().size());
+  if (!viewer_) return;
+  viewer_->layouts.clear();
+  const int n = static_cast<int>(viewer_->viewer.games().size());
   if (n == 0) return;
   const float margin = std::min(w, h) * 0.02f;
   const float controls = ImGui::GetFrameHeightWithSpacing() * kViewerControlRows;
-  grid_layouts(viewer_layouts_, n, margin, margin, w - 2 * margin, h - 2 * margin - controls);
+  grid_layouts(viewer_->layouts, n, margin, margin, w - 2 * margin, h - 2 * margin - controls);
 }
 
 void App::render_viewer(const BoardLook& look, double now_s) {
-  for (std::size_t i = 0; i < viewer_.games().size() && i < viewer_layouts_.size(); ++i) {
+  if (!viewer_) return;  // its Back was taken this frame
+  const auto& games = viewer_->viewer.games();
+  for (std::size_t i = 0; i < games.size() && i < viewer_->layouts.size(); ++i) {
     BoardLook l = look;
-    l.dim = viewer_.games()[i].over();
-    draw_board(batch_, viewer_layouts_[i], viewer_.games()[i], nullptr, l, now_s);
+    l.dim = games[i].over();
+    draw_board(batch_, viewer_->layouts[i], games[i], nullptr, l, now_s);
   }
 }
 

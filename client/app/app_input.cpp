@@ -1,0 +1,185 @@
+// Input routing: key events and gamepads to the game, our race or the menus, and each frame's navigation (our own
+// key events, and ImGui's keyboard and gamepad navigation, held while a race is played).
+#include "client/app/app.h"
+
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+#include <imgui_internal.h>  // NavId / NavDisableHighlight: see nav_inputs()
+
+#include <algorithm>
+#include <iterator>
+
+namespace sr::client {
+
+MenuNav App::read_nav() {
+  MenuNav nav;
+  // Menus take one key per frame, so several presses that arrived together (a fast typist, a slow frame) each act.
+  std::vector<std::pair<int, bool>> frame_keys;
+  if (!menu_keys_.empty()) {
+    frame_keys.push_back(menu_keys_.front());
+    menu_keys_.pop_front();
+  }
+  auto any = [&](int key, int pad, bool repeats) {
+    for (const auto& [k, repeat] : frame_keys) {
+      if (k == key && (repeats || !repeat)) return true;
+    }
+    return pads_.pressed(pad);
+  };
+  nav.up = any(GLFW_KEY_UP, GLFW_GAMEPAD_BUTTON_DPAD_UP, true);
+  nav.down = any(GLFW_KEY_DOWN, GLFW_GAMEPAD_BUTTON_DPAD_DOWN, true);
+  nav.left = any(GLFW_KEY_LEFT, GLFW_GAMEPAD_BUTTON_DPAD_LEFT, true);
+  nav.right = any(GLFW_KEY_RIGHT, GLFW_GAMEPAD_BUTTON_DPAD_RIGHT, true);
+  nav.accept = any(GLFW_KEY_ENTER, GLFW_GAMEPAD_BUTTON_A, false) || any(GLFW_KEY_KP_ENTER, -1, false);
+  nav.back = any(GLFW_KEY_ESCAPE, GLFW_GAMEPAD_BUTTON_B, false);
+  nav.page_up = any(GLFW_KEY_PAGE_UP, GLFW_GAMEPAD_BUTTON_LEFT_BUMPER, true);
+  nav.page_down = any(GLFW_KEY_PAGE_DOWN, GLFW_GAMEPAD_BUTTON_RIGHT_BUMPER, true);
+  for (const auto& [k, repeat] : frame_keys) {
+    if (!repeat) nav.presses.push_back(k);
+  }
+  nav.suppressed = nav_suppressed_;
+  return nav;
+}
+
+void App::input(double now_s) {
+  nav_suppressed_ = false;
+  int win_w = 0, win_h = 0;
+  window_.size(win_w, win_h);
+  scale_menus_to_window(fonts_, window_.content_scale(), static_cast<float>(win_h));  // before ImGui's NewFrame
+  for (const KeyEvent& ev : window_.take_key_events()) {
+    if (ev.action == GLFW_PRESS && ev.key == GLFW_KEY_F11) {
+      window_.toggle_fullscreen();
+      continue;
+    }
+    if (ev.action == GLFW_PRESS && ev.key == GLFW_KEY_F12) {
+      screenshot_requested_ = true;
+      continue;
+    }
+    if (screen_ == Screen::kSettings && menus_.settings.capturing() && ev.action == GLFW_PRESS) {
+      menus_.settings.capture_key(settings_, ev.key);
+      nav_suppressed_ = true;
+      continue;
+    }
+    const bool playing =
+        (screen_ == Screen::kGame && game_ &&
+         (game_->session->phase() == SessionPhase::kPlaying || game_->session->phase() == SessionPhase::kCountdown)) ||
+        racing_now();
+    if (ev.action != GLFW_RELEASE && !playing && menu_keys_.size() < 16) {
+      menu_keys_.emplace_back(ev.key, ev.action == GLFW_REPEAT);
+    }
+    // Keys go to the game only while ImGui does not want the keyboard (nothing of ImGui's takes focus in play;
+    // releases always go through so the held state stays true). In a race only a text field being typed in (the
+    // chat) keeps keys from the game: the menus' keyboard navigation never does.
+    const ImGuiIO& io = ImGui::GetIO();
+    const bool imgui_wants = io.WantCaptureKeyboard && ev.action == GLFW_PRESS;
+    if (screen_ == Screen::kGame && !imgui_wants) game_key(ev);
+    if (screen_ == Screen::kNet && shown_race() && (!io.WantTextInput || ev.action == GLFW_RELEASE)) race_key(ev);
+  }
+  // Losing focus mid-game pauses it (GLFW has already released the held keys). Only on the change, so a window
+  // that starts unfocused (a test harness focusing it a moment later) is not paused.
+  const bool focused = window_.focused();
+  if (was_focused_ && !focused && screen_ == Screen::kGame && game_ &&
+      game_->session->phase() == SessionPhase::kPlaying) {
+    game_->session->pause(now_s);
+  }
+  was_focused_ = focused;
+  pad_changes(pads_.poll(), now_s);
+  if (screen_ == Screen::kBench && bench_) bench_->bench.step();
+  tick_game(now_s);
+  net_poll(now_s);
+  tick_race();
+  replay_poll();
+}
+
+void App::pad_changes(const std::vector<PadChange>& changes, double now_s) {
+  for (const auto& c : changes) {
+    if (screen_ == Screen::kSettings && menus_.settings.capturing() && c.down) {
+      menus_.settings.capture_pad(settings_, c.input);
+      nav_suppressed_ = true;
+      continue;
+    }
+    if (screen_ == Screen::kNet && shown_race()) {  // our race (spectators' pads only navigate)
+      held_.set_pad(c.input, c.down);
+      race_buttons_changed(now_s);
+      continue;
+    }
+    if (screen_ != Screen::kGame || !game_) continue;
+    if (c.down && c.input == GLFW_GAMEPAD_BUTTON_START) {
+      game_key({GLFW_KEY_ESCAPE, GLFW_PRESS, 0, now_s});
+      continue;
+    }
+    held_.set_pad(c.input, c.down);
+    bool restart_pressed = false;
+    for (int p : settings_.bindings.pad_for(Action::kRestart)) restart_pressed |= c.down && p == c.input;
+    if (restart_pressed && game_->session->phase() != SessionPhase::kPaused) {
+      restart(now_s);
+      continue;
+    }
+    game_->session->set_buttons(now_s, held_.buttons(settings_.bindings));
+  }
+}
+
+void App::nav_inputs() {
+  frame_nav_ = read_nav();
+  ImGuiIO& io = ImGui::GetIO();
+  // ImGui's GLFW backend reads pads by raw button numbers, which differ between pads; ours go through GLFW's
+  // gamepad mappings. Nothing navigates while our own race is played.
+  std::fill(std::begin(io.NavInputs), std::end(io.NavInputs), 0.0f);
+  if (pads_.connected()) {
+    io.BackendFlags |= ImGuiBackendFlags_HasGamepad;
+  } else {
+    io.BackendFlags &= ~ImGuiBackendFlags_HasGamepad;
+  }
+  // While a race is played, and a moment after its results appear, ImGui's navigation gets no keys at all (its own
+  // key mapping included), so hard drops never press a menu button.
+  const bool hold = racing_now() || results_fresh(Window::now_s());
+  constexpr ImGuiConfigFlags kNav = ImGuiConfigFlags_NavEnableKeyboard | ImGuiConfigFlags_NavEnableGamepad;
+  if (hold) {
+    io.ConfigFlags &= ~kNav;
+  } else {
+    io.ConfigFlags |= kNav;
+  }
+  if (hold || frame_nav_.suppressed) return;
+  const auto pad = [&](ImGuiNavInput_ nav, int input) {
+    if (pads_.down(input)) io.NavInputs[nav] = 1.0f;
+  };
+  pad(ImGuiNavInput_Activate, GLFW_GAMEPAD_BUTTON_A);
+  pad(ImGuiNavInput_Cancel, GLFW_GAMEPAD_BUTTON_B);
+  pad(ImGuiNavInput_Menu, GLFW_GAMEPAD_BUTTON_X);
+  pad(ImGuiNavInput_Input, GLFW_GAMEPAD_BUTTON_Y);
+  pad(ImGuiNavInput_DpadLeft, GLFW_GAMEPAD_BUTTON_DPAD_LEFT);
+  pad(ImGuiNavInput_DpadRight, GLFW_GAMEPAD_BUTTON_DPAD_RIGHT);
+  pad(ImGuiNavInput_DpadUp, GLFW_GAMEPAD_BUTTON_DPAD_UP);
+  pad(ImGuiNavInput_DpadDown, GLFW_GAMEPAD_BUTTON_DPAD_DOWN);
+  pad(ImGuiNavInput_LStickLeft, kPadStickLeft);
+  pad(ImGuiNavInput_LStickRight, kPadStickRight);
+  pad(ImGuiNavInput_LStickUp, kPadStickUp);
+  pad(ImGuiNavInput_LStickDown, kPadStickDown);
+  pad(ImGuiNavInput_FocusPrev, GLFW_GAMEPAD_BUTTON_LEFT_BUMPER);
+  pad(ImGuiNavInput_FocusNext, GLFW_GAMEPAD_BUTTON_RIGHT_BUMPER);
+  pad(ImGuiNavInput_TweakSlow, GLFW_GAMEPAD_BUTTON_LEFT_BUMPER);
+  pad(ImGuiNavInput_TweakFast, GLFW_GAMEPAD_BUTTON_RIGHT_BUMPER);
+  // Key taps from our own events: ImGui 1.86 sees only whether a key is down when the frame starts, so a press
+  // and release between two frames would be lost. Enter activates buttons too (ImGui's own Enter only edits text).
+  bool activate = pads_.pressed(GLFW_GAMEPAD_BUTTON_A);
+  for (int key : frame_nav_.presses) {
+    switch (key) {
+      case GLFW_KEY_ENTER:
+      case GLFW_KEY_KP_ENTER:
+      case GLFW_KEY_SPACE:
+        io.NavInputs[ImGuiNavInput_Activate] = 1.0f;
+        activate = true;
+        break;
+      case GLFW_KEY_ESCAPE: io.NavInputs[ImGuiNavInput_Cancel] = 1.0f; break;
+      default: break;
+    }
+  }
+  // ImGui 1.86 ignores activation while its focus highlight is hidden (after mouse use, or on a window that has
+  // just appeared with its default button focused): Enter (pad A) then presses that default button, and shows it.
+  if (ImGuiContext* g = ImGui::GetCurrentContext(); activate && g->NavId != 0) g->NavDisableHighlight = false;
+  if (frame_nav_.left) io.NavInputs[ImGuiNavInput_KeyLeft_] = 1.0f;
+  if (frame_nav_.right) io.NavInputs[ImGuiNavInput_KeyRight_] = 1.0f;
+  if (frame_nav_.up) io.NavInputs[ImGuiNavInput_KeyUp_] = 1.0f;
+  if (frame_nav_.down) io.NavInputs[ImGuiNavInput_KeyDown_] = 1.0f;
+}
+
+}  // namespace sr::client

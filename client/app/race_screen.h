@@ -1,0 +1,30 @@
+// A room and its races on screen (app_net.cpp, app_race.cpp): our held buttons, the boards' layout, the race whose
+// results were closed, the chat line being typed, when the results arrived. Made when we enter a room (RoomJoined)
+// and dropped when we leave it or the connection ends, so nothing of one room carries into the next; what belongs
+// to one race alone (`race`) is reset again when each race starts.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "client/render/board_renderer.h"
+#include "common/engine/types.h"
+
+namespace sr::client {
+
+struct RaceScreenState {
+  struct Race {
+    engine::Buttons buttons = 0;       // held now (in the countdown: held at the start)
+    engine::TimeUs last_press_us = 0;  // race time of our last button change sent
+    std::uint32_t enlarged = 0;        // spectating: the player whose board was clicked large (0 = none)
+  } race;
+  std::uint32_t dismissed_race = 0;    // results of this race were closed: show the room
+  double results_shown_s = 0;          // when the last results arrived (their buttons wait a moment)
+  bool exit_screenshot_taken = false;  // --exit-after-race --screenshot: the results are on record
+  char chat[201] = "";
+  std::vector<BoardLayout> layouts;  // laid out every frame
+  std::vector<std::size_t> order;    // race board i -> layouts index
+};
+
+}  // namespace sr::client
