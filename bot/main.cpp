@@ -82,9 +82,10 @@ int main(int argc, char** argv) {
   online->add_option("--timeout", timeout_s, "give up after this many seconds")->capture_default_str();
   std::string delays_out;
   int poll_ms = 0;
-  online->add_option("--poll-ms", poll_ms,
-                     "0: each bot reads the network as soon as a packet arrives (exact relay delays); N: every N ms "
-                     "and when it presses, as a game reads once per frame (a cheaper load generator)")
+  online
+      ->add_option("--poll-ms", poll_ms,
+                   "0: each bot reads the network as soon as a packet arrives (exact relay delays); N: every N ms "
+                   "and when it presses, as a game reads once per frame (a cheaper load generator)")
       ->capture_default_str();
   online->add_option("--delays-out", delays_out,
                      "write every relay delay measured to this file, a line 'SECONDS_SINCE_START DELAY_MS' each");

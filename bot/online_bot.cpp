@@ -13,8 +13,7 @@ void RelayProbe::sent(std::uint32_t race_id, std::uint32_t player_id, std::uint3
   sent_[key(race_id, player_id, seq)] = std::chrono::steady_clock::now();
 }
 
-void RelayProbe::received(std::uint32_t race_id, std::uint32_t player_id, std::uint32_t first_seq,
-                          std::size_t count) {
+void RelayProbe::received(std::uint32_t race_id, std::uint32_t player_id, std::uint32_t first_seq, std::size_t count) {
   const auto now = std::chrono::steady_clock::now();
   for (std::size_t i = 0; i < count; ++i) {
     const auto it = sent_.find(key(race_id, player_id, first_seq + static_cast<std::uint32_t>(i)));
@@ -54,7 +53,8 @@ std::optional<std::int64_t> OnlineBot::us_until_due() const {
   if (race == nullptr || !now || race->mine() == nullptr || race->mine()->game().over()) return std::nullopt;
   if (*now < 0) return static_cast<std::int64_t>(static_cast<double>(-*now) / clock_rate_);
   if (race->race_id() != bot_race_ || !pending_) return 0;
-  return std::max<std::int64_t>(0, static_cast<std::int64_t>(static_cast<double>(pending_->time_us - *now) / clock_rate_));
+  return std::max<std::int64_t>(0,
+                                static_cast<std::int64_t>(static_cast<double>(pending_->time_us - *now) / clock_rate_));
 }
 
 void OnlineBot::drive() {

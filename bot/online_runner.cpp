@@ -6,11 +6,11 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
 #include <cerrno>
+#include <chrono>
 #include <cstdio>
 #include <cstring>
-#include <array>
-#include <chrono>
 #include <memory>
 #include <thread>
 #include <vector>
@@ -28,7 +28,7 @@ struct Group {
   std::string room_name;
   std::uint32_t room_id = 0;
   int races_done = 0;
-  std::uint32_t last_race = 0;      // race id whose results were printed
+  std::uint32_t last_race = 0;  // race id whose results were printed
   bool waiting_for_replay = false;
 };
 
@@ -47,9 +47,10 @@ std::string race_line(const Group& g, const protocol::RaceResults& results) {
     const char* status = r.status == protocol::RacerStatus::kFinished    ? ""
                          : r.status == protocol::RacerStatus::kToppedOut ? " topped out"
                          : r.status == protocol::RacerStatus::kRemoved   ? " removed"
-                                                                          : " did not finish";
-    line += fmt::format(" {}. {} {} {} lines {} pts {}.{:02} pps{} |", r.place == 0 ? std::string("-") : std::to_string(r.place),
-                        r.name, format_time(r.time_us), r.lines, r.score, r.pps_x100 / 100, r.pps_x100 % 100, status);
+                                                                         : " did not finish";
+    line += fmt::format(" {}. {} {} {} lines {} pts {}.{:02} pps{} |",
+                        r.place == 0 ? std::string("-") : std::to_string(r.place), r.name, format_time(r.time_us),
+                        r.lines, r.score, r.pps_x100 / 100, r.pps_x100 % 100, status);
   }
   if (!line.empty() && line.back() == '|') line.pop_back();
   return line;
@@ -158,12 +159,11 @@ int run_online(const OnlineOptions& options) {
   // Handshake.
   while (Clock::now() < deadline) {
     pump.once();
-    const auto closed = std::find_if(bots.begin(), bots.end(), [](const auto& b) {
-      return b->session().state() == net::Session::State::kClosed;
-    });
+    const auto closed = std::find_if(
+        bots.begin(), bots.end(), [](const auto& b) { return b->session().state() == net::Session::State::kClosed; });
     if (closed != bots.end()) {
-      fmt::print(stderr, "stackrace-bot: {} could not join {}:{}: {}\n", (*closed)->name(), options.host,
-                 options.port, (*closed)->session().closed_reason());
+      fmt::print(stderr, "stackrace-bot: {} could not join {}:{}: {}\n", (*closed)->name(), options.host, options.port,
+                 (*closed)->session().closed_reason());
       return 2;
     }
     if (std::all_of(bots.begin(), bots.end(),
@@ -178,7 +178,8 @@ int run_online(const OnlineOptions& options) {
   const int size = options.room ? static_cast<int>(bots.size()) : options.room_size;
   for (std::size_t i = 0; i < bots.size(); i += static_cast<std::size_t>(size)) {
     Group g;
-    for (std::size_t j = i; j < std::min(bots.size(), i + static_cast<std::size_t>(size)); ++j) g.bots.push_back(bots[j].get());
+    for (std::size_t j = i; j < std::min(bots.size(), i + static_cast<std::size_t>(size)); ++j)
+      g.bots.push_back(bots[j].get());
     g.room_name = options.room ? *options.room : fmt::format("{}-room-{}", options.name_prefix, groups.size() + 1);
     groups.push_back(std::move(g));
   }
@@ -270,15 +271,16 @@ int run_online(const OnlineOptions& options) {
   std::sort(delays.begin(), delays.end());
   auto pct = [&](double p) {
     return delays.empty() ? 0.0
-                          : static_cast<double>(delays[std::min(delays.size() - 1, static_cast<std::size_t>(
-                                                                                       p * static_cast<double>(delays.size())))]) /
+                          : static_cast<double>(delays[std::min(
+                                delays.size() - 1, static_cast<std::size_t>(p * static_cast<double>(delays.size())))]) /
                                 1000.0;
   };
   std::int64_t decisions = 0;
   for (const auto& b : bots) decisions += b->decisions();
-  fmt::print("summary: {} races, {} of {} racers finished; relay delay median {:.2f} ms, p99 {:.2f} ms over {} inputs; "
-             "bots used {:.1f} s CPU for {} decisions\n",
-             races, finishers, entries, pct(0.5), pct(0.99), delays.size(), cpu_seconds() - cpu_start, decisions);
+  fmt::print(
+      "summary: {} races, {} of {} racers finished; relay delay median {:.2f} ms, p99 {:.2f} ms over {} inputs; "
+      "bots used {:.1f} s CPU for {} decisions\n",
+      races, finishers, entries, pct(0.5), pct(0.99), delays.size(), cpu_seconds() - cpu_start, decisions);
   for (auto& b : bots) b->session().close();
   if (!all_done) {
     fmt::print(stderr, "stackrace-bot: timed out after {} s with {} of {} rooms done\n", options.timeout_s,

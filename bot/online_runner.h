@@ -14,16 +14,16 @@ namespace sr::botcli {
 struct OnlineOptions {
   std::string host = "127.0.0.1";
   std::uint16_t port = 7878;
-  int count = 2;                   // bots, 1..4000
-  int room_size = 8;               // bots per room, 1..16 (--create); the bots fill rooms in order
-  std::optional<std::string> room; // join (or create) the room of this name instead of numbered rooms
+  int count = 2;                             // bots, 1..4000
+  int room_size = 8;                         // bots per room, 1..16 (--create); the bots fill rooms in order
+  std::optional<std::string> room;           // join (or create) the room of this name instead of numbered rooms
   std::optional<engine::GameConfig> create;  // the mode of rooms the bots create
-  int races = 1;                   // races each room plays
+  int races = 1;                             // races each room plays
   std::string name_prefix = "bot";
-  bot::BotSettings bot;            // pps, weights, lookahead
-  int timeout_s = 600;             // give up after this long
-  int poll_every_ms = 0;           // 0: read each socket as soon as it has traffic; N: every N ms (and at own inputs)
-  std::string delays_out;          // if set: every relay delay measured, as "SECONDS_SINCE_START DELAY_MS" lines
+  bot::BotSettings bot;    // pps, weights, lookahead
+  int timeout_s = 600;     // give up after this long
+  int poll_every_ms = 0;   // 0: read each socket as soon as it has traffic; N: every N ms (and at own inputs)
+  std::string delays_out;  // if set: every relay delay measured, as "SECONDS_SINCE_START DELAY_MS" lines
 };
 
 // "host:port" or "host" (default port 7878). nullopt when malformed.

@@ -45,8 +45,8 @@ std::string ReplayOut::path_for(const engine::GameConfig& config, std::uint64_t 
 
 bool ReplayOut::write(const PlayedGame& g, std::ostream& err) {
   const auto now = std::chrono::system_clock::now().time_since_epoch();
-  replay::Replay r = replay::replay_of(*g.config, g.seed, "local",
-                                       std::chrono::duration_cast<std::chrono::milliseconds>(now).count());
+  replay::Replay r =
+      replay::replay_of(*g.config, g.seed, "local", std::chrono::duration_cast<std::chrono::milliseconds>(now).count());
   // The recorder's re-run fills the result and checkpoints; a game the bot gave up on is a forfeit at that time.
   replay::add_racer(r, *g.run, g.bot_name, replay::ResultStatus::kForfeited);
   if (auto problem = replay::replay_error(r)) {

@@ -20,8 +20,8 @@ struct PlayedGame {
   const engine::GameConfig* config = nullptr;
   std::uint64_t seed = 0;
   const engine::RacerRun* run = nullptr;  // the game at its end, with its input log
-  std::string bot_name;    // e.g. "stackrace-bot sprint"
-  bool forfeited = false;  // the (external) bot gave up before the game ended
+  std::string bot_name;                   // e.g. "stackrace-bot sprint"
+  bool forfeited = false;                 // the (external) bot gave up before the game ended
 };
 
 struct SoloOptions {

@@ -42,11 +42,11 @@ void Lobby::drop(PlayerId id, protocol::DisconnectReason reason, const std::stri
 
 bool Lobby::connect(PlayerId id, std::uint32_t version, const std::string& address) {
   if (version != protocol::kProtocolVersion) {
-    const std::string text = fmt::format("server speaks version {}, your client speaks version {}",
-                                         protocol::kProtocolVersion, version);
-    room_services_.outbox->send(id, protocol::Reject{protocol::RejectReason::kVersionMismatch,
-                                                     protocol::kProtocolVersion, text},
-                                protocol::kChannelControl);
+    const std::string text =
+        fmt::format("server speaks version {}, your client speaks version {}", protocol::kProtocolVersion, version);
+    room_services_.outbox->send(
+        id, protocol::Reject{protocol::RejectReason::kVersionMismatch, protocol::kProtocolVersion, text},
+        protocol::kChannelControl);
     room_services_.outbox->drop(id, protocol::DisconnectReason::kRejected, text);
     spdlog::info("{}: refused, protocol version {} (server speaks {})", address, version, protocol::kProtocolVersion);
     return false;
@@ -98,8 +98,9 @@ void Lobby::handle(PlayerId id, const protocol::Message& message, TimeUs now_us)
   }
   if (!player.welcomed) {
     if (const auto* hello = std::get_if<protocol::Hello>(&message)) return on_hello(player, *hello);
-    room_services_.outbox->send(id, protocol::Reject{protocol::RejectReason::kBadHello, protocol::kProtocolVersion,
-                                                     "the first message must be Hello"},
+    room_services_.outbox->send(id,
+                                protocol::Reject{protocol::RejectReason::kBadHello, protocol::kProtocolVersion,
+                                                 "the first message must be Hello"},
                                 protocol::kChannelControl);
     return drop(id, protocol::DisconnectReason::kRejected, "first message was not Hello");
   }
@@ -126,10 +127,12 @@ void Lobby::handle(PlayerId id, const protocol::Message& message, TimeUs now_us)
     case MessageId::kSendChat: return on_chat(player, std::get<protocol::SendChat>(message), now_us);
     case MessageId::kKickPlayer: return on_kick(player, std::get<protocol::KickPlayer>(message), now_us);
     case MessageId::kListGames:
-      if (replays_ != nullptr) replays_->list(id, player.name, std::get<protocol::ListGames>(message), *room_services_.outbox);
+      if (replays_ != nullptr)
+        replays_->list(id, player.name, std::get<protocol::ListGames>(message), *room_services_.outbox);
       return;
     case MessageId::kDownloadReplay:
-      if (replays_ != nullptr) replays_->download(id, std::get<protocol::DownloadReplay>(message), *room_services_.outbox);
+      if (replays_ != nullptr)
+        replays_->download(id, std::get<protocol::DownloadReplay>(message), *room_services_.outbox);
       return;
     case MessageId::kSetHandling:
       player.handling = std::get<protocol::SetHandling>(message).handling;
@@ -166,7 +169,8 @@ void Lobby::on_hello(Player& player, const protocol::Hello& hello) {
     if (!other.welcomed) continue;
     ++welcomed;
     same_host += host_of(other.address) == host;
-    if (same_name(other.name, hello.name)) return reject(protocol::RejectReason::kNameTaken, "the name '" + hello.name + "' is taken on this server");
+    if (same_name(other.name, hello.name))
+      return reject(protocol::RejectReason::kNameTaken, "the name '" + hello.name + "' is taken on this server");
   }
   if (welcomed >= options_.max_players) return reject(protocol::RejectReason::kServerFull, "the server is full");
   if (same_host >= options_.max_per_address) {
@@ -197,17 +201,21 @@ std::string Lobby::new_room_code() {
   for (;;) {
     std::string code;
     for (std::size_t i = 0; i < protocol::kRoomCodeLength; ++i) {
-      code.push_back(protocol::kRoomCodeAlphabet[random_.below(static_cast<std::uint32_t>(protocol::kRoomCodeAlphabet.size()))]);
+      code.push_back(
+          protocol::kRoomCodeAlphabet[random_.below(static_cast<std::uint32_t>(protocol::kRoomCodeAlphabet.size()))]);
     }
-    const bool used = std::any_of(rooms_.begin(), rooms_.end(), [&](const auto& r) { return r.second->code() == code; });
+    const bool used =
+        std::any_of(rooms_.begin(), rooms_.end(), [&](const auto& r) { return r.second->code() == code; });
     if (!used) return code;
   }
 }
 
 void Lobby::on_create_room(Player& player, const protocol::CreateRoom& m, TimeUs now_us) {
-  if (player.room != 0) return notice(player.id, NoticeCode::kAlreadyInRoom, MessageId::kCreateRoom, "leave your room first");
+  if (player.room != 0)
+    return notice(player.id, NoticeCode::kAlreadyInRoom, MessageId::kCreateRoom, "leave your room first");
   if (rooms_.size() >= options_.max_rooms) {
-    return notice(player.id, NoticeCode::kTooManyRooms, MessageId::kCreateRoom, "the server has no room for more rooms");
+    return notice(player.id, NoticeCode::kTooManyRooms, MessageId::kCreateRoom,
+                  "the server has no room for more rooms");
   }
   const RoomId id = next_room_id_++;
   std::string code = m.settings.is_private ? new_room_code() : std::string();
@@ -223,13 +231,15 @@ void Lobby::on_create_room(Player& player, const protocol::CreateRoom& m, TimeUs
 }
 
 void Lobby::on_join_room(Player& player, const protocol::JoinRoom& m, TimeUs now_us) {
-  if (player.room != 0) return notice(player.id, NoticeCode::kAlreadyInRoom, MessageId::kJoinRoom, "leave your room first");
+  if (player.room != 0)
+    return notice(player.id, NoticeCode::kAlreadyInRoom, MessageId::kJoinRoom, "leave your room first");
   Room* room = nullptr;
   if (!m.code.empty()) {
     for (auto& [id, r] : rooms_) {
       if (r->is_private() && r->code() == m.code) room = r.get();
     }
-    if (room == nullptr) return notice(player.id, NoticeCode::kWrongCode, MessageId::kJoinRoom, "no private room has that code");
+    if (room == nullptr)
+      return notice(player.id, NoticeCode::kWrongCode, MessageId::kJoinRoom, "no private room has that code");
   } else {
     const auto it = rooms_.find(m.room_id);
     // A private room is joined only by its code, never by its id.
@@ -257,8 +267,10 @@ void Lobby::on_chat(Player& player, const protocol::SendChat& m, TimeUs now_us) 
 
 void Lobby::on_kick(Player& player, const protocol::KickPlayer& m, TimeUs now_us) {
   Room* room = room_of(player);
-  if (room == nullptr) return notice(player.id, NoticeCode::kNotInRoom, MessageId::kKickPlayer, "you are not in a room");
-  if (room->host() != player.id) return notice(player.id, NoticeCode::kNotHost, MessageId::kKickPlayer, "only the host can kick");
+  if (room == nullptr)
+    return notice(player.id, NoticeCode::kNotInRoom, MessageId::kKickPlayer, "you are not in a room");
+  if (room->host() != player.id)
+    return notice(player.id, NoticeCode::kNotHost, MessageId::kKickPlayer, "only the host can kick");
   const auto target = players_.find(m.player_id);
   if (target == players_.end() || m.player_id == player.id || !room->has_member(m.player_id)) {
     return notice(player.id, NoticeCode::kInvalidRequest, MessageId::kKickPlayer, "that player is not in your room");

@@ -70,8 +70,10 @@ int main(int argc, char** argv) {
               options.lobby.server_name.c_str(), options.bind.c_str(), server.port(), sr::protocol::kProtocolVersion,
               options.data_dir.string().c_str());
   if (const int buffer = server.receive_buffer_bytes(); buffer > 0 && buffer < (4 << 20)) {
-    spdlog::warn("the UDP receive buffer is {} KiB; a busy server will drop packets when descheduled for a moment "
-                 "(raise it: sysctl -w net.core.rmem_max=8388608)", buffer / 1024);
+    spdlog::warn(
+        "the UDP receive buffer is {} KiB; a busy server will drop packets when descheduled for a moment "
+        "(raise it: sysctl -w net.core.rmem_max=8388608)",
+        buffer / 1024);
   }
   if (config.metrics.port != 0) {
     std::printf("metrics on http://%s:%u/metrics\n", config.metrics.bind.c_str(), metrics.port());

@@ -1,16 +1,13 @@
 #include "server/net_host.h"
 
-#include <enet/enet.h>
-
 #include <arpa/inet.h>
+#include <enet/enet.h>
 #include <sys/socket.h>
 
 namespace sr::server {
 namespace {
 
-PeerId id_of(const ENetPeer* peer) {
-  return static_cast<PeerId>(reinterpret_cast<std::uintptr_t>(peer->data));
-}
+PeerId id_of(const ENetPeer* peer) { return static_cast<PeerId>(reinterpret_cast<std::uintptr_t>(peer->data)); }
 
 }  // namespace
 

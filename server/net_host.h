@@ -23,10 +23,11 @@ struct NetLimits {
   // of being descheduled; every datagram beyond it is dropped and waits for ENet's retransmission (tens of ms).
   // The kernel caps the size at net.core.rmem_max / wmem_max.
   int socket_buffer_bytes = 8 << 20;
-  std::size_t max_peers_per_ip = 1100;      // ENet's silent cap; the lobby's max_per_address answers in words
-  std::size_t max_packet_bytes = 72 * 1024;  // a little over protocol::kMaxMessageBytes: oversized messages get a reason
+  std::size_t max_peers_per_ip = 1100;  // ENet's silent cap; the lobby's max_per_address answers in words
+  std::size_t max_packet_bytes =
+      72 * 1024;  // a little over protocol::kMaxMessageBytes: oversized messages get a reason
   std::size_t max_waiting_bytes = 256 * 1024;
-  std::uint32_t peer_timeout_ms = 10'000;   // a silent peer is dropped after this
+  std::uint32_t peer_timeout_ms = 10'000;  // a silent peer is dropped after this
 };
 
 struct NetEvent {

@@ -14,10 +14,10 @@ using RoomId = std::uint32_t;
 
 struct Player {
   PlayerId id = 0;
-  std::string name;    // empty until Hello is accepted
-  std::string address; // for logs
+  std::string name;     // empty until Hello is accepted
+  std::string address;  // for logs
   bool welcomed = false;
-  RoomId room = 0;     // 0 = in the lobby
+  RoomId room = 0;  // 0 = in the lobby
   // The last race of the room they left (0: none). Race messages of theirs still in flight when the LeaveRoom got
   // here (it travels on another channel) are for it, and are ignored rather than taken as hostile.
   std::uint32_t left_race = 0;

@@ -59,8 +59,7 @@ std::vector<Race::Removal> Race::tick(TimeUs real_us) {
     const Violation v = e.referee.check_pace(real_us);
     if (v != Violation::kNone) removed.push_back({e.id, v});
   }
-  if (config_.limit == engine::LimitKind::kTime &&
-      real_us > config_.limit_value * 1'000'000 + kTimeLimitGraceUs) {
+  if (config_.limit == engine::LimitKind::kTime && real_us > config_.limit_value * 1'000'000 + kTimeLimitGraceUs) {
     for (Entry& e : racers_) e.referee.stop_as_disconnected();
   }
   return removed;

@@ -37,7 +37,8 @@ class Race {
   void add_racer(RacerId id, std::string name, const engine::Handling& handling);
 
   // Forwards to the racer's referee. Unknown ids return kNone and change nothing.
-  [[nodiscard]] Violation on_batch(RacerId id, TimeUs real_us, std::span<const engine::InputChange> changes, TimeUs clock_us);
+  [[nodiscard]] Violation on_batch(RacerId id, TimeUs real_us, std::span<const engine::InputChange> changes,
+                                   TimeUs clock_us);
   void disconnect(RacerId id);
 
   struct Removal {

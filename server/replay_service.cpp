@@ -49,7 +49,8 @@ protocol::GameSummary summarize(const replay::StoredGame& g) {
   std::vector<replay::StoredResult> order(g.results.begin(), g.results.end());
   const bool by_time = g.goal == engine::GoalKind::kTime;
   auto key = [by_time](const replay::StoredResult& r) {
-    const int group = r.status == replay::ResultStatus::kFinished ? 0 : (r.status == replay::ResultStatus::kToppedOut ? 1 : 2);
+    const int group =
+        r.status == replay::ResultStatus::kFinished ? 0 : (r.status == replay::ResultStatus::kToppedOut ? 1 : 2);
     const std::int64_t primary = by_time && group == 0 ? r.time_us : -(by_time ? r.lines : r.score);
     return std::make_tuple(group, primary, r.racer);
   };
@@ -59,8 +60,8 @@ protocol::GameSummary summarize(const replay::StoredGame& g) {
     s.duration_us = std::max(s.duration_us, std::clamp<engine::TimeUs>(r.time_us, 0, protocol::kMaxTimeUs));
     const bool ranked = r.status == replay::ResultStatus::kFinished || r.status == replay::ResultStatus::kToppedOut;
     s.racers.push_back({wire_name(r.player), static_cast<std::uint8_t>(ranked ? i + 1 : 0), wire_status(r.status),
-                        std::clamp<engine::TimeUs>(r.time_us, 0, protocol::kMaxTimeUs), std::max<std::int64_t>(0, r.lines),
-                        std::max<std::int64_t>(0, r.score)});
+                        std::clamp<engine::TimeUs>(r.time_us, 0, protocol::kMaxTimeUs),
+                        std::max<std::int64_t>(0, r.lines), std::max<std::int64_t>(0, r.score)});
   }
   return s;
 }
@@ -133,7 +134,8 @@ void ReplayService::download(PlayerId to, const protocol::DownloadReplay& reques
   if (!in) return unavailable("no replay with that id");
   std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   if (bytes.size() > protocol::kMaxReplayBytes) return unavailable("replay too large to send");
-  for (const auto& chunk : protocol::split_replay(request.game_id, bytes)) outbox.send(to, chunk, protocol::kChannelBulk);
+  for (const auto& chunk : protocol::split_replay(request.game_id, bytes))
+    outbox.send(to, chunk, protocol::kChannelBulk);
 }
 
 }  // namespace sr::server

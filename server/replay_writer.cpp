@@ -2,7 +2,6 @@
 
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
-
 #include <sys/resource.h>
 #include <unistd.h>
 
@@ -91,7 +90,8 @@ void ReplayWriter::run(std::filesystem::path dir) {
         done.error = id.error().message;
       }
     }
-    if (!done.game_id) spdlog::error("replay of race {} in room {} not stored: {}", job.race_id, job.room_id, done.error);
+    if (!done.game_id)
+      spdlog::error("replay of race {} in room {} not stored: {}", job.race_id, job.room_id, done.error);
     std::lock_guard lock(mutex_);
     (done.game_id ? written_ : failed_) += 1;
     done_.push_back(std::move(done));

@@ -18,8 +18,7 @@ using protocol::NoticeCode;
 using protocol::Role;
 using protocol::RoomPhase;
 
-Room::Room(RoomId id, protocol::RoomSettings settings, std::string code, RoomServices services,
-           RoomCounters& counters)
+Room::Room(RoomId id, protocol::RoomSettings settings, std::string code, RoomServices services, RoomCounters& counters)
     : id_(id), settings_(std::move(settings)), code_(std::move(code)), services_(services), counters_(counters) {}
 
 std::size_t Room::racer_count() const {
@@ -164,8 +163,8 @@ RequestResult Room::handle(Player& player, const protocol::Message& message, Tim
 
 void Room::maybe_auto_start(TimeUs now_us) {
   if (!settings_.auto_start || phase_ != RoomPhase::kWaiting || racer_count() == 0) return;
-  const bool all_ready = std::all_of(members_.begin(), members_.end(),
-                                     [](const Member& m) { return m.role != Role::kRacer || m.ready; });
+  const bool all_ready =
+      std::all_of(members_.begin(), members_.end(), [](const Member& m) { return m.role != Role::kRacer || m.ready; });
   if (all_ready) start_countdown(now_us);
 }
 
@@ -199,8 +198,8 @@ void Room::start_countdown(TimeUs now_us) {
     start.racers.push_back(protocol::RaceEntrant{m.id, m.name, handling});
   }
   race_ = std::move(active);
-  spdlog::info("room {} '{}': race {} starts in {} ms with {} racers (seed {})", id_, settings_.name,
-               race_counter_, services_.countdown_us / 1000, start.racers.size(), seed);
+  spdlog::info("room {} '{}': race {} starts in {} ms with {} racers (seed {})", id_, settings_.name, race_counter_,
+               services_.countdown_us / 1000, start.racers.size(), seed);
   broadcast(start, protocol::kChannelRace);
   send_update();
 }

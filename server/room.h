@@ -120,7 +120,7 @@ class Room {
     std::unique_ptr<Race> race;
     std::map<PlayerId, RacerSession> sessions;
     TimeUs next_stats_us = 0;
-    TimeUs next_pace_us = 0;  // pace checks run every kPaceCheckEveryUs, not every tick
+    TimeUs next_pace_us = 0;           // pace checks run every kPaceCheckEveryUs, not every tick
     std::vector<std::string> desyncs;  // logged again with the replay id
   };
 

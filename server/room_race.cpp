@@ -1,11 +1,12 @@
 // A room's race: inputs in, relays and live stats out, desync checks, the end of the race and its replay.
+#include "server/room.h"
+
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
 
 #include "common/protocol/streams.h"
 #include "common/replay/simulate.h"
-#include "server/room.h"
 
 namespace sr::server {
 namespace {
@@ -20,7 +21,9 @@ TimeUs next_in_phase(TimeUs due, TimeUs period, TimeUs now_us) {
   return next > now_us ? next : now_us + period;
 }
 
-bool ranked(protocol::RacerStatus s) { return s == protocol::RacerStatus::kFinished || s == protocol::RacerStatus::kToppedOut; }
+bool ranked(protocol::RacerStatus s) {
+  return s == protocol::RacerStatus::kFinished || s == protocol::RacerStatus::kToppedOut;
+}
 
 }  // namespace
 
@@ -167,11 +170,13 @@ ReplayWriter::Job Room::replay_job() const {
   job.race_id = race_->race_id;
   job.replay = replay::replay_of(race_->race->config(), race_->race->seed(), services_.server_name,
                                  services_.unix_ms ? services_.unix_ms() : 0);
-  for (const Race::Entry& e : race_->race->racers()) job.replay.racers.push_back(replay::racer_of(e.referee.run(), e.name));
+  for (const Race::Entry& e : race_->race->racers())
+    job.replay.racers.push_back(replay::racer_of(e.referee.run(), e.name));
   for (const Race::Entry& e : race_->race->racers()) {
     const RacerReferee& ref = e.referee;
-    job.ends.push_back({ref.clock_us(), ref.status() == protocol::RacerStatus::kRemoved ? replay::ResultStatus::kForfeited
-                                                                              : replay::ResultStatus::kDisconnected});
+    job.ends.push_back({ref.clock_us(), ref.status() == protocol::RacerStatus::kRemoved
+                                            ? replay::ResultStatus::kForfeited
+                                            : replay::ResultStatus::kDisconnected});
   }
   return job;
 }

@@ -90,8 +90,7 @@ void Server::on_receive(const NetEvent& event, TimeUs now_us) {
   if (!decoded.ok()) {
     ++protocol_errors_;
     spdlog::info("{}: undecodable message: {}", net_.address_of(event.peer), decoded.error()->message);
-    return drop(event.peer, protocol::DisconnectReason::kProtocolError,
-                "bad message: " + decoded.error()->message);
+    return drop(event.peer, protocol::DisconnectReason::kProtocolError, "bad message: " + decoded.error()->message);
   }
   const protocol::Message& message = *decoded.message();
   const protocol::MessageId id = protocol::message_id(message);
@@ -119,9 +118,7 @@ void Server::step(std::uint32_t timeout_ms) {
       flushed = now_us();
     }
     switch (e.kind) {
-      case NetEvent::Kind::kConnect:
-        (void)lobby_->connect(e.peer, e.connect_data, net_.address_of(e.peer));
-        break;
+      case NetEvent::Kind::kConnect: (void)lobby_->connect(e.peer, e.connect_data, net_.address_of(e.peer)); break;
       case NetEvent::Kind::kReceive: on_receive(e, now); break;
       case NetEvent::Kind::kDisconnect:
         dropping_.erase(e.peer);

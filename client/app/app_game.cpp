@@ -139,7 +139,7 @@ void App::end_game(double /*now_s*/) {
   v.new_best = beats(v.result, g.best_before);
   v.title = record.abandoned()  ? "Abandoned"
             : record.finished() ? (game.config().limit == engine::LimitKind::kTime ? "Time's up!" : "Finished!")
-                              : "Game over";
+                                : "Game over";
   v.stats = result_stats(game);
   if (bot) {
     const auto& b = bot->game();
@@ -148,8 +148,8 @@ void App::end_game(double /*now_s*/) {
                  format_count(b.stats().lines) + " lines";
   }
   const SaveOutcome saved = record.abandoned() && record.run.log().empty() ? SaveOutcome{{}, "nothing was played"}
-                                                                      // e.g. quick restarts in a row
-                                                                      : replays_.save(record);
+                                                                           // e.g. quick restarts in a row
+                                                                           : replays_.save(record);
   if (saved.error.empty()) {
     v.saved = "Replay saved: " + saved.path.string();
     spdlog::info("replay saved to {}", saved.path.string());

@@ -15,8 +15,8 @@
 #include <vector>
 
 #include "client/app/own_race.h"
-#include "client/replay/replay_link.h"
 #include "client/net/session.h"
+#include "client/replay/replay_link.h"
 
 namespace sr::server {
 class Server;

@@ -11,8 +11,8 @@ void OwnRace::follow(const net::RaceView* race, const std::string& player, const
   if (race->race_id() != race_id_) {
     save(false);  // an earlier race's game not saved yet (normally saved when that race ended)
     race_id_ = race->race_id();
-    record_.emplace(
-        SoloRecord{engine::RacerRun(mine->game().config(), race->seed()), player, now_unix_ms, place, false, std::nullopt});
+    record_.emplace(SoloRecord{engine::RacerRun(mine->game().config(), race->seed()), player, now_unix_ms, place, false,
+                               std::nullopt});
     copied_ = 0;
     over_ = false;
     saved_ = false;

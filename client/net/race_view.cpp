@@ -32,8 +32,13 @@ RaceView::RaceView(const protocol::CatchUpStart& start, std::uint32_t me)
 }
 
 RacerBoard& RaceView::add_board(const protocol::RaceEntrant& entrant, std::uint32_t me) {
-  boards_.push_back(RacerBoard{entrant, engine::RacerRun(with_handling(config_, entrant.handling), seed_),
-                               protocol::RacerStatus::kRacing, 0, 0, {}, {}});
+  boards_.push_back(RacerBoard{entrant,
+                               engine::RacerRun(with_handling(config_, entrant.handling), seed_),
+                               protocol::RacerStatus::kRacing,
+                               0,
+                               0,
+                               {},
+                               {}});
   boards_.back().live.player_id = entrant.player_id;
   if (entrant.player_id == me) mine_ = boards_.size() - 1;
   return boards_.back();

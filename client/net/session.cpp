@@ -210,7 +210,9 @@ bool Session::list_rooms(std::uint32_t start) { return send(protocol::ListRooms{
 bool Session::create_room(const protocol::RoomSettings& settings, protocol::Role role) {
   return send(protocol::CreateRoom{settings, role});
 }
-bool Session::join_room(std::uint32_t room_id, protocol::Role role) { return send(protocol::JoinRoom{room_id, "", role}); }
+bool Session::join_room(std::uint32_t room_id, protocol::Role role) {
+  return send(protocol::JoinRoom{room_id, "", role});
+}
 bool Session::join_private(const std::string& code, protocol::Role role) {
   return send(protocol::JoinRoom{0, code, role});
 }
@@ -219,7 +221,9 @@ bool Session::chat(const std::string& text) { return send(protocol::SendChat{tex
 bool Session::set_ready(bool ready) { return send(protocol::SetReady{ready}); }
 bool Session::set_role(protocol::Role role) { return send(protocol::SetRole{role}); }
 bool Session::set_handling(const engine::Handling& handling) { return send(protocol::SetHandling{handling}); }
-bool Session::change_settings(const protocol::RoomSettings& settings) { return send(protocol::ChangeSettings{settings}); }
+bool Session::change_settings(const protocol::RoomSettings& settings) {
+  return send(protocol::ChangeSettings{settings});
+}
 bool Session::kick(std::uint32_t player_id) { return send(protocol::KickPlayer{player_id}); }
 bool Session::start_race() { return send(protocol::StartRace{}); }
 bool Session::list_games(protocol::GameListKind kind, const std::string& player, std::optional<engine::ModeKind> mode) {

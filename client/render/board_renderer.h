@@ -2,9 +2,9 @@
 // into the QuadBatch. Reads the game; changes nothing.
 #pragma once
 
-#include "client/solo/feedback.h"
 #include "client/render/quad_batch.h"
 #include "client/settings/settings.h"
+#include "client/solo/feedback.h"
 #include "common/engine/game.h"
 
 namespace sr::client {

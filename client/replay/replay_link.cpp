@@ -81,5 +81,4 @@ std::optional<RunResult> ReplayLink::personal_best(const engine::GameConfig& con
   return std::nullopt;
 }
 
-
 }  // namespace sr::client

@@ -4,8 +4,8 @@
 #include <chrono>
 
 #include "common/replay/simulate.h"
-#include "replays/store/file_io.h"
 #include "common/replay/verify.h"
+#include "replays/store/file_io.h"
 
 namespace sr::client {
 

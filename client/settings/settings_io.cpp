@@ -1,13 +1,13 @@
 #include "client/settings/settings_io.h"
 
-#include <cereal/archives/json.hpp>
-#include <cereal/types/string.hpp>
-#include <cereal/types/vector.hpp>
 #include <rapidjson/document.h>
 #include <rapidjson/error/en.h>
 #include <rapidjson/stringbuffer.h>
 #include <rapidjson/writer.h>
 
+#include <cereal/archives/json.hpp>
+#include <cereal/types/string.hpp>
+#include <cereal/types/vector.hpp>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
@@ -78,7 +78,7 @@ std::string plain_json(const std::string& json) {
   rapidjson::Document doc;
   try {
     doc.Parse<rapidjson::kParseNoFlags>(json.data(), json.size());  // not kParseDefaultFlags: Cereal redefines it
-  } catch (const std::exception& e) {  // RapidJSON's asserts throw under Cereal
+  } catch (const std::exception& e) {                               // RapidJSON's asserts throw under Cereal
     throw std::runtime_error(std::string("malformed JSON: ") + e.what());
   }
   if (doc.HasParseError()) {

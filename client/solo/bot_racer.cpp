@@ -61,5 +61,4 @@ std::unique_ptr<BotRacer> BotRacer::create(const engine::GameConfig& config, std
   return std::make_unique<LiveBot>(config, seed, pps);
 }
 
-
 }  // namespace sr::client

@@ -1,13 +1,13 @@
 // One solo game as the player experiences it: countdown, play, pause, end. Owns the game's RacerRun (the Game and
-// the input log that becomes the replay) and stamps button changes with the GameClock. It never computes game rules: every
-// number it shows comes from the engine.
+// the input log that becomes the replay) and stamps button changes with the GameClock. It never computes game rules:
+// every number it shows comes from the engine.
 #pragma once
 
 #include <cstdint>
 #include <vector>
 
-#include "client/solo/feedback.h"
 #include "client/input/game_clock.h"
+#include "client/solo/feedback.h"
 #include "common/engine/game.h"
 #include "common/engine/racer_run.h"
 

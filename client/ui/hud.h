@@ -5,8 +5,8 @@
 
 #include <string>
 
-#include "client/solo/feedback.h"
 #include "client/render/board_renderer.h"
+#include "client/solo/feedback.h"
 #include "client/ui/fonts.h"
 #include "common/engine/game.h"
 

@@ -20,8 +20,8 @@
 #include "common/bot/input_plan.h"
 #include "common/bot/search.h"
 #include "common/bot/weights.h"
-#include "common/engine/racer_run.h"
 #include "common/engine/game.h"
+#include "common/engine/racer_run.h"
 #include "common/engine/random.h"
 
 namespace sr::bot {

@@ -21,8 +21,8 @@
 #include <vector>
 
 #include "common/bot/search.h"
-#include "common/engine/input.h"
 #include "common/engine/game.h"
+#include "common/engine/input.h"
 #include "common/engine/random.h"
 
 namespace sr::bot {
@@ -53,9 +53,9 @@ struct PlanRequest {
 
 struct PlanResult {
   std::vector<engine::InputChange> inputs;  // the changes, in time order
-  engine::TimeUs lock_us = 0;      // when the piece locks (or the game ended)
-  bool game_over = false;          // the game ended during the plan (time limit, lines goal, top out)
-  Carry carry;                     // keys left held for the next plan to release
+  engine::TimeUs lock_us = 0;               // when the piece locks (or the game ended)
+  bool game_over = false;                   // the game ended during the plan (time limit, lines goal, top out)
+  Carry carry;                              // keys left held for the next plan to release
 };
 
 // Whether a and b cover the same cells.

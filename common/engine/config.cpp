@@ -12,7 +12,7 @@ std::string range_error(const char* field, std::int64_t v, std::int64_t lo, std:
          std::to_string(hi);
 }
 
-constexpr std::array<const char*, 7> kModeNames = {"sprint", "ultra",   "marathon", "master",
+constexpr std::array<const char*, 7> kModeNames = {"sprint",  "ultra",   "marathon", "master",
                                                    "endless", "contest", "custom"};
 
 }  // namespace
@@ -50,8 +50,7 @@ std::optional<std::string> config_error(const GameConfig& c) {
   if (c.limit == LimitKind::kTime && !in_range(c.limit_value, 1, 86'400)) {
     return range_error("limit_value (seconds)", c.limit_value, 1, 86'400);
   }
-  if (c.limit != LimitKind::kNone && c.limit != LimitKind::kTime &&
-      !in_range(c.limit_value, 1, 1'000'000'000'000)) {
+  if (c.limit != LimitKind::kNone && c.limit != LimitKind::kTime && !in_range(c.limit_value, 1, 1'000'000'000'000)) {
     return range_error("limit_value", c.limit_value, 1, 1'000'000'000'000);
   }
   if (c.generator == GeneratorKind::kFixed) {

@@ -67,19 +67,25 @@ enum class GoalKind : std::uint8_t {
 
 // A mode's name, for display and indexing only: the behaviour comes from the other fields.
 enum class ModeKind : std::uint8_t {
-  kSprint = 0, kUltra = 1, kMarathon = 2, kMaster = 3, kEndless = 4, kContest = 5, kCustom = 6,
+  kSprint = 0,
+  kUltra = 1,
+  kMarathon = 2,
+  kMaster = 3,
+  kEndless = 4,
+  kContest = 5,
+  kCustom = 6,
 };
 
 // Player handling. Part of the game config because it changes what the same key presses do.
 struct Handling {
-  std::int32_t das_us = 167'000;  // 0..2,000,000: delay from a direction press to auto-repeat (0: after one ARR)
-  std::int32_t arr_us = 33'000;   // 0..1,000,000: auto-repeat interval; 0 = the piece goes to the wall at once
-  std::int32_t sdf = 20;          // 0..1000: soft drop = gravity x sdf; 0 = instant (to the floor)
-  std::int32_t dcd_us = 0;        // 0..1,000,000: DAS cut delay: auto-repeat pauses this long after a spawn
-  std::int32_t are_us = 0;        // 0..2,000,000: spawn delay after a lock
+  std::int32_t das_us = 167'000;         // 0..2,000,000: delay from a direction press to auto-repeat (0: after one ARR)
+  std::int32_t arr_us = 33'000;          // 0..1,000,000: auto-repeat interval; 0 = the piece goes to the wall at once
+  std::int32_t sdf = 20;                 // 0..1000: soft drop = gravity x sdf; 0 = instant (to the floor)
+  std::int32_t dcd_us = 0;               // 0..1,000,000: DAS cut delay: auto-repeat pauses this long after a spawn
+  std::int32_t are_us = 0;               // 0..2,000,000: spawn delay after a lock
   std::int32_t line_clear_delay_us = 0;  // 0..2,000,000: extra spawn delay after a lock that clears lines
-  bool irs = true;  // rotations pressed while no piece is out apply when the next piece spawns
-  bool ihs = true;  // likewise for hold
+  bool irs = true;                       // rotations pressed while no piece is out apply when the next piece spawns
+  bool ihs = true;                       // likewise for hold
   bool operator==(const Handling&) const = default;
 };
 
@@ -95,7 +101,7 @@ struct GameConfig {
   RotationSystem rotation = RotationSystem::kSrs;
   bool allow_180 = true;  // whether the rotate-180 button does anything
   GeneratorKind generator = GeneratorKind::kBag7;
-  std::vector<Piece> fixed_sequence;  // for kFixed: 1..10,000 tetrominoes
+  std::vector<Piece> fixed_sequence;    // for kFixed: 1..10,000 tetrominoes
   std::vector<BoardRow> initial_board;  // bottom row first; 0..39 rows of 10 cells; full rows are invalid
 
   bool hold_enabled = true;

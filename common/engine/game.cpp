@@ -130,9 +130,7 @@ int Game::ghost_y() const {
   return y;
 }
 
-std::span<const Piece> Game::preview() const {
-  return std::span<const Piece>(state_.queue).first(config_.preview);
-}
+std::span<const Piece> Game::preview() const { return std::span<const Piece>(state_.queue).first(config_.preview); }
 
 std::int64_t Game::lines_left() const {
   if (config_.limit != LimitKind::kLines) return 0;
@@ -142,9 +140,9 @@ std::int64_t Game::lines_left() const {
 // Canonical encoding, in this order (integers little-endian, bools one byte, enums their underlying value):
 // now_us, phase, matrix cells (row 0 first, x 0..9), generator (kind, 4 rng words, bag, bag position, 7 recency
 // counters, fixed position), queue, active (piece, rotation, x, y), hold, hold_used, held, das_dir, das_charged,
-// pending_initial, end_at, spawn_at, fall_at, shift_at, lock_timer_at, shift_blocked, lowest_y, lock_started, lock_on_landing,
-// lock_resets, ground_since, ground_time_us, last_rotated, last_kick, combo, b2b_chain, tetrs_b2b, level_lines,
-// stats (in declaration order), top_out, finished.
+// pending_initial, end_at, spawn_at, fall_at, shift_at, lock_timer_at, shift_blocked, lowest_y, lock_started,
+// lock_on_landing, lock_resets, ground_since, ground_time_us, last_rotated, last_kick, combo, b2b_chain, tetrs_b2b,
+// level_lines, stats (in declaration order), top_out, finished.
 std::uint64_t Game::state_hash() const {
   const GameState& s = state_;
   Fnv1a h;
@@ -181,9 +179,9 @@ std::uint64_t Game::state_hash() const {
   h.i64(st.time_us);
   for (std::int64_t v : {st.pieces, st.lines, st.score}) h.i64(v);
   h.i32(st.level);
-  for (std::int64_t v : {st.key_presses, st.holds, st.singles, st.doubles, st.triples, st.tetrises, st.tspins,
-                         st.tspin_singles, st.tspin_doubles, st.tspin_triples, st.minis, st.mini_singles,
-                         st.mini_doubles, st.perfect_clears}) {
+  for (std::int64_t v :
+       {st.key_presses, st.holds, st.singles, st.doubles, st.triples, st.tetrises, st.tspins, st.tspin_singles,
+        st.tspin_doubles, st.tspin_triples, st.minis, st.mini_singles, st.mini_doubles, st.perfect_clears}) {
     h.i64(v);
   }
   h.i32(st.max_combo);

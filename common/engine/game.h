@@ -72,15 +72,15 @@ struct GameState {
   bool shift_blocked = false;
   TimeUs lock_timer_at = kNever;  // lock delay expiry
 
-  std::int8_t lowest_y = 0;         // lowest box row the current piece has reached
-  bool lock_started = false;        // the piece has touched down since reaching lowest_y
-  bool lock_on_landing = false;     // the lock timer ran out in the air: lock when it next touches down
-  std::int32_t lock_resets = 0;     // extended placement: resets used since reaching lowest_y
-  TimeUs ground_since = kNever;     // when the piece last touched down, kNever while airborne
-  TimeUs ground_time_us = 0;        // timer lock-down: ground time accumulated since reaching lowest_y
+  std::int8_t lowest_y = 0;      // lowest box row the current piece has reached
+  bool lock_started = false;     // the piece has touched down since reaching lowest_y
+  bool lock_on_landing = false;  // the lock timer ran out in the air: lock when it next touches down
+  std::int32_t lock_resets = 0;  // extended placement: resets used since reaching lowest_y
+  TimeUs ground_since = kNever;  // when the piece last touched down, kNever while airborne
+  TimeUs ground_time_us = 0;     // timer lock-down: ground time accumulated since reaching lowest_y
 
-  bool last_rotated = false;     // the last successful action on the piece was a rotation
-  std::int8_t last_kick = 0;     // kick test the last rotation used: 0..4 for 90-degree turns, 8 + test for 180
+  bool last_rotated = false;  // the last successful action on the piece was a rotation
+  std::int8_t last_kick = 0;  // kick test the last rotation used: 0..4 for 90-degree turns, 8 + test for 180
 
   std::int32_t combo = -1;       // -1 after a lock that cleared nothing
   std::int32_t b2b_chain = 0;    // consecutive difficult clears (guideline)

@@ -45,8 +45,10 @@ void Game::apply_buttons(TimeUs t, Buttons buttons) {
   }
 
   if (pressed & button::kHold) do_hold(t);
-  if (state_.phase == Phase::kFalling && (pressed & button::kRotateCcw)) try_rotate(t, rotate_ccw(state_.active.rotation));
-  if (state_.phase == Phase::kFalling && (pressed & button::kRotateCw)) try_rotate(t, rotate_cw(state_.active.rotation));
+  if (state_.phase == Phase::kFalling && (pressed & button::kRotateCcw))
+    try_rotate(t, rotate_ccw(state_.active.rotation));
+  if (state_.phase == Phase::kFalling && (pressed & button::kRotateCw))
+    try_rotate(t, rotate_cw(state_.active.rotation));
   if (state_.phase == Phase::kFalling && (pressed & button::kRotate180) && config_.allow_180) {
     try_rotate(t, rotate_180(state_.active.rotation));
   }

@@ -206,11 +206,8 @@ void Game::note_move(TimeUs t) {
       }
       break;
     case LockDown::kInfinite:
-    case LockDown::kTimer:
-      s.lock_timer_at = on_ground ? t + config_.lock_delay_us : kNever;
-      break;
-    case LockDown::kClassic:
-      break;
+    case LockDown::kTimer: s.lock_timer_at = on_ground ? t + config_.lock_delay_us : kNever; break;
+    case LockDown::kClassic: break;
   }
 }
 
@@ -429,8 +426,8 @@ int Game::score_lock(TimeUs t, SpinKind spin, std::uint64_t rows_mask) {
     std::int64_t* kinds[3] = {&st.minis, &st.mini_singles, &st.mini_doubles};
     ++*kinds[lines];
   }
-  const bool plain_counted = spin == SpinKind::kNone || (spin == SpinKind::kMini && lines > 2) ||
-                             (spin == SpinKind::kFull && lines > 3);
+  const bool plain_counted =
+      spin == SpinKind::kNone || (spin == SpinKind::kMini && lines > 2) || (spin == SpinKind::kFull && lines > 3);
   if (plain_counted && lines > 0) {
     std::int64_t* kinds[4] = {&st.singles, &st.doubles, &st.triples, &st.tetrises};
     ++*kinds[lines - 1];

@@ -10,9 +10,7 @@ Piece piece_at(int index) { return static_cast<Piece>(index + 1); }
 
 }  // namespace
 
-Generator::Generator(GeneratorKind kind, std::uint64_t seed) : kind_(kind), rng_(seed) {
-  since_.fill(kPieceKinds);
-}
+Generator::Generator(GeneratorKind kind, std::uint64_t seed) : kind_(kind), rng_(seed) { since_.fill(kPieceKinds); }
 
 Piece Generator::next(const std::vector<Piece>& fixed) {
   switch (kind_) {
@@ -35,7 +33,10 @@ Piece Generator::next(const std::vector<Piece>& fixed) {
       int pick = 0;
       for (int i = 0; i < kPieceKinds; ++i) {
         const std::uint32_t w = since_[static_cast<std::size_t>(i)] * since_[static_cast<std::size_t>(i)];
-        if (roll < w) { pick = i; break; }
+        if (roll < w) {
+          pick = i;
+          break;
+        }
         roll -= w;
       }
       for (int i = 0; i < kPieceKinds; ++i) {
@@ -45,8 +46,7 @@ Piece Generator::next(const std::vector<Piece>& fixed) {
       }
       return piece_at(pick);
     }
-    case GeneratorKind::kUniform:
-      return piece_at(static_cast<int>(rng_.below(kPieceKinds)));
+    case GeneratorKind::kUniform: return piece_at(static_cast<int>(rng_.below(kPieceKinds)));
     case GeneratorKind::kFixed: {
       assert(!fixed.empty());
       const Piece p = fixed[fixed_pos_];

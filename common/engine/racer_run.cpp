@@ -14,7 +14,8 @@ const char* stream_error_name(StreamError e) {
     case StreamError::kTimeBackwards: return "a change is stamped before the previous batch's game time";
     case StreamError::kNowBackwards: return "game time went backwards";
     case StreamError::kTooLong: return "input log too long";
-    case StreamError::kBadBatch: return "a batch's changes are out of order, past its game time, or hold unknown buttons";
+    case StreamError::kBadBatch:
+      return "a batch's changes are out of order, past its game time, or hold unknown buttons";
   }
   return "unknown stream error";
 }

@@ -35,7 +35,7 @@ namespace sr::engine {
 
 // A piece lock as the run saw it.
 struct LockRecord {
-  TimeUs time_us = 0;       // game time of the lock
+  TimeUs time_us = 0;        // game time of the lock
   std::uint64_t digest = 0;  // LockDigest::value() right after this lock
   bool operator==(const LockRecord&) const = default;
 };

@@ -15,12 +15,12 @@ namespace sr::engine {
 
 // What one lock did, as the scorer needs it.
 struct ClearFacts {
-  int lines = 0;              // 0..4
+  int lines = 0;  // 0..4
   SpinKind spin = SpinKind::kNone;
   bool perfect_clear = false;
-  std::int32_t level = 1;     // the level before the clear
-  std::int32_t combo = -1;    // combo counter after this lock: -1 when it cleared nothing, 0 for a first clear, ...
-  bool b2b = false;           // guideline back-to-back bonus applies
+  std::int32_t level = 1;      // the level before the clear
+  std::int32_t combo = -1;     // combo counter after this lock: -1 when it cleared nothing, 0 for a first clear, ...
+  bool b2b = false;            // guideline back-to-back bonus applies
   std::int32_t tetrs_b2b = 0;  // tetrs: consecutive spin/perfect/quad clears including this one (0 if not one)
 };
 

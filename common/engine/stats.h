@@ -8,9 +8,9 @@
 namespace sr::engine {
 
 struct Stats {
-  TimeUs time_us = 0;          // game time reached (the finish or top-out time once the game has ended)
-  std::int64_t pieces = 0;     // pieces locked
-  std::int64_t lines = 0;      // lines cleared
+  TimeUs time_us = 0;       // game time reached (the finish or top-out time once the game has ended)
+  std::int64_t pieces = 0;  // pieces locked
+  std::int64_t lines = 0;   // lines cleared
   std::int64_t score = 0;
   std::int32_t level = 1;
   std::int64_t key_presses = 0;  // button presses (each newly pressed button counts once)

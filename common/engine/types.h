@@ -16,13 +16,13 @@ inline constexpr int kMatrixHeight = 40;  // visible rows plus a 20-row buffer
 // Values are stored in replays and hashed: never renumber.
 enum class Piece : std::uint8_t {
   kNone = 0,
-  kI = 1,  // cyan
-  kJ = 2,  // blue
-  kL = 3,  // orange
-  kO = 4,  // yellow
-  kS = 5,  // green
-  kT = 6,  // purple
-  kZ = 7,  // red
+  kI = 1,        // cyan
+  kJ = 2,        // blue
+  kL = 3,        // orange
+  kO = 4,        // yellow
+  kS = 5,        // green
+  kT = 6,        // purple
+  kZ = 7,        // red
   kGarbage = 8,  // grey; only in initial boards, never generated
 };
 inline constexpr int kPieceKinds = 7;  // I..Z
@@ -36,15 +36,9 @@ inline constexpr int kPieceKinds = 7;  // I..Z
 // Orientation: 0 = spawn (north), R = one clockwise turn, 2, L. Values are stored: never renumber.
 enum class Rotation : std::uint8_t { kNorth = 0, kEast = 1, kSouth = 2, kWest = 3 };
 
-[[nodiscard]] constexpr Rotation rotate_cw(Rotation r) {
-  return static_cast<Rotation>((static_cast<int>(r) + 1) & 3);
-}
-[[nodiscard]] constexpr Rotation rotate_ccw(Rotation r) {
-  return static_cast<Rotation>((static_cast<int>(r) + 3) & 3);
-}
-[[nodiscard]] constexpr Rotation rotate_180(Rotation r) {
-  return static_cast<Rotation>((static_cast<int>(r) + 2) & 3);
-}
+[[nodiscard]] constexpr Rotation rotate_cw(Rotation r) { return static_cast<Rotation>((static_cast<int>(r) + 1) & 3); }
+[[nodiscard]] constexpr Rotation rotate_ccw(Rotation r) { return static_cast<Rotation>((static_cast<int>(r) + 3) & 3); }
+[[nodiscard]] constexpr Rotation rotate_180(Rotation r) { return static_cast<Rotation>((static_cast<int>(r) + 2) & 3); }
 
 // The buttons a player holds, as a bitmask. An input log stores only changes of this value.
 // Bit positions are part of the replay format: never renumber.

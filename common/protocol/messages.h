@@ -279,9 +279,9 @@ struct RaceStart {
 // lets the referee simulate up to it (pace check) and check that time never goes backwards.
 struct RaceInput {
   static constexpr MessageId kId = MessageId::kRaceInput;
-  std::uint32_t race_id = 0;         // >= 1
-  std::uint32_t first_seq = 0;       // first_seq + changes.size() <= 2^32 - 1
-  engine::TimeUs now_us = 0;         // 0..kMaxTimeUs, >= every change's time
+  std::uint32_t race_id = 0;                 // >= 1
+  std::uint32_t first_seq = 0;               // first_seq + changes.size() <= 2^32 - 1
+  engine::TimeUs now_us = 0;                 // 0..kMaxTimeUs, >= every change's time
   std::vector<engine::InputChange> changes;  // 0..kMaxInputsPerBatch, times non-decreasing (delta-encoded)
   bool operator==(const RaceInput&) const = default;
 };
@@ -302,7 +302,7 @@ struct RacerInputs {
   std::uint32_t race_id = 0;    // >= 1
   std::uint32_t player_id = 0;  // >= 1
   std::uint32_t first_seq = 0;
-  engine::TimeUs now_us = 0;         // 0..kMaxTimeUs: the racer's game time the server has accepted up to
+  engine::TimeUs now_us = 0;                 // 0..kMaxTimeUs: the racer's game time the server has accepted up to
   std::vector<engine::InputChange> changes;  // 0..kMaxInputsPerRelay
   bool operator==(const RacerInputs&) const = default;
 };

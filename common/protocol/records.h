@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "common/engine/input.h"
 #include "common/engine/config.h"
+#include "common/engine/input.h"
 #include "common/engine/types.h"
 
 namespace sr::protocol {

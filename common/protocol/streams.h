@@ -19,7 +19,8 @@ namespace sr::protocol {
 // kMaxInputsPerRelay changes, each valid for encode(). Every message but the last has now_us = its last change's
 // time; the last carries `now_us`. No changes give one message without changes.
 [[nodiscard]] std::vector<RacerInputs> split_racer_inputs(std::uint32_t race_id, std::uint32_t player_id,
-                                                          std::uint32_t first_seq, std::span<const engine::InputChange> changes,
+                                                          std::uint32_t first_seq,
+                                                          std::span<const engine::InputChange> changes,
                                                           engine::TimeUs now_us);
 
 // Splits a replay file (at most kMaxReplayBytes) into ReplayChunks of at most kMaxReplayChunkBytes, in order.

@@ -34,6 +34,7 @@ struct EncodedInputLog {
 
 // Decodes `log` into `out` (replacing its contents). On failure returns a sentence naming the change index and
 // what was wrong; `out` is then unspecified. Allocates at most 4 entries per stream byte (a change takes >= 2 bits).
-[[nodiscard]] std::optional<std::string> decode_input_log(const EncodedInputLog& log, std::vector<engine::InputChange>& out);
+[[nodiscard]] std::optional<std::string> decode_input_log(const EncodedInputLog& log,
+                                                          std::vector<engine::InputChange>& out);
 
 }  // namespace sr::replay

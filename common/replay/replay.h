@@ -11,10 +11,10 @@
 #include <string>
 #include <vector>
 
-#include "common/engine/input.h"
-#include "common/engine/racer_run.h"
 #include "common/engine/config.h"
 #include "common/engine/events.h"
+#include "common/engine/input.h"
+#include "common/engine/racer_run.h"
 #include "common/engine/stats.h"
 #include "common/engine/types.h"
 

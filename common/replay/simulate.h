@@ -29,7 +29,7 @@
 namespace sr::replay {
 
 struct Simulation {
-  engine::Game game;                    // after the last update
+  engine::Game game;                            // after the last update
   std::vector<engine::Checkpoint> checkpoints;  // one per checkpoint_every locks, in order
   // Set when the engine refused an update (the game then stops where it was): which input (or "the end time")
   // and why. A log that passes input_log_error() is only refused when end_us lies before its last input.

@@ -5,10 +5,10 @@
 #include <string>
 
 #include "common/replay/board_text.h"
-#include "replays/cli/commands.h"
-#include "replays/cli/output.h"
 #include "common/replay/fumen.h"
 #include "common/replay/simulate.h"
+#include "replays/cli/commands.h"
+#include "replays/cli/output.h"
 #include "replays/store/file_io.h"
 
 namespace sr::replay::cli {

@@ -4,9 +4,9 @@
 #include <memory>
 #include <string>
 
+#include "common/replay/codec.h"
 #include "replays/cli/commands.h"
 #include "replays/cli/output.h"
-#include "common/replay/codec.h"
 #include "replays/store/file_io.h"
 
 namespace sr::replay::cli {

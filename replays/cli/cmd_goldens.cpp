@@ -4,12 +4,12 @@
 #include <filesystem>
 #include <memory>
 
-#include "replays/cli/commands.h"
-#include "replays/cli/output.h"
 #include "common/replay/codec.h"
 #include "common/replay/sample/goldens.h"
-#include "replays/store/file_io.h"
 #include "common/replay/verify.h"
+#include "replays/cli/commands.h"
+#include "replays/cli/output.h"
+#include "replays/store/file_io.h"
 
 namespace sr::replay::cli {
 

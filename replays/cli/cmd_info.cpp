@@ -4,10 +4,10 @@
 #include <filesystem>
 #include <memory>
 
-#include "replays/cli/commands.h"
-#include "replays/cli/output.h"
 #include "common/replay/detail/text_codec.h"
 #include "common/replay/names.h"
+#include "replays/cli/commands.h"
+#include "replays/cli/output.h"
 #include "replays/store/file_io.h"
 
 namespace sr::replay::cli {

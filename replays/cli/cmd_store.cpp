@@ -5,9 +5,9 @@
 #include <string>
 #include <vector>
 
+#include "common/replay/names.h"
 #include "replays/cli/commands.h"
 #include "replays/cli/output.h"
-#include "common/replay/names.h"
 #include "replays/store/file_io.h"
 #include "replays/store/replay_store.h"
 

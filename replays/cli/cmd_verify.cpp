@@ -5,10 +5,10 @@
 #include <memory>
 #include <vector>
 
+#include "common/replay/verify.h"
 #include "replays/cli/commands.h"
 #include "replays/cli/output.h"
 #include "replays/store/file_io.h"
-#include "common/replay/verify.h"
 
 namespace sr::replay::cli {
 namespace {

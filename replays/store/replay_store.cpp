@@ -4,8 +4,8 @@
 
 #include "common/replay/codec.h"
 #include "common/replay/names.h"
-#include "replays/store/file_io.h"
 #include "common/replay/verify.h"
+#include "replays/store/file_io.h"
 
 namespace sr::replay {
 namespace {

@@ -48,7 +48,10 @@ int evaluate(const Matrix& m, int cleared) {
   for (int x = 0; x < kMatrixWidth; ++x) {
     int h = 0;
     for (int y = kMatrixHeight - 1; y >= 0; --y) {
-      if (m.occupied(x, y)) { h = y + 1; break; }
+      if (m.occupied(x, y)) {
+        h = y + 1;
+        break;
+      }
     }
     for (int y = 0; y < h; ++y) holes += !m.occupied(x, y);
     height_sum += h;
@@ -115,7 +118,11 @@ std::vector<Change> sprint_log(std::uint64_t seed) {
         if (trial.stats().pieces != game.stats().pieces + 1 && !trial.over()) continue;
         const int score = evaluate(trial.matrix(), static_cast<int>(trial.stats().lines - lines_before)) -
                           (trial.state().top_out != TopOut::kNone ? 1'000'000 : 0);
-        if (score > best) { best = score; best_turns = turns; best_x = x; }
+        if (score > best) {
+          best = score;
+          best_turns = turns;
+          best_x = x;
+        }
       }
     }
     play(game, t, best_turns, best_x, &log);

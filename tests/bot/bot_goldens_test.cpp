@@ -7,8 +7,8 @@
 
 #include <string>
 
-#include "replays/store/file_io.h"
 #include "common/replay/verify.h"
+#include "replays/store/file_io.h"
 
 namespace sr::replay {
 namespace {

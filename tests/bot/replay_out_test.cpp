@@ -8,8 +8,8 @@
 
 #include "bot/external_runner.h"
 #include "common/bot/weights.h"
-#include "replays/store/file_io.h"
 #include "common/replay/verify.h"
+#include "replays/store/file_io.h"
 
 namespace sr::botcli {
 namespace {

@@ -16,8 +16,8 @@
 
 #include "client/replay/replay_viewer.h"
 #include "common/replay/codec.h"
-#include "replays/store/file_io.h"
 #include "common/replay/verify.h"
+#include "replays/store/file_io.h"
 #include "server/server.h"
 
 namespace sr::replay {

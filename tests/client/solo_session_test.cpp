@@ -100,7 +100,8 @@ TEST(SoloSession, TheLogReplaysToTheSameGame) {
     }
   }
   engine::Game replayed(s.game().config(), 99);
-  for (const auto& in : s.run().log()) ASSERT_EQ(replayed.update(in.time_us, in.buttons).error, engine::UpdateError::kOk);
+  for (const auto& in : s.run().log())
+    ASSERT_EQ(replayed.update(in.time_us, in.buttons).error, engine::UpdateError::kOk);
   ASSERT_EQ(replayed.update(s.game().now()).error, engine::UpdateError::kOk);
   EXPECT_EQ(replayed.state_hash(), s.game().state_hash());
 

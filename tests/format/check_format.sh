@@ -24,14 +24,16 @@ case "$("$cf" --version)" in
   *) echo "check_format: warning: $cf is not version 14 (CI's); its formatting may differ: $("$cf" --version)" >&2 ;;
 esac
 
-if ! git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
-  echo "check_format: not a git checkout: cannot list the tracked *.h and *.cpp files" >&2
-  exit 2
-fi
 files=()
-while IFS= read -r -d '' f; do
-  if [ -f "$f" ]; then files+=("$f"); fi  # skips files deleted in the work tree but still in the index
-done < <(git ls-files -z -- '*.h' '*.cpp')
+if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+  while IFS= read -r -d '' f; do
+    if [ -f "$f" ]; then files+=("$f"); fi  # skips files deleted in the work tree but still in the index
+  done < <(git ls-files -z -- '*.h' '*.cpp')
+else
+  # A copy without git (an unpacked archive): every *.h and *.cpp outside the build tree.
+  while IFS= read -r -d '' f; do files+=("${f#./}"); done < <(find . -path ./build -prune -o -path ./.git -prune -o \
+    \( -name '*.h' -o -name '*.cpp' \) -type f -print0 | sort -z)
+fi
 if [ ${#files[@]} -eq 0 ]; then
   echo "check_format: no tracked *.h or *.cpp files" >&2
   exit 2

@@ -23,8 +23,8 @@ TEST(StackraceBotOnline, RacesRoomsAndWritesTheDelaysItMeasured) {
     const std::string delays = (server.data_dir() / (std::string("delays-") + poll + ".txt")).string();
     const ToolRun r = bot_tool("--server 127.0.0.1:" + std::to_string(server.port()) +
                                " --count 4 --room-size 2 --create sprint --lines 4 --pps 4 --lookahead 0 "
-                               "--search drops --timeout 120 --name-prefix p" + poll + "- --poll-ms " + poll +
-                               " --delays-out " + delays);
+                               "--search drops --timeout 120 --name-prefix p" +
+                               poll + "- --poll-ms " + poll + " --delays-out " + delays);
     ASSERT_EQ(r.exit_code, 0) << r.output;
     EXPECT_NE(r.output.find("4 bots connected"), std::string::npos) << r.output;
     EXPECT_NE(r.output.find("2 rooms ready"), std::string::npos) << r.output;

@@ -4,8 +4,8 @@
 
 #include <algorithm>
 
-#include "replays/store/file_io.h"
 #include "common/replay/verify.h"
+#include "replays/store/file_io.h"
 
 namespace sr::test {
 
@@ -44,8 +44,8 @@ std::vector<ServerFixture::StoredReplay> ServerFixture::stored_replays() const {
       continue;
     }
     const replay::VerifyReport report = replay::verify(loaded.value());
-    out.push_back({entry.path(), std::move(loaded).value(), report.verdict == replay::Verdict::kVerified,
-                   report.message});
+    out.push_back(
+        {entry.path(), std::move(loaded).value(), report.verdict == replay::Verdict::kVerified, report.message});
   }
   return out;
 }
@@ -78,9 +78,13 @@ BotClient::BotClient(std::string name, std::uint16_t port, ClientQuirks quirks, 
 
 bool BotClient::connect(std::chrono::milliseconds timeout) {
   if (bot_.open()) return false;
-  return pump_until({this}, [this] { return session().state() == net::Session::State::kLobby ||
-                                            session().state() == net::Session::State::kClosed; },
-                    timeout) &&
+  return pump_until(
+             {this},
+             [this] {
+               return session().state() == net::Session::State::kLobby ||
+                      session().state() == net::Session::State::kClosed;
+             },
+             timeout) &&
          session().state() == net::Session::State::kLobby;
 }
 

@@ -46,9 +46,9 @@ class ServerFixture {
 
 // Bends the client's clock or delays its messages, to play a dishonest or unlucky client.
 struct ClientQuirks {
-  double clock_rate = 1.0;      // race time runs at this rate of real time (0.9 = slow clock)
-  std::int64_t jitter_us = 0;   // each outgoing race message waits 0..jitter_us before it is sent (order kept)
-  int loss_percent = 0;         // this share of race messages waits a further 250 ms (a retransmission)
+  double clock_rate = 1.0;     // race time runs at this rate of real time (0.9 = slow clock)
+  std::int64_t jitter_us = 0;  // each outgoing race message waits 0..jitter_us before it is sent (order kept)
+  int loss_percent = 0;        // this share of race messages waits a further 250 ms (a retransmission)
 };
 
 class BotClient {

@@ -14,8 +14,9 @@ using engine::button::kHardDrop;
 using engine::button::kMoveLeft;
 
 // A simulated client: its game clock runs at `rate` x real time, it sends a batch every 50 ms of game time with
-// a move tap every 400 ms (no hard drops, so the game lasts), over a reliable ordered channel with latency 20 ms + jitter, and a lost packet is
-// resent after a retransmission timeout; packets behind it wait (head-of-line blocking), as with ENet.
+// a move tap every 400 ms (no hard drops, so the game lasts), over a reliable ordered channel with latency 20 ms +
+// jitter, and a lost packet is resent after a retransmission timeout; packets behind it wait (head-of-line blocking),
+// as with ENet.
 struct Arrival {
   TimeUs real_us;
   std::vector<engine::InputChange> changes;
@@ -155,7 +156,8 @@ TEST(RacerReferee, ClockReportBeforeLastInputIsTimeGoingBack) {
 TEST(RacerReferee, InputFloodIsRemoved) {
   RacerReferee ref(endless(), 1);
   std::vector<engine::InputChange> flood;
-  for (int i = 0; i < 101; ++i) flood.push_back({1'000 + i * 5'000, static_cast<engine::Buttons>(i % 2 ? 0 : kMoveLeft)});
+  for (int i = 0; i < 101; ++i)
+    flood.push_back({1'000 + i * 5'000, static_cast<engine::Buttons>(i % 2 ? 0 : kMoveLeft)});
   EXPECT_EQ(ref.on_batch(700'000, flood, 600'000), Violation::kInputFlood);
   EXPECT_EQ(ref.log().size(), 100u);
 }
@@ -184,8 +186,8 @@ TEST(RacerReferee, ServerSimulationDecidesTheResult) {
 // referee neither logs it (a replay may not hold one, so the race's replay would be refused) nor counts it as a press.
 TEST(RacerReferee, ChangesThatKeepTheButtonsAreNotLogged) {
   RacerReferee ref(engine::make_sprint(40), 5);
-  const std::vector<engine::InputChange> changes = {
-      {10'000, 0}, {20'000, kMoveLeft}, {30'000, kMoveLeft}, {40'000, 0}, {50'000, 0}, {60'000, kHardDrop}};
+  const std::vector<engine::InputChange> changes = {{10'000, 0}, {20'000, kMoveLeft}, {30'000, kMoveLeft},
+                                                    {40'000, 0}, {50'000, 0},         {60'000, kHardDrop}};
   ASSERT_EQ(ref.on_batch(100'000, changes, 100'000), Violation::kNone);
   const std::vector<engine::InputChange> expected = {{20'000, kMoveLeft}, {40'000, 0}, {60'000, kHardDrop}};
   ASSERT_EQ(ref.log().size(), expected.size());

@@ -72,7 +72,6 @@ class RawPeer {
   }
 
  private:
-
   ENetHost* host_ = nullptr;
   ENetPeer* peer_ = nullptr;
   bool connected_ = false;
@@ -91,24 +90,27 @@ class ServerHostile : public ::testing::Test {
     s.name = "victims";
     s.config = engine::make_sprint(10);
     ASSERT_TRUE(alice_->session().create_room(s));
-    ASSERT_TRUE(BotClient::pump_until({alice_.get()}, [&] { return alice_->session().room().has_value(); }, 5s));
+    ASSERT_TRUE(BotClient::pump_until(
+        {alice_.get()}, [&] { return alice_->session().room().has_value(); }, 5s));
     ASSERT_TRUE(bob_->session().join_room(alice_->session().room()->room_id));
-    ASSERT_TRUE(BotClient::pump_until({bob_.get()}, [&] { return bob_->session().room().has_value(); }, 5s));
+    ASSERT_TRUE(BotClient::pump_until(
+        {bob_.get()}, [&] { return bob_->session().room().has_value(); }, 5s));
     alice_->session().set_ready(true);
     bob_->session().set_ready(true);
-    ASSERT_TRUE(BotClient::pump_until({alice_.get(), bob_.get()},
-                                      [&] { return alice_->session().race() && *alice_->session().race_time_us() > 0; },
-                                      10s));
+    ASSERT_TRUE(BotClient::pump_until(
+        {alice_.get(), bob_.get()}, [&] { return alice_->session().race() && *alice_->session().race_time_us() > 0; },
+        10s));
   }
 
   // Keeps the race (and the hostile peers' connections) going until `done`.
   void race_while(const std::vector<RawPeer*>& peers, const std::function<bool()>& done) {
-    BotClient::pump_until({alice_.get(), bob_.get()},
-                          [&] {
-                            for (RawPeer* p : peers) p->poll(0);
-                            return done();
-                          },
-                          15s);
+    BotClient::pump_until(
+        {alice_.get(), bob_.get()},
+        [&] {
+          for (RawPeer* p : peers) p->poll(0);
+          return done();
+        },
+        15s);
   }
 
   void expect_race_unharmed() {
@@ -154,9 +156,9 @@ TEST_F(ServerHostile, RandomBytesTruncatedUnknownAndOversizedMessagesGetTheSende
   auto hello = protocol::encode(protocol::Hello{"truncated", "raw"});
   hello.resize(hello.size() - 3);
   payloads.push_back(hello);
-  payloads.push_back({0xEE, 1, 2, 3});                                      // unknown id
+  payloads.push_back({0xEE, 1, 2, 3});                                                    // unknown id
   payloads.push_back(std::vector<std::uint8_t>(protocol::kMaxMessageBytes + 100, 0x01));  // oversized
-  payloads.push_back({});                                                   // empty
+  payloads.push_back({});                                                                 // empty
   for (const auto& bytes : payloads) {
     peers.push_back(std::make_unique<RawPeer>(server_.port(), protocol::kProtocolVersion));
     peers.back()->send(protocol::kChannelControl, bytes);

@@ -25,11 +25,13 @@ protocol::RoomSettings room(const std::string& name, engine::GameConfig config, 
 void gather(BotClient& host, const std::vector<BotClient*>& others, const protocol::RoomSettings& settings,
             Role role = Role::kRacer) {
   ASSERT_TRUE(host.session().create_room(settings));
-  ASSERT_TRUE(BotClient::pump_until({&host}, [&] { return host.session().room().has_value(); }, 5s));
+  ASSERT_TRUE(BotClient::pump_until(
+      {&host}, [&] { return host.session().room().has_value(); }, 5s));
   const std::uint32_t room_id = host.session().room()->room_id;
   for (BotClient* c : others) {
     ASSERT_TRUE(c->session().join_room(room_id, role));
-    ASSERT_TRUE(BotClient::pump_until({c}, [&] { return c->session().room().has_value(); }, 5s));
+    ASSERT_TRUE(BotClient::pump_until(
+        {c}, [&] { return c->session().room().has_value(); }, 5s));
   }
 }
 
@@ -46,7 +48,12 @@ TEST(ServerRace, TwoBotsRaceASprintAndTheReplayVerifies) {
   gather(alice, {&bob}, room("sprint", engine::make_sprint(10)));
   alice.session().set_ready(true);
   bob.session().set_ready(true);
-  ASSERT_TRUE(BotClient::pump_until({&alice, &bob}, [&] { return results_in({&alice, &bob}); }, 120s));
+  ASSERT_TRUE(BotClient::pump_until(
+      {&alice, &bob},
+      [&] {
+        return results_in({&alice, &bob});
+      },
+      120s));
 
   const protocol::RaceResults& results = *alice.session().results();
   ASSERT_EQ(results.racers.size(), 2u);
@@ -103,10 +110,15 @@ TEST(ServerRace, SpectatorJoiningMidRaceEndsWithTheRacersBoards) {
   bob.session().set_ready(true);
   // Let the race run for a while, then join as a spectator.
   ASSERT_TRUE(BotClient::pump_until(
-      {&alice, &bob}, [&] { return alice.session().race() && alice.session().race()->mine()->game().stats().pieces >= 8; },
-      60s));
+      {&alice, &bob},
+      [&] { return alice.session().race() && alice.session().race()->mine()->game().stats().pieces >= 8; }, 60s));
   ASSERT_TRUE(carol.session().join_room(alice.session().room()->room_id, Role::kSpectator));
-  ASSERT_TRUE(BotClient::pump_until({&alice, &bob, &carol}, [&] { return results_in({&alice, &bob, &carol}); }, 120s));
+  ASSERT_TRUE(BotClient::pump_until(
+      {&alice, &bob, &carol},
+      [&] {
+        return results_in({&alice, &bob, &carol});
+      },
+      120s));
 
   const net::RaceView* watched = carol.session().race();
   ASSERT_NE(watched, nullptr);
@@ -133,7 +145,12 @@ TEST(ServerRace, KilledRacerIsKeptAsDidNotFinishAndTheOthersFinish) {
       {&alice, &bob, &victim},
       [&] { return victim.session().race() && victim.session().race()->mine()->game().stats().pieces >= 5; }, 60s));
   victim.kill();
-  ASSERT_TRUE(BotClient::pump_until({&alice, &bob}, [&] { return results_in({&alice, &bob}); }, 120s));
+  ASSERT_TRUE(BotClient::pump_until(
+      {&alice, &bob},
+      [&] {
+        return results_in({&alice, &bob});
+      },
+      120s));
 
   const auto& results = *alice.session().results();
   ASSERT_EQ(results.racers.size(), 3u);
@@ -169,14 +186,15 @@ TEST(ServerRace, SlowClockIsRemovedWhileAnHonestRacerUnderJitterAndLossFinishes)
   cheat.session().set_ready(true);
   honest.session().set_ready(true);
 
-  ASSERT_TRUE(BotClient::pump_until({&cheat, &honest}, [&] { return cheat.session().race() != nullptr; }, 10s));
+  ASSERT_TRUE(BotClient::pump_until(
+      {&cheat, &honest}, [&] { return cheat.session().race() != nullptr; }, 10s));
   const auto race_start = std::chrono::steady_clock::now() + 3s;  // the countdown
   bool removed = false;
   ASSERT_TRUE(BotClient::pump_until(
       {&cheat, &honest},
       [&] {
-        const auto* seen = honest.session().race() ? honest.session().race()->board(cheat.session().player_id())
-                                                   : nullptr;
+        const auto* seen =
+            honest.session().race() ? honest.session().race()->board(cheat.session().player_id()) : nullptr;
         if (!removed && seen != nullptr && seen->status == protocol::RacerStatus::kRemoved) {
           removed = true;
           EXPECT_LE(std::chrono::steady_clock::now() - race_start, 15s);
@@ -198,26 +216,33 @@ TEST(ServerRace, PrivateRoomCannotBeJoinedWithoutItsCode) {
   ASSERT_TRUE(alice.connect());
   ASSERT_TRUE(bob.connect());
   ASSERT_TRUE(alice.session().create_room(room("secret", engine::make_sprint(), true)));
-  ASSERT_TRUE(BotClient::pump_until({&alice}, [&] { return alice.session().room().has_value(); }, 5s));
+  ASSERT_TRUE(BotClient::pump_until(
+      {&alice}, [&] { return alice.session().room().has_value(); }, 5s));
   const protocol::RoomInfo info = *alice.session().room();
   ASSERT_EQ(info.code.size(), protocol::kRoomCodeLength);
 
   ASSERT_TRUE(bob.session().list_rooms());
-  ASSERT_TRUE(BotClient::pump_until({&bob}, [&] {
-    return std::any_of(bob.received().begin(), bob.received().end(),
-                       [](const auto& m) { return std::holds_alternative<protocol::RoomList>(m); });
-  }, 5s));
+  ASSERT_TRUE(BotClient::pump_until(
+      {&bob},
+      [&] {
+        return std::any_of(bob.received().begin(), bob.received().end(),
+                           [](const auto& m) { return std::holds_alternative<protocol::RoomList>(m); });
+      },
+      5s));
   EXPECT_TRUE(bob.session().room_list().rooms.empty());
 
   ASSERT_TRUE(bob.session().join_room(info.room_id));
-  ASSERT_TRUE(BotClient::pump_until({&bob}, [&] { return bob.notice(protocol::NoticeCode::kRoomNotFound); }, 5s));
+  ASSERT_TRUE(BotClient::pump_until(
+      {&bob}, [&] { return bob.notice(protocol::NoticeCode::kRoomNotFound); }, 5s));
   const std::string wrong = info.code == "AAAAAA" ? "BBBBBB" : "AAAAAA";
   ASSERT_TRUE(bob.session().join_private(wrong));
-  ASSERT_TRUE(BotClient::pump_until({&bob}, [&] { return bob.notice(protocol::NoticeCode::kWrongCode); }, 5s));
+  ASSERT_TRUE(BotClient::pump_until(
+      {&bob}, [&] { return bob.notice(protocol::NoticeCode::kWrongCode); }, 5s));
   EXPECT_FALSE(bob.session().room().has_value());
 
   ASSERT_TRUE(bob.session().join_private(info.code));
-  ASSERT_TRUE(BotClient::pump_until({&bob}, [&] { return bob.session().room().has_value(); }, 5s));
+  ASSERT_TRUE(BotClient::pump_until(
+      {&bob}, [&] { return bob.session().room().has_value(); }, 5s));
   EXPECT_EQ(bob.session().room()->room_id, info.room_id);
 }
 
@@ -256,15 +281,18 @@ TEST(ServerRace, RaceMessagesInFlightWhenLeavingAreIgnored) {
   ASSERT_TRUE(bob.session().leave_room());
   ASSERT_TRUE(bob.session().send(protocol::RaceInput{race_id, seq, at + 1000, {}}));
   ASSERT_TRUE(bob.session().send(protocol::StateHashReport{race_id, 3, at, 0}));
-  ASSERT_TRUE(BotClient::pump_until({&alice, &bob}, [&] { return !bob.session().room().has_value(); }, 5s));
+  ASSERT_TRUE(BotClient::pump_until(
+      {&alice, &bob}, [&] { return !bob.session().room().has_value(); }, 5s));
   // The server answers a request sent after them: it read them and kept bob.
   const std::uint64_t lists = bob.session().room_lists_received();
   ASSERT_TRUE(bob.session().list_rooms());
-  ASSERT_TRUE(BotClient::pump_until({&alice, &bob}, [&] { return bob.session().room_lists_received() > lists; }, 5s));
+  ASSERT_TRUE(BotClient::pump_until(
+      {&alice, &bob}, [&] { return bob.session().room_lists_received() > lists; }, 5s));
   EXPECT_EQ(bob.session().state(), net::Session::State::kLobby) << bob.session().closed_reason();
 
   ASSERT_TRUE(bob.session().send(protocol::RaceInput{race_id + 1, 0, 0, {}}));
-  ASSERT_TRUE(BotClient::pump_until({&bob}, [&] { return bob.session().state() == net::Session::State::kClosed; }, 5s));
+  ASSERT_TRUE(BotClient::pump_until(
+      {&bob}, [&] { return bob.session().state() == net::Session::State::kClosed; }, 5s));
   EXPECT_NE(bob.session().closed_reason().find("race messages from a player in no room"), std::string::npos)
       << bob.session().closed_reason();
 }

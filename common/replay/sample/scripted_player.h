@@ -31,8 +31,8 @@ struct PlayerStyle {
 
 struct PlayedGame {
   std::vector<engine::InputChange> inputs;  // on a 1 ms grid
-  engine::TimeUs end_us = 0;        // the game time the player stopped (or the game ended)
-  bool game_over = false;           // the game ended by itself (finish or top out)
+  engine::TimeUs end_us = 0;                // the game time the player stopped (or the game ended)
+  bool game_over = false;                   // the game ended by itself (finish or top out)
 };
 
 // Plays `config` (whose handling is the player's) from `seed`. `opening` (on a 1 ms grid) is played first as

@@ -31,7 +31,8 @@ client::ReplayViewer& ten_minute_viewer() {
     }
     const std::filesystem::path file = std::filesystem::temp_directory_path() / "stackrace-viewer-bench.srr";
     auto out = botcli::ReplayOut::open(file.string(), false);
-    if (!out.out || !out.out->write(botcli::PlayedGame{&config, seed, &game, &inputs, "viewer_bench", false}, std::cerr)) {
+    if (!out.out ||
+        !out.out->write(botcli::PlayedGame{&config, seed, &game, &inputs, "viewer_bench", false}, std::cerr)) {
       std::abort();
     }
     auto v = std::make_unique<client::ReplayViewer>();

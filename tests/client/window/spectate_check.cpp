@@ -16,8 +16,8 @@
 
 #include "common/engine/pieces.h"
 #include "common/replay/simulate.h"
-#include "replays/store/file_io.h"
 #include "common/replay/verify.h"
+#include "replays/store/file_io.h"
 #include "tests/client/window/check_support.h"
 #include "tests/client/window/layout_file.h"
 
