@@ -25,6 +25,10 @@ struct MenuNav {
   }
 };
 
+// Opens a fixed window over 90% of the display, titled `title`, for the full-screen lists (multiplayer, replays).
+// Close it with ImGui::End().
+void begin_full_screen(const char* title);
+
 class Menu {
  public:
   // Opens a centred window titled `title` of the given width (in body-font heights) and resets the item count.

@@ -107,13 +107,6 @@ const char* phase_text(protocol::RoomPhase p) {
   return "?";
 }
 
-void begin_screen(const char* title) {
-  const ImGuiIO& io = ImGui::GetIO();
-  ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x * 0.05f, io.DisplaySize.y * 0.05f), ImGuiCond_Always);
-  ImGui::SetNextWindowSize(ImVec2(io.DisplaySize.x * 0.9f, io.DisplaySize.y * 0.9f), ImGuiCond_Always);
-  ImGui::Begin(title, nullptr, ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoCollapse);
-}
-
 }  // namespace
 
 bool draw_room_form(RoomForm& f, bool editable) {
@@ -176,7 +169,7 @@ ServerListAction ServerListScreen::draw(Settings& settings, bool& settings_chang
   ServerListAction out;
   settings_changed = false;
   if (name_[0] == 0) std::snprintf(name_, sizeof name_, "%s", settings.player_name.c_str());
-  begin_screen("Multiplayer");
+  begin_full_screen("Multiplayer");
   if (ImGui::InputText("Your name", name_, sizeof name_) && name_[0] != 0) {
     settings.player_name = name_;
     settings_changed = true;
@@ -245,7 +238,7 @@ LobbyAction LobbyScreen::draw(net::Session& session, const std::deque<std::strin
     last_refresh_s_ = now_s;
   }
   const std::string title = "Lobby: " + session.welcome().server_name + "###lobby";
-  begin_screen(title.c_str());
+  begin_full_screen(title.c_str());
   if (!session.welcome().motd.empty()) ImGui::TextWrapped("%s", session.welcome().motd.c_str());
   if (!begin_two_columns("lobby")) {
     ImGui::End();
@@ -320,7 +313,7 @@ void RoomScreen::draw(net::Session& session, const std::deque<std::string>& mess
     form_error_.clear();
   }
   const std::string title = "Room: " + room.settings.name + "###room";
-  begin_screen(title.c_str());
+  begin_full_screen(title.c_str());
   if (!begin_two_columns("room")) {
     ImGui::End();
     return;

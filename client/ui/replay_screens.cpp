@@ -25,13 +25,6 @@ std::string limit_text(engine::LimitKind limit, std::int64_t value) {
   return "";
 }
 
-void full_window(const char* title) {
-  const ImGuiIO& io = ImGui::GetIO();
-  ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x * 0.05f, io.DisplaySize.y * 0.05f), ImGuiCond_Always);
-  ImGui::SetNextWindowSize(ImVec2(io.DisplaySize.x * 0.9f, io.DisplaySize.y * 0.9f), ImGuiCond_Always);
-  ImGui::Begin(title, nullptr, ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoCollapse);
-}
-
 // The local UTC offset in milliseconds at `unix_ms` (summer time included), from the C library; today's offset for an
 // instant that time_t cannot hold. Only the offset comes from time_t, never the date.
 std::int64_t utc_offset_ms(std::int64_t unix_ms) {
@@ -73,7 +66,7 @@ std::optional<engine::ModeKind> ReplayBrowser::mode_filter() const {
 BrowserAction ReplayBrowser::draw(const ReplayListing& local, const std::filesystem::path& replay_dir,
                                   const ServerGames* server, const std::string& problem, const MenuNav& nav) {
   BrowserAction out;
-  full_window("Replays");
+  begin_full_screen("Replays");
   bool filters_changed = false;
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
   filters_changed |= ImGui::Combo("Mode", &mode_, kModeFilters, IM_ARRAYSIZE(kModeFilters));
