@@ -1,13 +1,17 @@
 #include "client/settings/settings_io.h"
 
+// Cereal's JSON archive must come before any RapidJSON header: it makes RAPIDJSON_ASSERT throw (instead of
+// assert()), which is what turns a wrong JSON type in settings.json into a reported error.
+// clang-format off
+#include <cereal/archives/json.hpp>
+#include <cereal/types/string.hpp>
+#include <cereal/types/vector.hpp>
 #include <rapidjson/document.h>
 #include <rapidjson/error/en.h>
 #include <rapidjson/stringbuffer.h>
 #include <rapidjson/writer.h>
+// clang-format on
 
-#include <cereal/archives/json.hpp>
-#include <cereal/types/string.hpp>
-#include <cereal/types/vector.hpp>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
