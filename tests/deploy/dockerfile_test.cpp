@@ -178,6 +178,37 @@ TEST_F(DockerfileTest, CopiedSourcesExistInTheRepository) {
   EXPECT_TRUE(fs::exists(deploy_dir() / "Dockerfile.dockerignore"));
 }
 
+// The build stage sees only what it COPYs: the project must configure from those sources alone, with the stage's own
+// CMake options (a top-level add_subdirectory of a folder the image leaves out would fail here, as in `docker build`).
+TEST_F(DockerfileTest, TheBuildStageConfiguresFromTheCopiedSourcesAlone) {
+  TempDir context("stackrace-docker-context");
+  std::vector<std::string> configure;
+  for (const Instruction& in : file_.instructions) {
+    if (in.keyword == "COPY" && in.args.find("--from=") == std::string::npos && in.stage + 1 < file_.stages.size()) {
+      const std::vector<std::string> words = split_words(in.args);
+      for (std::size_t i = 0; i + 1 < words.size(); ++i) {
+        const fs::path from = source_dir() / words[i];
+        const fs::path to = context.path() / fs::path(words[i]).relative_path();
+        fs::create_directories(to.parent_path());
+        fs::copy(from, to, fs::copy_options::recursive);
+      }
+    }
+    if (in.keyword == "RUN" && in.args.find("cmake -S") != std::string::npos) {
+      const std::vector<std::string> words = split_words(in.args);
+      for (const std::string& w : words) {
+        if (w == "&&") break;
+        if (w.starts_with("-D") || w == "-G" || w == "Ninja") configure.push_back(w);
+      }
+    }
+  }
+  ASSERT_FALSE(configure.empty()) << "no `cmake -S` in a RUN of the build stage";
+  std::vector<std::string> argv = {STACKRACE_CMAKE, "-S", context.path().string(), "-B",
+                                   (context.path() / "build").string()};
+  argv.insert(argv.end(), configure.begin(), configure.end());
+  const ProcessResult r = run_process(argv);
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+}
+
 TEST_F(DockerfileTest, BinariesComeFromTheCMakeTargetsTheBuildStageBuilds) {
   // Where CMake puts the programs, relative to the build directory (e.g. server/stackrace-server).
   const std::map<std::string, std::string> targets = {
