@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "common/protocol/messages.h"
+#include "common/result.h"
 
 namespace sr::protocol {
 
@@ -47,17 +48,8 @@ struct DecodeError {
 
 [[nodiscard]] const char* decode_error_code_name(DecodeErrorCode code);
 
-// Holds either the decoded message or why decoding failed.
-struct [[nodiscard]] DecodeResult {
-  std::variant<Message, DecodeError> value;
-
-  [[nodiscard]] bool ok() const { return value.index() == 0; }
-  // Non-null exactly when ok().
-  [[nodiscard]] const Message* message() const { return std::get_if<Message>(&value); }
-  [[nodiscard]] Message* message() { return std::get_if<Message>(&value); }
-  // Non-null exactly when !ok().
-  [[nodiscard]] const DecodeError* error() const { return std::get_if<DecodeError>(&value); }
-};
+// Holds either the decoded message (value()) or why decoding failed (error()).
+using DecodeResult = sr::Result<Message, DecodeError>;
 
 // The bytes of `message`. Precondition: the message is valid (see above); this is asserted, so building an invalid
 // message is a programming error. Use validate() first for anything built from data not yet checked.
