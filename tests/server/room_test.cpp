@@ -81,7 +81,7 @@ TEST(Room, RoomsStartedTogetherSendLiveStatsInTheirOwnPhaseTenTimesASecond) {
   for (int i = 0; i < kRooms; ++i) {
     Player& p = players[static_cast<std::size_t>(i)];
     ASSERT_FALSE(rooms[static_cast<std::size_t>(i)]->join(p, protocol::Role::kRacer, 0).has_value());
-    ASSERT_TRUE(rooms[static_cast<std::size_t>(i)]->handle(p, protocol::SetReady{true}, 0).refuse == std::nullopt);
+    ASSERT_TRUE(rooms[static_cast<std::size_t>(i)]->handle(p, protocol::SetReady{true}, 0).ok());
   }
   const TimeUs start = services.countdown_us;
   const TimeUs end = start + 2000 * kMs;
