@@ -98,8 +98,8 @@ std::optional<engine::GameConfig> RoomForm::config(std::string& error) const {
       }
       break;
   }
-  if (auto e = engine::config_error(c)) {
-    error = *e;
+  if (auto checked = engine::check_config(c); !checked) {
+    error = checked.error();
     return std::nullopt;
   }
   return c;

@@ -14,7 +14,7 @@ namespace sr::client {
 
 // Rows top to bottom separated by '/', each 10 cells: '.' empty, I J L O S T Z a piece, G garbage.
 // "........../GGGGGGGGG." -> two rows, bottom row first in `out`. Returns ok or an error sentence.
-// Fullness and height are config_error()'s business.
+// Fullness and height are check_config()'s business.
 [[nodiscard]] sr::Status<std::string> parse_board(const std::string& rows, std::vector<engine::BoardRow>& out);
 
 }  // namespace sr::client

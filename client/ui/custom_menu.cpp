@@ -87,7 +87,7 @@ std::optional<GamePick> CustomMenu::draw(const MenuNav& nav, bool& back) {
       if (auto parsed = parse_board(board_, c.initial_board); !parsed) error_ = parsed.error();
     }
     if (error_.empty()) {
-      if (auto e = config_error(c)) error_ = *e;
+      if (auto checked = check_config(c); !checked) error_ = checked.error();
     }
     if (error_.empty()) pick = GamePick{c, std::nullopt};
   }

@@ -6,7 +6,7 @@
 // - The encoding is canonical: decode() accepts only bytes that encode() produces for the decoded value, so
 //   encode(decode(b)) == b whenever decode(b) succeeds, and decode(encode(m)) == m for every valid m.
 // - "Valid" means every field within the range messages.h/records.h/text.h document, every GameConfig and Handling
-//   accepted by engine::config_error(), and the encoding within kMaxMessageBytes.
+//   accepted by engine::check_config(), and the encoding within kMaxMessageBytes.
 //
 // # Errors
 // decode() returns a DecodeError naming the first bad field ("RoomList.rooms[2].name") and the byte offset where
@@ -35,7 +35,7 @@ enum class DecodeErrorCode : std::uint8_t {
   kOutOfRange = 6,      // a number, enum, bool or length below its minimum / above its maximum
   kTooLong = 7,         // a string, byte string or list over its limit
   kBadText = 8,         // a string whose bytes its rule forbids (text.h)
-  kInvalidConfig = 9,   // a GameConfig or Handling that engine::config_error() rejects
+  kInvalidConfig = 9,   // a GameConfig or Handling that engine::check_config() rejects
   kInconsistent = 10,   // fields that contradict each other (times out of order, chunk beyond total, ...)
 };
 

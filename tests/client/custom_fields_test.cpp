@@ -31,7 +31,7 @@ TEST(CustomFields, BoardRowsAreTopDownInTextAndBottomUpInTheConfig) {
   EXPECT_NE(sr::test::problem_of(parse_board("GGGGGGGGG?", rows)), std::nullopt);
   auto config = engine::make_custom();
   ASSERT_EQ(sr::test::problem_of(parse_board("GGGG.GGGGG", config.initial_board)), std::nullopt);
-  EXPECT_FALSE(engine::config_error(config).has_value());
+  EXPECT_EQ(sr::test::problem_of(engine::check_config(config)), std::nullopt);
 }
 
 }  // namespace

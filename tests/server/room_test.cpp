@@ -11,6 +11,7 @@
 #include "common/engine/config.h"
 #include "common/replay/replay.h"
 #include "server/replay_writer.h"
+#include "tests/support/status.h"
 
 namespace sr::server {
 namespace {
@@ -135,7 +136,7 @@ TEST(ReplayWriter, CompletingAJobPlaysEachRacerOutToTheirEnd) {
   EXPECT_EQ(idle.result.status, replay::ResultStatus::kForfeited);
   EXPECT_EQ(idle.result.stats.time_us, 1500 * kMs);
   EXPECT_EQ(idle.result.stats.pieces, 0);
-  EXPECT_EQ(replay::replay_error(job.replay), std::nullopt);
+  EXPECT_EQ(sr::test::problem_of(replay::check_replay(job.replay)), std::nullopt);
 
   job.ends.pop_back();
   EXPECT_EQ(ReplayWriter::complete(job), "the race's end is not known for every racer");
