@@ -90,7 +90,7 @@ ModeConfig config_for(const ModeRequest& r) {
       break;
     case engine::ModeKind::kCustom: break;
   }
-  if (auto err = engine::config_error(c)) return {std::nullopt, *err};
+  if (auto s = engine::check_config(c); !s) return {std::nullopt, s.error()};
   return {c, ""};
 }
 

@@ -49,8 +49,8 @@ bool ReplayOut::write(const PlayedGame& g, std::ostream& err) {
       replay::replay_of(*g.config, g.seed, "local", std::chrono::duration_cast<std::chrono::milliseconds>(now).count());
   // The recorder's re-run fills the result and checkpoints; a game the bot gave up on is a forfeit at that time.
   replay::add_racer(r, *g.run, g.bot_name, replay::ResultStatus::kForfeited);
-  if (auto problem = replay::replay_error(r)) {
-    err << "stackrace-bot: replay for seed " << g.seed << " is not storable: " << *problem << "\n";
+  if (auto checked = replay::check_replay(r); !checked) {
+    err << "stackrace-bot: replay for seed " << g.seed << " is not storable: " << checked.error() << "\n";
     return false;
   }
   if (r.racers[0].result.final_hash != g.run->game().state_hash()) {

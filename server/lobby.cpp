@@ -152,8 +152,12 @@ void Lobby::handle(PlayerId id, const protocol::Message& message, TimeUs now_us)
     return notice(id, NoticeCode::kNotInRoom, kind, "join a room first");
   }
   const RequestResult result = room->handle(player, message, now_us);
-  if (!result.drop.empty()) return drop(id, protocol::DisconnectReason::kProtocolError, result.drop);
-  if (result.refuse) notice(id, *result.refuse, kind, "");
+  if (result.ok()) return;
+  const RequestRefusal& refusal = result.error();
+  if (refusal.kind == RequestRefusal::Kind::kDropped) {
+    return drop(id, protocol::DisconnectReason::kProtocolError, refusal.reason);
+  }
+  notice(id, refusal.code, kind, "");
 }
 
 void Lobby::on_hello(Player& player, const protocol::Hello& hello) {

@@ -61,7 +61,8 @@ std::optional<std::string> ReplayWriter::complete(Job& job) {
   for (std::size_t i = 0; i < job.ends.size(); ++i) {
     replay::record_racer(job.replay, i, job.ends[i].end_us, job.ends[i].if_unfinished);
   }
-  return replay::replay_error(job.replay);
+  if (auto checked = replay::check_replay(job.replay); !checked) return checked.error();
+  return std::nullopt;
 }
 
 void ReplayWriter::run(std::filesystem::path dir) {

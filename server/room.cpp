@@ -115,50 +115,50 @@ void Room::pick_new_host() {
 
 RequestResult Room::handle(Player& player, const protocol::Message& message, TimeUs now_us) {
   Member* me = find_member(player.id);
-  if (me == nullptr) return RequestResult::refused(NoticeCode::kNotInRoom);
+  if (me == nullptr) return RequestRefusal::refused(NoticeCode::kNotInRoom);
   const bool waiting = phase_ == RoomPhase::kWaiting;
 
   if (const auto* m = std::get_if<protocol::RaceInput>(&message)) return on_race_input(player, *m, now_us);
   if (const auto* m = std::get_if<protocol::StateHashReport>(&message)) return on_hash_report(player, *m);
   if (const auto* m = std::get_if<protocol::ChangeSettings>(&message)) {
-    if (player.id != host_) return RequestResult::refused(NoticeCode::kNotHost);
-    if (!waiting) return RequestResult::refused(NoticeCode::kRaceInProgress);
-    if (m->settings.max_racers < racer_count()) return RequestResult::refused(NoticeCode::kInvalidSettings);
+    if (player.id != host_) return RequestRefusal::refused(NoticeCode::kNotHost);
+    if (!waiting) return RequestRefusal::refused(NoticeCode::kRaceInProgress);
+    if (m->settings.max_racers < racer_count()) return RequestRefusal::refused(NoticeCode::kInvalidSettings);
     const bool was_private = settings_.is_private;
     settings_ = m->settings;
     settings_.is_private = was_private;  // a room's visibility (and code) is fixed when it is created
     for (Member& member : members_) member.ready = false;
     send_update();
-    return RequestResult::ok();
+    return {};
   }
   if (const auto* m = std::get_if<protocol::SetReady>(&message)) {
-    if (!waiting) return RequestResult::refused(NoticeCode::kRaceInProgress);
-    if (me->role != Role::kRacer) return RequestResult::refused(NoticeCode::kInvalidRequest);
+    if (!waiting) return RequestRefusal::refused(NoticeCode::kRaceInProgress);
+    if (me->role != Role::kRacer) return RequestRefusal::refused(NoticeCode::kInvalidRequest);
     me->ready = m->ready;
     send_update();
     maybe_auto_start(now_us);
-    return RequestResult::ok();
+    return {};
   }
   if (const auto* m = std::get_if<protocol::SetRole>(&message)) {
-    if (!waiting) return RequestResult::refused(NoticeCode::kRaceInProgress);
-    if (m->role == me->role) return RequestResult::ok();
+    if (!waiting) return RequestRefusal::refused(NoticeCode::kRaceInProgress);
+    if (m->role == me->role) return {};
     if (m->role == Role::kRacer && racer_count() >= settings_.max_racers) {
-      return RequestResult::refused(NoticeCode::kRoomFull);
+      return RequestRefusal::refused(NoticeCode::kRoomFull);
     }
     me->role = m->role;
     me->ready = false;
     send_update();
     maybe_auto_start(now_us);
-    return RequestResult::ok();
+    return {};
   }
   if (std::holds_alternative<protocol::StartRace>(message)) {
-    if (player.id != host_) return RequestResult::refused(NoticeCode::kNotHost);
-    if (!waiting) return RequestResult::refused(NoticeCode::kRaceInProgress);
-    if (racer_count() == 0) return RequestResult::refused(NoticeCode::kNoRacers);
+    if (player.id != host_) return RequestRefusal::refused(NoticeCode::kNotHost);
+    if (!waiting) return RequestRefusal::refused(NoticeCode::kRaceInProgress);
+    if (racer_count() == 0) return RequestRefusal::refused(NoticeCode::kNoRacers);
     start_countdown(now_us);
-    return RequestResult::ok();
+    return {};
   }
-  return RequestResult::refused(NoticeCode::kInvalidRequest);
+  return RequestRefusal::refused(NoticeCode::kInvalidRequest);
 }
 
 void Room::maybe_auto_start(TimeUs now_us) {

@@ -10,9 +10,11 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "common/protocol/messages.h"
+#include "common/result.h"
 #include "server/outbox.h"
 #include "server/player.h"
 #include "server/race.h"
@@ -34,14 +36,18 @@ struct RoomServices {
   TimeUs max_race_us = 3600'000'000;  // a race still going after this long is ended (endless modes)
 };
 
-// What became of a member's request: fine, refused with a notice, or so wrong that the sender is dropped.
-struct RequestResult {
-  std::optional<protocol::NoticeCode> refuse;
-  std::string drop;  // non-empty: disconnect the sender with this reason (protocol error)
-  static RequestResult ok() { return {}; }
-  static RequestResult refused(protocol::NoticeCode code) { return {code, {}}; }
-  static RequestResult dropped(std::string why) { return {std::nullopt, std::move(why)}; }
+// Why a member's request was not done: refused with a notice to the sender, or so wrong that the sender is dropped.
+struct RequestRefusal {
+  enum class Kind : std::uint8_t { kRefused, kDropped };
+  Kind kind = Kind::kRefused;
+  protocol::NoticeCode code{};  // kRefused: the notice the sender gets
+  std::string reason;           // kDropped: why the sender is disconnected (a protocol error)
+  static RequestRefusal refused(protocol::NoticeCode code) { return {Kind::kRefused, code, {}}; }
+  static RequestRefusal dropped(std::string why) { return {Kind::kDropped, {}, std::move(why)}; }
 };
+
+// What became of a member's request: done (ok), or a RequestRefusal.
+using RequestResult = sr::Status<RequestRefusal>;
 
 // Pace checks run this often in a race, not on every tick.
 constexpr TimeUs kPaceCheckEveryUs = 100'000;

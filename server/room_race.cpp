@@ -34,16 +34,16 @@ void Room::relay(PlayerId from, const protocol::RacerInputs& inputs) const {
 RequestResult Room::on_race_input(const Player& player, const protocol::RaceInput& m, TimeUs now_us) {
   if (!race_ || m.race_id != race_->race_id) {
     // A late batch for a race that has ended is harmless; one for a race that never existed is not.
-    if (m.race_id >= 1 && m.race_id <= race_counter_) return RequestResult::ok();
-    return RequestResult::dropped("inputs for a race that does not exist");
+    if (m.race_id >= 1 && m.race_id <= race_counter_) return {};
+    return RequestRefusal::dropped("inputs for a race that does not exist");
   }
   const auto session = race_->sessions.find(player.id);
   const Race::Entry* entry = race_->race->find(player.id);
   if (session == race_->sessions.end() || entry == nullptr) {
-    return RequestResult::dropped("inputs from a player who is not racing in this race");
+    return RequestRefusal::dropped("inputs from a player who is not racing in this race");
   }
-  if (entry->referee.status() != protocol::RacerStatus::kRacing) return RequestResult::ok();
-  if (m.first_seq != entry->referee.next_seq()) return RequestResult::dropped("input sequence has a gap or overlap");
+  if (entry->referee.status() != protocol::RacerStatus::kRacing) return {};
+  if (m.first_seq != entry->referee.next_seq()) return RequestRefusal::dropped("input sequence has a gap or overlap");
 
   const std::size_t logged_before = entry->referee.log().size();
   const Violation v = race_->race->on_batch(player.id, now_us - race_->start_us, m.changes, m.now_us);
@@ -66,16 +66,16 @@ RequestResult Room::on_race_input(const Player& player, const protocol::RaceInpu
     spdlog::warn("room {} race {}: removed {} ({})", id_, race_->race_id, player.name, violation_text(v));
   }
   announce_endings();
-  return RequestResult::ok();
+  return {};
 }
 
 RequestResult Room::on_hash_report(const Player& player, const protocol::StateHashReport& m) {
-  if (!race_ || m.race_id != race_->race_id) return RequestResult::ok();
+  if (!race_ || m.race_id != race_->race_id) return {};
   const Race::Entry* entry = race_->race->find(player.id);
-  if (entry == nullptr) return RequestResult::dropped("state hash from a player who is not racing in this race");
-  if (entry->referee.status() == protocol::RacerStatus::kRemoved) return RequestResult::ok();
+  if (entry == nullptr) return RequestRefusal::dropped("state hash from a player who is not racing in this race");
+  if (entry->referee.status() == protocol::RacerStatus::kRemoved) return {};
   const auto server_digest = entry->referee.run().digest_after(m.pieces);
-  if (server_digest && *server_digest == m.hash) return RequestResult::ok();
+  if (server_digest && *server_digest == m.hash) return {};
   std::string what = server_digest ? fmt::format("digest {:016x}, server {:016x}", m.hash, *server_digest)
                                    : fmt::format("server has only {} pieces", entry->referee.game().stats().pieces);
   std::string line = fmt::format("racer {} at piece {} (game time {} us): {}", player.name, m.pieces, m.time_us, what);
@@ -86,7 +86,7 @@ RequestResult Room::on_hash_report(const Player& player, const protocol::StateHa
                          protocol::Notice{protocol::NoticeCode::kDesync, protocol::MessageId::kStateHashReport,
                                           "your game disagrees with the server's; the server's result counts"},
                          protocol::kChannelControl);
-  return RequestResult::ok();
+  return {};
 }
 
 void Room::announce_endings() {

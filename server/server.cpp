@@ -89,10 +89,10 @@ void Server::on_receive(const NetEvent& event, TimeUs now_us) {
   const protocol::DecodeResult decoded = protocol::decode(event.bytes);
   if (!decoded.ok()) {
     ++protocol_errors_;
-    spdlog::info("{}: undecodable message: {}", net_.address_of(event.peer), decoded.error()->message);
-    return drop(event.peer, protocol::DisconnectReason::kProtocolError, "bad message: " + decoded.error()->message);
+    spdlog::info("{}: undecodable message: {}", net_.address_of(event.peer), decoded.error().message);
+    return drop(event.peer, protocol::DisconnectReason::kProtocolError, "bad message: " + decoded.error().message);
   }
-  const protocol::Message& message = *decoded.message();
+  const protocol::Message& message = decoded.value();
   const protocol::MessageId id = protocol::message_id(message);
   if (protocol::message_channel(id) != event.channel) {
     ++protocol_errors_;

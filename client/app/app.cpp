@@ -25,12 +25,12 @@ App::App(AppOptions options, Window& window, Fonts fonts)
 
 App::~App() = default;
 
-std::string App::init() {
+sr::Status<std::string> App::init() {
   auto load = load_settings(paths_.settings_file());
   settings_ = load.settings;
   settings_problem_ = load.problem;
   if (!settings_problem_.empty()) spdlog::warn("{}", settings_problem_);
-  if (auto err = batch_.init(); !err.empty()) return err;
+  if (auto s = batch_.init(); !s) return s;
   spdlog::info("settings: {}; replays: {}", paths_.settings_file().string(), paths_.replay_dir().string());
   if (options_.bench_frames > 0) {
     screen_ = Screen::kBench;
@@ -41,7 +41,10 @@ std::string App::init() {
   }
   if (options_.replay_file) {
     open_viewer_file(*options_.replay_file);
-    if (screen_ != Screen::kViewer) return browser_ ? browser_->problem : "cannot open the replay";
+    if (screen_ != Screen::kViewer) {
+      std::string problem = browser_ ? browser_->problem : "cannot open the replay";
+      if (!problem.empty()) return problem;  // (a browser without a problem: started fine)
+    }
     return {};
   }
   if (options_.host_port || options_.connect) {
@@ -168,10 +171,9 @@ void App::leave_settings() {
 
 void App::leave_settings_quietly() {
   clamp_settings(settings_);
-  const std::string error = save_settings(paths_.settings_file(), settings_);
-  if (!error.empty()) {
-    spdlog::error("{}", error);
-    settings_problem_ = error;
+  if (auto saved = save_settings(paths_.settings_file(), settings_); !saved) {
+    spdlog::error("{}", saved.error());
+    settings_problem_ = saved.error();
   }
 }
 
@@ -212,16 +214,16 @@ void App::after_render(int fb_w, int fb_h) {
     std::strftime(name, sizeof name, "stackrace-%Y%m%d-%H%M%S.png", std::localtime(&t));
     path = paths_.data_dir / "screenshots" / name;
   }
-  std::string error = write_screenshot(path, fb_w, fb_h);
+  sr::Status<std::string> written = write_screenshot(path, fb_w, fb_h);
   const float scale = ImGui::GetIO().DisplaySize.x > 0 ? static_cast<float>(fb_w) / ImGui::GetIO().DisplaySize.x : 1;
-  if (error.empty()) {
-    error = write_layout(path, shown_layouts(), scale,
-                         screen_ == Screen::kNet ? race_layout_notes() : std::vector<std::string>{});
+  if (written) {
+    written = write_layout(path, shown_layouts(), scale,
+                           screen_ == Screen::kNet ? race_layout_notes() : std::vector<std::string>{});
   }
-  if (error.empty()) {
+  if (written) {
     spdlog::info("screenshot written to {}", path.string());
   } else {
-    spdlog::error("screenshot failed: {}", error);
+    spdlog::error("screenshot failed: {}", written.error());
   }
 }
 

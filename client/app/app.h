@@ -31,6 +31,7 @@
 #include "client/settings/paths.h"
 #include "client/settings/settings.h"
 #include "client/ui/fonts.h"
+#include "common/result.h"
 
 namespace sr::client {
 
@@ -44,9 +45,9 @@ class App {
   App(AppOptions options, Window& window, Fonts fonts);
   ~App();
 
-  // Loads settings, sets up the renderer, and starts the --mode game if one was asked for. Returns an error
-  // sentence or "".
-  [[nodiscard]] std::string init();
+  // Loads settings, sets up the renderer, and starts the --mode game if one was asked for. Returns ok or an
+  // error sentence.
+  [[nodiscard]] sr::Status<std::string> init();
   // Key events (stamped in the callback) and gamepads; advances the game to `now_s`.
   void input(double now_s);
   // This frame's navigation (keys and pads), also given to ImGui's keyboard and gamepad navigation. Between the

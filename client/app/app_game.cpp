@@ -63,8 +63,8 @@ void App::start_game(GamePick p, Screen back_to, double now_s) {
   h.irs = p.config.handling.irs;
   h.ihs = p.config.handling.ihs;
   p.config.handling = h;
-  if (auto error = engine::config_error(p.config)) {
-    spdlog::error("cannot start the game: {}", *error);
+  if (auto checked = engine::check_config(p.config); !checked) {
+    spdlog::error("cannot start the game: {}", checked.error());
     return;
   }
   const std::uint64_t seed = options_.seed ? *options_.seed : fresh_seed();

@@ -29,8 +29,8 @@ bool App::racing_now() const {
 
 void App::start_net_from_cli() {
   if (options_.host_port) {
-    if (auto error = net_.host(*options_.host_port, paths_.data_dir / "hosted"); !error.empty()) {
-      net_.say(error);
+    if (auto hosted = net_.host(*options_.host_port, paths_.data_dir / "hosted"); !hosted) {
+      net_.say(hosted.error());
       screen_ = Screen::kNet;
       return;
     }
@@ -39,8 +39,8 @@ void App::start_net_from_cli() {
     }
     std::printf("hosting on port %u\n", net_.hosted_port());
     std::fflush(stdout);
-    if (auto error = net_.connect("127.0.0.1", net_.hosted_port(), settings_.player_name); !error.empty()) {
-      net_.say(error);
+    if (auto connected = net_.connect("127.0.0.1", net_.hosted_port(), settings_.player_name); !connected) {
+      net_.say(connected.error());
     }
   } else if (options_.connect) {
     connect_to(*options_.connect);
@@ -55,7 +55,9 @@ void App::connect_to(const std::string& address) {
     net_.say("\"" + address + "\" is not an address (host:port)");
     return;
   }
-  if (auto error = net_.connect(a->first, a->second, settings_.player_name); !error.empty()) net_.say(error);
+  if (auto connected = net_.connect(a->first, a->second, settings_.player_name); !connected) {
+    net_.say(connected.error());
+  }
 }
 
 void App::net_poll(double now_s) {
@@ -266,10 +268,10 @@ void App::net_ui(double now_s, const MenuNav& frame_nav) {
       } else if (a.kind == ServerListAction::kConnect) {
         connect_to(a.address);
       } else if (a.kind == ServerListAction::kHost) {
-        if (auto error = net_.host(a.port, paths_.data_dir / "hosted"); !error.empty()) {
-          net_.say(error);
-        } else if (auto e2 = net_.connect("127.0.0.1", net_.hosted_port(), settings_.player_name); !e2.empty()) {
-          net_.say(e2);
+        if (auto hosted = net_.host(a.port, paths_.data_dir / "hosted"); !hosted) {
+          net_.say(hosted.error());
+        } else if (auto connected = net_.connect("127.0.0.1", net_.hosted_port(), settings_.player_name); !connected) {
+          net_.say(connected.error());
         } else {
           net_.say("hosting on port " + std::to_string(net_.hosted_port()));
         }

@@ -34,10 +34,10 @@ void App::replay_problem(std::string text) {
 
 void App::open_viewer_file(const std::filesystem::path& file) {
   auto viewer = std::make_unique<ViewerState>();
-  if (auto error = viewer->viewer.open(file); !error.empty()) {
-    spdlog::error("{}", error);
+  if (auto opened = viewer->viewer.open(file); !opened) {
+    spdlog::error("{}", opened.error());
     open_replay_browser();
-    browser_->problem = error;
+    browser_->problem = opened.error();
     return;
   }
   if (browser_) browser_->problem.clear();
@@ -57,8 +57,8 @@ void App::replay_poll() {
     return;
   }
   auto viewer = std::make_unique<ViewerState>();
-  if (auto error = viewer->viewer.open(std::move(decoded.value()), "downloaded game"); !error.empty()) {
-    replay_problem(error);
+  if (auto opened = viewer->viewer.open(std::move(decoded.value()), "downloaded game"); !opened) {
+    replay_problem(opened.error());
     return;
   }
   viewer_ = std::move(viewer);

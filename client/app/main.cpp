@@ -39,12 +39,12 @@ int main(int argc, char** argv) {
   window_options.height = options.height;
   window_options.fullscreen = options.fullscreen;
   window_options.vsync = options.vsync;
-  if (const std::string error = window.open(window_options); !error.empty()) {
+  if (const auto opened = window.open(window_options); !opened) {
     std::fprintf(stderr,
                  "stackrace: %s.\n"
                  "Without a display you can run a server (./stackrace.sh server) or let the headless bot play "
                  "(stackrace-bot).\n",
-                 error.c_str());
+                 opened.error().c_str());
     return 2;
   }
   spdlog::info("OpenGL: {}", window.gl_description());
@@ -66,8 +66,8 @@ int main(int argc, char** argv) {
 
   // The application.
   App app(options, window, fonts);
-  if (const std::string error = app.init(); !error.empty()) {
-    std::fprintf(stderr, "stackrace: %s\n", error.c_str());
+  if (const auto started = app.init(); !started) {
+    std::fprintf(stderr, "stackrace: %s\n", started.error().c_str());
     ImGui_ImplOpenGL3_Shutdown();
     ImGui_ImplGlfw_Shutdown();
     ImGui::DestroyContext();

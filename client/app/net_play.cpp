@@ -25,7 +25,7 @@ NetPlay::~NetPlay() {
   stop_hosting();
 }
 
-std::string NetPlay::host(std::uint16_t port, const std::filesystem::path& data_dir) {
+sr::Status<std::string> NetPlay::host(std::uint16_t port, const std::filesystem::path& data_dir) {
   stop_hosting();
   server::ServerOptions options;
   options.port = port;
@@ -48,7 +48,7 @@ void NetPlay::stop_hosting() {
   hosted_port_ = 0;
 }
 
-std::string NetPlay::connect(const std::string& host, std::uint16_t port, const std::string& name) {
+sr::Status<std::string> NetPlay::connect(const std::string& host, std::uint16_t port, const std::string& name) {
   disconnect();
   lost_.reset();
   name_ = name;

@@ -17,6 +17,7 @@
 #include "client/app/own_race.h"
 #include "client/net/session.h"
 #include "client/replay/replay_link.h"
+#include "common/result.h"
 
 namespace sr::server {
 class Server;
@@ -33,14 +34,14 @@ class NetPlay {
   NetPlay(const NetPlay&) = delete;
   NetPlay& operator=(const NetPlay&) = delete;
 
-  // Starts a server on `port` (0 = any free port) with its replays under `data_dir`. An error sentence or "".
-  [[nodiscard]] std::string host(std::uint16_t port, const std::filesystem::path& data_dir);
+  // Starts a server on `port` (0 = any free port) with its replays under `data_dir`. Ok or an error sentence.
+  [[nodiscard]] sr::Status<std::string> host(std::uint16_t port, const std::filesystem::path& data_dir);
   [[nodiscard]] bool hosting() const { return server_ != nullptr; }
   [[nodiscard]] std::uint16_t hosted_port() const { return hosted_port_; }
   void stop_hosting();
 
-  // Starts connecting as `name` (leaving any server we were on). An error sentence or "".
-  [[nodiscard]] std::string connect(const std::string& host, std::uint16_t port, const std::string& name);
+  // Starts connecting as `name` (leaving any server we were on). Ok or an error sentence.
+  [[nodiscard]] sr::Status<std::string> connect(const std::string& host, std::uint16_t port, const std::string& name);
   // Network traffic of this frame (never waits). Notices and refusals become messages() in words; the end of a
   // race, leaving a room and a lost connection save our own game.
   std::vector<net::Session::Received> poll();

@@ -87,19 +87,19 @@ std::optional<engine::GameConfig> RoomForm::config(std::string& error) const {
       c.handling = engine::Handling{};
       c.fixed_sequence.clear();
       if (c.generator == engine::GeneratorKind::kFixed) {
-        if (std::string e = parse_sequence(sequence, c.fixed_sequence); !e.empty()) {
-          error = e;
+        if (auto parsed = parse_sequence(sequence, c.fixed_sequence); !parsed) {
+          error = parsed.error();
           return std::nullopt;
         }
       }
-      if (std::string e = parse_board(board, c.initial_board); !e.empty()) {
-        error = e;
+      if (auto parsed = parse_board(board, c.initial_board); !parsed) {
+        error = parsed.error();
         return std::nullopt;
       }
       break;
   }
-  if (auto e = engine::config_error(c)) {
-    error = *e;
+  if (auto checked = engine::check_config(c); !checked) {
+    error = checked.error();
     return std::nullopt;
   }
   return c;

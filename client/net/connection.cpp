@@ -63,10 +63,10 @@ void Connection::poll(std::uint32_t timeout_ms, std::vector<Event>& out) {
         enet_packet_destroy(event.packet);
         if (decoded.ok()) {
           e.kind = Event::Kind::kMessage;
-          e.message = std::move(*decoded.message());
+          e.message = std::move(decoded).value();
         } else {
           e.kind = Event::Kind::kBadMessage;
-          e.error = decoded.error()->message;
+          e.error = decoded.error().message;
         }
         out.push_back(std::move(e));
         break;

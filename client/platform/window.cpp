@@ -20,7 +20,7 @@ void error_callback(int code, const char* description) {
 
 Window::~Window() { close(); }
 
-std::string Window::open(const WindowOptions& o) {
+sr::Status<std::string> Window::open(const WindowOptions& o) {
   glfwSetErrorCallback(error_callback);
   const char* display = std::getenv("DISPLAY");
   const char* wayland = std::getenv("WAYLAND_DISPLAY");

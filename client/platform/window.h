@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "common/result.h"
+
 struct GLFWwindow;
 
 namespace sr::client {
@@ -31,9 +33,9 @@ class Window {
   Window(const Window&) = delete;
   Window& operator=(const Window&) = delete;
 
-  // Initialises GLFW, opens the window, makes its context current and loads OpenGL through glad. Returns an error
-  // sentence (for example when there is no display) or "". Install our callbacks before ImGui's, which chain them.
-  [[nodiscard]] std::string open(const WindowOptions& options);
+  // Initialises GLFW, opens the window, makes its context current and loads OpenGL through glad. Returns ok or an
+  // error sentence (for example when there is no display). Install our callbacks before ImGui's, which chain them.
+  [[nodiscard]] sr::Status<std::string> open(const WindowOptions& options);
   void close();
 
   [[nodiscard]] GLFWwindow* handle() const { return window_; }

@@ -55,7 +55,7 @@ Rgba Rgba::shade(float t) const {
 
 QuadBatch::~QuadBatch() { shutdown(); }
 
-std::string QuadBatch::init() {
+sr::Status<std::string> QuadBatch::init() {
   GLuint vs = 0, fs = 0;
   std::string err = compile(GL_VERTEX_SHADER, kVertexShader, vs);
   if (err.empty()) err = compile(GL_FRAGMENT_SHADER, kFragmentShader, fs);

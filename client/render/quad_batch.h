@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "common/result.h"
+
 namespace sr::client {
 
 struct Rgba {
@@ -25,8 +27,8 @@ class QuadBatch {
   QuadBatch& operator=(const QuadBatch&) = delete;
 
   // Compiles the shader and makes the buffers. Needs a current OpenGL 3.3 core context (glad loaded).
-  // Returns an error sentence, or "" on success.
-  [[nodiscard]] std::string init();
+  // Returns ok or an error sentence.
+  [[nodiscard]] sr::Status<std::string> init();
   void shutdown();
 
   void rect(float x, float y, float w, float h, Rgba c);

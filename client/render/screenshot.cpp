@@ -10,7 +10,7 @@
 
 namespace sr::client {
 
-std::string write_screenshot(const std::filesystem::path& path, int fb_w, int fb_h) {
+sr::Status<std::string> write_screenshot(const std::filesystem::path& path, int fb_w, int fb_h) {
   if (fb_w <= 0 || fb_h <= 0) return "empty framebuffer";
   std::vector<std::uint8_t> pixels(static_cast<std::size_t>(fb_w) * static_cast<std::size_t>(fb_h) * 3);
   glPixelStorei(GL_PACK_ALIGNMENT, 1);
@@ -31,8 +31,8 @@ std::string write_screenshot(const std::filesystem::path& path, int fb_w, int fb
   return {};
 }
 
-std::string write_layout(const std::filesystem::path& path, const std::vector<BoardLayout>& boards,
-                         float framebuffer_scale, const std::vector<std::string>& notes) {
+sr::Status<std::string> write_layout(const std::filesystem::path& path, const std::vector<BoardLayout>& boards,
+                                     float framebuffer_scale, const std::vector<std::string>& notes) {
   std::ofstream out(path.string() + ".layout", std::ios::trunc);
   for (std::size_t i = 0; i < boards.size(); ++i) {
     char line[128];

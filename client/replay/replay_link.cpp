@@ -52,7 +52,7 @@ replay::ReplayStore* open_store(std::optional<replay::ReplayStore>& store, std::
 
 SaveOutcome ReplayLink::save(const SoloRecord& record) {
   const replay::Replay r = to_replay(record);
-  if (auto problem = replay::replay_error(r)) return {{}, "the replay is not storable: " + *problem};
+  if (auto checked = replay::check_replay(r); !checked) return {{}, "the replay is not storable: " + checked.error()};
   replay::ReplayStore* store = open_store(store_->store, store_->error, dir_);
   if (store == nullptr) return {{}, store_->error};
   auto id = store->add(r);

@@ -9,13 +9,13 @@
 
 namespace sr::client {
 
-std::string ReplayViewer::open(const std::filesystem::path& path) {
+sr::Status<std::string> ReplayViewer::open(const std::filesystem::path& path) {
   auto loaded = replay::load_replay_file(path);
   if (!loaded) return path.filename().string() + ": " + loaded.error().describe();
   return open(std::move(loaded.value()), path.filename().string());
 }
 
-std::string ReplayViewer::open(replay::Replay replay, std::string title) {
+sr::Status<std::string> ReplayViewer::open(replay::Replay replay, std::string title) {
   replay_ = std::move(replay);
   title_ = std::move(title);
   const auto report = replay::verify(replay_);
@@ -27,7 +27,8 @@ std::string ReplayViewer::open(replay::Replay replay, std::string title) {
   playing = false;
   build_curves();
   seek(0);
-  return games_.empty() ? "the replay holds no racer" : "";
+  if (games_.empty()) return "the replay holds no racer";
+  return {};
 }
 
 std::int64_t ReplayViewer::seek(engine::TimeUs t) {

@@ -11,15 +11,16 @@
 
 #include "common/engine/game.h"
 #include "common/replay/replay.h"
+#include "common/result.h"
 
 namespace sr::client {
 
 class ReplayViewer {
  public:
-  // Reads and verifies a .srr (or its JSON export). An error sentence or "".
-  [[nodiscard]] std::string open(const std::filesystem::path& path);
-  // Takes a replay already in memory (a download) and verifies it. An error sentence or "".
-  [[nodiscard]] std::string open(replay::Replay replay, std::string title);
+  // Reads and verifies a .srr (or its JSON export). Ok or an error sentence.
+  [[nodiscard]] sr::Status<std::string> open(const std::filesystem::path& path);
+  // Takes a replay already in memory (a download) and verifies it. Ok or an error sentence.
+  [[nodiscard]] sr::Status<std::string> open(replay::Replay replay, std::string title);
 
   [[nodiscard]] bool loaded() const { return !games_.empty(); }
   [[nodiscard]] const replay::Replay& replay() const { return replay_; }

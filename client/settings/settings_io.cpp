@@ -209,13 +209,12 @@ SettingsLoad load_settings(const std::filesystem::path& path) {
     std::filesystem::rename(path, damaged, ec);
     out.problem = path.string() + " is damaged (" + e.what() + "); using default settings" +
                   (ec ? std::string() : ", the damaged file was kept as " + damaged.string());
-    const std::string save_error = save_settings(path, out.settings);
-    if (!save_error.empty()) out.problem += "; " + save_error;
+    if (auto saved = save_settings(path, out.settings); !saved) out.problem += "; " + saved.error();
   }
   return out;
 }
 
-std::string save_settings(const std::filesystem::path& path, const Settings& s) {
+sr::Status<std::string> save_settings(const std::filesystem::path& path, const Settings& s) {
   std::error_code ec;
   if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path(), ec);
   if (ec) return "cannot create " + path.parent_path().string() + ": " + ec.message();

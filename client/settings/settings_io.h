@@ -5,6 +5,7 @@
 #include <string>
 
 #include "client/settings/settings.h"
+#include "common/result.h"
 
 namespace sr::client {
 
@@ -19,8 +20,8 @@ struct SettingsLoad {
 // `settings.json.damaged` and replaced by the defaults. Out-of-range numbers are clamped and reported.
 [[nodiscard]] SettingsLoad load_settings(const std::filesystem::path& path);
 
-// Writes `s` atomically (temporary file, then rename), creating directories. Returns an error sentence or "".
-[[nodiscard]] std::string save_settings(const std::filesystem::path& path, const Settings& s);
+// Writes `s` atomically (temporary file, then rename), creating directories. Returns ok or an error sentence.
+[[nodiscard]] sr::Status<std::string> save_settings(const std::filesystem::path& path, const Settings& s);
 
 // JSON text of `s`, and its inverse (throws std::runtime_error with a sentence on bad input).
 [[nodiscard]] std::string settings_to_json(const Settings& s);

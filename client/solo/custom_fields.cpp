@@ -4,7 +4,7 @@
 
 namespace sr::client {
 
-std::string parse_sequence(const std::string& letters, std::vector<engine::Piece>& out) {
+sr::Status<std::string> parse_sequence(const std::string& letters, std::vector<engine::Piece>& out) {
   out.clear();
   for (char c : letters) {
     if (c == ' ' || c == ',') continue;
@@ -18,7 +18,7 @@ std::string parse_sequence(const std::string& letters, std::vector<engine::Piece
   return {};
 }
 
-std::string parse_board(const std::string& text, std::vector<engine::BoardRow>& out) {
+sr::Status<std::string> parse_board(const std::string& text, std::vector<engine::BoardRow>& out) {
   out.clear();
   std::vector<engine::BoardRow> top_down;
   std::stringstream rows(text);

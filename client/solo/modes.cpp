@@ -48,8 +48,8 @@ std::optional<GameConfig> config_for_cli(const std::string& name, std::optional<
     case ModeKind::kContest: c = engine::make_contest(); break;
     case ModeKind::kCustom: c = engine::make_custom(); break;
   }
-  if (auto e = engine::config_error(c)) {
-    error = "bad --limit: " + *e;
+  if (auto checked = engine::check_config(c); !checked) {
+    error = "bad --limit: " + checked.error();
     return std::nullopt;
   }
   return c;

@@ -80,10 +80,14 @@ std::optional<GamePick> CustomMenu::draw(const MenuNav& nav, bool& back) {
     GameConfig c = config_;
     c.mode = ModeKind::kCustom;
     error_.clear();
-    if (c.generator == GeneratorKind::kFixed) error_ = parse_sequence(sequence_, c.fixed_sequence);
-    if (error_.empty()) error_ = parse_board(board_, c.initial_board);
+    if (c.generator == GeneratorKind::kFixed) {
+      if (auto parsed = parse_sequence(sequence_, c.fixed_sequence); !parsed) error_ = parsed.error();
+    }
     if (error_.empty()) {
-      if (auto e = config_error(c)) error_ = *e;
+      if (auto parsed = parse_board(board_, c.initial_board); !parsed) error_ = parsed.error();
+    }
+    if (error_.empty()) {
+      if (auto checked = check_config(c); !checked) error_ = checked.error();
     }
     if (error_.empty()) pick = GamePick{c, std::nullopt};
   }

@@ -17,7 +17,7 @@ constexpr std::array<const char*, 7> kModeNames = {"sprint",  "ultra",   "marath
 
 }  // namespace
 
-std::optional<std::string> config_error(const GameConfig& c) {
+sr::Status<std::string> check_config(const GameConfig& c) {
   struct Check {
     const char* name;
     std::int64_t value, lo, hi;
@@ -77,7 +77,7 @@ std::optional<std::string> config_error(const GameConfig& c) {
     }
     if (full) return where + " is full";
   }
-  return std::nullopt;
+  return {};
 }
 
 GameConfig make_sprint(std::int64_t lines) {

@@ -1,8 +1,8 @@
 // The complete description of a game's rules. Together with the rules version, a seed and an input log it
 // defines a game exactly; replays store it.
 //
-// Every field has a documented range; config_error() checks them. A Game must only be built from a config for
-// which config_error() returned nothing (the constructor asserts it).
+// Every field has a documented range; check_config() checks them. A Game must only be built from a config for
+// which check_config() returned ok (the constructor asserts it).
 #pragma once
 
 #include <cstdint>
@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "common/engine/types.h"
+#include "common/result.h"
 
 namespace sr::engine {
 
@@ -125,8 +126,8 @@ struct GameConfig {
   bool operator==(const GameConfig&) const = default;
 };
 
-// nullopt if the config is valid, otherwise a sentence naming the first field out of range.
-[[nodiscard]] std::optional<std::string> config_error(const GameConfig& config);
+// Ok if the config is valid, otherwise a sentence naming the first field out of range.
+[[nodiscard]] sr::Status<std::string> check_config(const GameConfig& config);
 
 // Mode presets with the engine's defaults for everything else.
 [[nodiscard]] GameConfig make_sprint(std::int64_t lines = 40);

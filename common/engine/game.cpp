@@ -33,7 +33,7 @@ class Fnv1a {
 }  // namespace
 
 Game::Game(GameConfig config, std::uint64_t seed) : config_(std::move(config)), seed_(seed) {
-  assert(!config_error(config_));
+  assert(check_config(config_).ok());
   state_.generator = Generator(config_.generator, seed);
   for (auto& p : state_.queue) p = state_.generator.next(config_.fixed_sequence);
   for (std::size_t y = 0; y < config_.initial_board.size(); ++y) {

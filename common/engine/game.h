@@ -101,7 +101,7 @@ struct UpdateResult {
 
 class Game {
  public:
-  // `config` must be valid (config_error(config) is nullopt). Time starts at 0 and the first piece spawns at 0
+  // `config` must be valid (check_config(config) is ok). Time starts at 0 and the first piece spawns at 0
   // (plus ARE if set) on the first update.
   Game(GameConfig config, std::uint64_t seed);
 

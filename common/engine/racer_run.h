@@ -63,7 +63,7 @@ enum class StreamError : std::uint8_t {
 
 class RacerRun {
  public:
-  // `config` must be valid (config_error(config) is nullopt); checkpoint_every >= 0 (0: no checkpoints).
+  // `config` must be valid (check_config(config) is ok); checkpoint_every >= 0 (0: no checkpoints).
   RacerRun(GameConfig config, std::uint64_t seed, std::int32_t checkpoint_every = 0);
 
   // A change of the held buttons to `buttons` at game time `t`; one more change of the stream (next_seq() grows by

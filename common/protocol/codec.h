@@ -6,7 +6,7 @@
 // - The encoding is canonical: decode() accepts only bytes that encode() produces for the decoded value, so
 //   encode(decode(b)) == b whenever decode(b) succeeds, and decode(encode(m)) == m for every valid m.
 // - "Valid" means every field within the range messages.h/records.h/text.h document, every GameConfig and Handling
-//   accepted by engine::config_error(), and the encoding within kMaxMessageBytes.
+//   accepted by engine::check_config(), and the encoding within kMaxMessageBytes.
 //
 // # Errors
 // decode() returns a DecodeError naming the first bad field ("RoomList.rooms[2].name") and the byte offset where
@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "common/protocol/messages.h"
+#include "common/result.h"
 
 namespace sr::protocol {
 
@@ -34,7 +35,7 @@ enum class DecodeErrorCode : std::uint8_t {
   kOutOfRange = 6,      // a number, enum, bool or length below its minimum / above its maximum
   kTooLong = 7,         // a string, byte string or list over its limit
   kBadText = 8,         // a string whose bytes its rule forbids (text.h)
-  kInvalidConfig = 9,   // a GameConfig or Handling that engine::config_error() rejects
+  kInvalidConfig = 9,   // a GameConfig or Handling that engine::check_config() rejects
   kInconsistent = 10,   // fields that contradict each other (times out of order, chunk beyond total, ...)
 };
 
@@ -47,17 +48,8 @@ struct DecodeError {
 
 [[nodiscard]] const char* decode_error_code_name(DecodeErrorCode code);
 
-// Holds either the decoded message or why decoding failed.
-struct [[nodiscard]] DecodeResult {
-  std::variant<Message, DecodeError> value;
-
-  [[nodiscard]] bool ok() const { return value.index() == 0; }
-  // Non-null exactly when ok().
-  [[nodiscard]] const Message* message() const { return std::get_if<Message>(&value); }
-  [[nodiscard]] Message* message() { return std::get_if<Message>(&value); }
-  // Non-null exactly when !ok().
-  [[nodiscard]] const DecodeError* error() const { return std::get_if<DecodeError>(&value); }
-};
+// Holds either the decoded message (value()) or why decoding failed (error()).
+using DecodeResult = sr::Result<Message, DecodeError>;
 
 // The bytes of `message`. Precondition: the message is valid (see above); this is asserted, so building an invalid
 // message is a programming error. Use validate() first for anything built from data not yet checked.

@@ -106,7 +106,7 @@ ModeSummary summarize(const engine::GameConfig& config) {
   ModeSummary s;
   s.mode = config.mode;
   s.limit = config.limit;
-  // limit_value means nothing without a limit (and config_error() does not check it then).
+  // limit_value means nothing without a limit (and check_config() does not check it then).
   s.limit_value = config.limit == engine::LimitKind::kNone ? 0 : config.limit_value;
   s.goal = config.goal;
   return s;

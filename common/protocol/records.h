@@ -110,7 +110,7 @@ struct ModeSummary {
 // What the host chooses (CreateRoom, ChangeSettings) and what a room snapshot shows.
 struct RoomSettings {
   std::string name;             // kRoomNameText
-  engine::GameConfig config;    // valid per engine::config_error(); its `handling` is only a default, each racer
+  engine::GameConfig config;    // valid per engine::check_config(); its `handling` is only a default, each racer
                                 // plays with their own (SetHandling, CountdownStart)
   std::uint8_t max_racers = 8;  // 1..kMaxRacers
   bool is_private = false;      // private rooms are not listed and are joined only by their code
@@ -156,7 +156,7 @@ struct RoomInfo {
 struct RaceEntrant {
   std::uint32_t player_id = 0;  // >= 1
   std::string name;             // kPlayerNameText
-  engine::Handling handling;    // valid per engine::config_error()
+  engine::Handling handling;    // valid per engine::check_config()
   bool operator==(const RaceEntrant&) const = default;
 };
 

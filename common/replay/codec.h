@@ -4,7 +4,7 @@
 // # Hostile input
 // The decoders accept any bytes. They never allocate more than the remaining input could justify (every count is
 // checked against the bytes left before a resize), check every range, and return an Error naming what was wrong
-// and where (field path, and for binary the byte offset). A decoded replay always passes replay_error().
+// and where (field path, and for binary the byte offset). A decoded replay always passes check_replay().
 #pragma once
 
 #include <cstdint>
@@ -24,7 +24,7 @@ inline constexpr std::size_t kMaxJsonBytes = std::size_t{64} << 20;
 inline constexpr int kMaxJsonDepth = 32;
 
 // The file bytes of `replay`. Deterministic: the same replay always gives the same bytes.
-// `replay` must be storable: replay_error(replay) is nullopt (asserted).
+// `replay` must be storable: check_replay(replay) is ok (asserted).
 [[nodiscard]] std::vector<std::uint8_t> encode_binary(const Replay& replay);
 
 // Reads a replay file. # Errors: kTruncated, kBadMagic, kNewerVersion (format or class version from a newer

@@ -22,7 +22,7 @@ Error from_cereal(const std::exception& e) {
 }  // namespace
 
 std::vector<std::uint8_t> encode_binary(const Replay& replay) {
-  assert(!replay_error(replay));
+  assert(check_replay(replay).ok());
   std::ostringstream os(std::ios::binary);
   os.write(kMagic, sizeof kMagic);
   os.put(static_cast<char>(kFormatVersion & 0xFF));
@@ -84,7 +84,7 @@ Result<Replay> decode_binary(std::span<const std::uint8_t> bytes) {
                  {},
                  ctx.offset()};
   }
-  if (auto e = replay_error(replay)) return Error{ErrorKind::kBadValue, *e, {}, -1};
+  if (auto s = check_replay(replay); !s) return Error{ErrorKind::kBadValue, s.error(), {}, -1};
   return replay;
 }
 

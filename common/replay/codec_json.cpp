@@ -153,7 +153,7 @@ std::string join_flat_arrays(const std::string& in) {
 }  // namespace
 
 std::string encode_json(const Replay& replay) {
-  assert(!replay_error(replay));
+  assert(check_replay(replay).ok());
   std::ostringstream os;
   {
     cereal::JSONOutputArchive ar(
@@ -216,10 +216,10 @@ Result<Replay> decode_json(std::string_view text, const JsonOptions& options) {
   } catch (const std::exception& e) {
     return Error{ErrorKind::kBadJson, explain_json(e.what()), ctx.failure_field(), -1};
   }
-  if (auto e = replay_error(replay)) return Error{ErrorKind::kBadValue, *e, {}, -1};
+  if (auto s = check_replay(replay); !s) return Error{ErrorKind::kBadValue, s.error(), {}, -1};
   if (options.record_missing) {
     record_missing(replay, ctx.recording);
-    if (auto e = replay_error(replay)) return Error{ErrorKind::kBadValue, *e, {}, -1};
+    if (auto s = check_replay(replay); !s) return Error{ErrorKind::kBadValue, s.error(), {}, -1};
   }
   return replay;
 }

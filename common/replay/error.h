@@ -2,11 +2,10 @@
 // comes back as an Error inside a Result, never as an exception or a crash.
 #pragma once
 
-#include <cassert>
 #include <cstdint>
 #include <string>
-#include <utility>
-#include <variant>
+
+#include "common/result.h"
 
 namespace sr::replay {
 
@@ -33,32 +32,6 @@ struct Error {
 
 // A value or an Error. Callers must look at it (docs/CONVENTIONS.md, "Three kinds of failure").
 template <class T>
-class [[nodiscard]] Result {
- public:
-  Result(T value) : v_(std::move(value)) {}      // NOLINT(google-explicit-constructor): returned implicitly
-  Result(Error error) : v_(std::move(error)) {}  // NOLINT(google-explicit-constructor)
-
-  [[nodiscard]] bool ok() const { return v_.index() == 0; }
-  explicit operator bool() const { return ok(); }
-  [[nodiscard]] T& value() & {
-    assert(ok());
-    return std::get<0>(v_);
-  }
-  [[nodiscard]] const T& value() const& {
-    assert(ok());
-    return std::get<0>(v_);
-  }
-  [[nodiscard]] T&& value() && {
-    assert(ok());
-    return std::get<0>(std::move(v_));
-  }
-  [[nodiscard]] const Error& error() const {
-    assert(!ok());
-    return std::get<1>(v_);
-  }
-
- private:
-  std::variant<T, Error> v_;
-};
+using Result = sr::Result<T, Error>;
 
 }  // namespace sr::replay

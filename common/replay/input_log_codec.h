@@ -7,7 +7,7 @@
 // coding takes ~6 bytes per piece; one varint per change takes ~2 bytes per change, ~11 bytes per piece.
 //
 // # Lossless
-// Any log that input_log_error() accepts round-trips exactly, whatever its time grid: the unit is the gcd of all
+// Any log that check_input_log() accepts round-trips exactly, whatever its time grid: the unit is the gcd of all
 // deltas (the first delta is measured from time 0), so a log stamped on a 1 ms grid stores deltas in milliseconds
 // and a log with one odd microsecond stores them in microseconds.
 #pragma once
@@ -29,7 +29,7 @@ struct EncodedInputLog {
   std::vector<std::uint8_t> bits;  // the change stream, zero-padded to whole bytes
 };
 
-// `inputs` must be a valid log (input_log_error(inputs) is nullopt).
+// `inputs` must be a valid log (check_input_log(inputs) is ok).
 [[nodiscard]] EncodedInputLog encode_input_log(std::span<const engine::InputChange> inputs);
 
 // Decodes `log` into `out` (replacing its contents). On failure returns a sentence naming the change index and

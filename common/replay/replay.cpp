@@ -75,7 +75,7 @@ bool valid_text(const std::string& text, std::size_t max_bytes) {
   return true;
 }
 
-std::optional<std::string> input_log_error(const std::vector<engine::InputChange>& inputs) {
+sr::Status<std::string> check_input_log(const std::vector<engine::InputChange>& inputs) {
   engine::TimeUs last = 0;
   engine::Buttons held = 0;
   for (std::size_t i = 0; i < inputs.size(); ++i) {
@@ -88,10 +88,10 @@ std::optional<std::string> input_log_error(const std::vector<engine::InputChange
     last = c.time_us;
     held = c.buttons;
   }
-  return std::nullopt;
+  return {};
 }
 
-std::optional<std::string> replay_error(const Replay& r) {
+sr::Status<std::string> check_replay(const Replay& r) {
   if (r.rules_version < 1) return "rules_version must be at least 1";
   if (r.created_unix_ms < 0 || r.created_unix_ms > kMaxCreatedUnixMs) return "created_unix_ms is out of range";
   if (!valid_text(r.place, kMaxPlaceBytes)) return "place must be at most 128 bytes of UTF-8 without controls";
@@ -108,8 +108,8 @@ std::optional<std::string> replay_error(const Replay& r) {
     if (racer.name.empty() || !valid_text(racer.name, kMaxNameBytes)) {
       return where + ".name must be 1..64 bytes of UTF-8 without controls";
     }
-    if (auto e = engine::config_error(racer_config(r, i))) return where + " config: " + *e;
-    if (auto e = input_log_error(racer.inputs)) return where + "." + *e;
+    if (auto s = engine::check_config(racer_config(r, i)); !s) return where + " config: " + s.error();
+    if (auto s = check_input_log(racer.inputs); !s) return where + "." + s.error();
     if (auto e = result_error(racer.result)) return where + "." + *e;
     engine::TimeUs last = 0;
     for (const engine::Checkpoint& c : racer.checkpoints) {
@@ -118,7 +118,7 @@ std::optional<std::string> replay_error(const Replay& r) {
       last = c.time_us;
     }
   }
-  return std::nullopt;
+  return {};
 }
 
 const char* status_name(ResultStatus status) {

@@ -17,6 +17,7 @@
 #include "common/engine/racer_run.h"
 #include "common/engine/stats.h"
 #include "common/engine/types.h"
+#include "common/result.h"
 
 namespace sr::replay {
 
@@ -77,16 +78,17 @@ struct Replay {
 // The config racer `racer` played: the shared config with that racer's handling. `racer` must be in range.
 [[nodiscard]] engine::GameConfig racer_config(const Replay& replay, std::size_t racer);
 
-// nullopt if the replay can be stored: every range above holds, every racer's config passes engine::config_error,
+// Ok if the replay can be stored: every range above holds, every racer's config passes engine::check_config,
 // input logs are well formed, results are self-consistent. Otherwise a sentence naming the first problem.
 // Says nothing about whether the inputs give the recorded results: that is verify() (verify.h).
-[[nodiscard]] std::optional<std::string> replay_error(const Replay& replay);
+[[nodiscard]] sr::Status<std::string> check_replay(const Replay& replay);
 
 // Checks a racer or place name: valid UTF-8 without control characters, at most max_bytes long.
 [[nodiscard]] bool valid_text(const std::string& text, std::size_t max_bytes);
 
-// nullopt if the log can be stored (times >= 0 and non-decreasing, known buttons only, each entry a change).
-[[nodiscard]] std::optional<std::string> input_log_error(const std::vector<engine::InputChange>& inputs);
+// Ok if the log can be stored (times >= 0 and non-decreasing, known buttons only, each entry a change), otherwise a
+// sentence naming the first bad entry.
+[[nodiscard]] sr::Status<std::string> check_input_log(const std::vector<engine::InputChange>& inputs);
 
 // "finished", "topped_out", "disconnected", "forfeited"; and the inverse.
 [[nodiscard]] const char* status_name(ResultStatus status);

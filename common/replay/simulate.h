@@ -32,12 +32,12 @@ struct Simulation {
   engine::Game game;                            // after the last update
   std::vector<engine::Checkpoint> checkpoints;  // one per checkpoint_every locks, in order
   // Set when the engine refused an update (the game then stops where it was): which input (or "the end time")
-  // and why. A log that passes input_log_error() is only refused when end_us lies before its last input.
+  // and why. A log that passes check_input_log() is only refused when end_us lies before its last input.
   std::optional<std::string> feed_error;
 };
 
 // Plays `inputs` through Game(config, seed) up to end_us as described above. `config` must be valid
-// (engine::config_error is nullopt); checkpoint_every >= 1. `on_event`, when set, sees every engine event in order.
+// (engine::check_config is nullopt); checkpoint_every >= 1. `on_event`, when set, sees every engine event in order.
 [[nodiscard]] Simulation simulate(const engine::GameConfig& config, std::uint64_t seed,
                                   std::span<const engine::InputChange> inputs, engine::TimeUs end_us,
                                   std::int32_t checkpoint_every,
@@ -45,7 +45,7 @@ struct Simulation {
 
 // Fills racers[racer].result and .checkpoints from its inputs, as the recorder of a live game would. The game is
 // played to max(end_us, last input time); a game that has not ended by then gets `if_unfinished` (kDisconnected or
-// kForfeited). Everything else in the replay must already be valid (replay_error() is nullopt).
+// kForfeited). Everything else in the replay must already be valid (check_replay() is ok).
 void record_racer(Replay& replay, std::size_t racer, engine::TimeUs end_us,
                   ResultStatus if_unfinished = ResultStatus::kForfeited);
 

@@ -45,7 +45,7 @@ struct VerifyReport {
   std::string message;                      // one line: "verified 3 racers", the first disagreement, or the rules note
 };
 
-// `replay` must be valid (replay_error() is nullopt; decoded replays are).
+// `replay` must be valid (check_replay() is ok; decoded replays are).
 [[nodiscard]] VerifyReport verify(const Replay& replay);
 
 // "12.345678 s" for a game time.

@@ -89,7 +89,7 @@ class ReplayStore {
   // # Errors: kIo.
   [[nodiscard]] static Result<ReplayStore> open(const std::filesystem::path& dir, bool create = false);
 
-  // Stores a replay (valid: replay_error() is nullopt) as DIR/<id>.srr and indexes it. The id is 16 hex digits of a
+  // Stores a replay (valid: check_replay() is ok) as DIR/<id>.srr and indexes it. The id is 16 hex digits of a
   // hash of the file's bytes, so adding the same replay twice stores it once. Returns the id. # Errors: kIo.
   [[nodiscard]] Result<std::string> add(const Replay& replay);
 

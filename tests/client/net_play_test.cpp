@@ -19,6 +19,7 @@
 #include "common/replay/verify.h"
 #include "replays/store/file_io.h"
 #include "server/server.h"
+#include "tests/support/status.h"
 
 namespace sr::replay {
 // Readable failures for input logs.
@@ -133,7 +134,7 @@ bool run_until(const std::vector<Player*>& players, const std::function<bool()>&
 }
 
 void join(Player& p, std::uint16_t port, const std::string& name) {
-  ASSERT_EQ(p.net.connect("127.0.0.1", port, name), "");
+  ASSERT_EQ(sr::test::problem_of(p.net.connect("127.0.0.1", port, name)), std::nullopt);
   ASSERT_TRUE(run_until(
       {&p}, [&] { return p.net.connected(); }, 10.0))
       << name << " was not welcomed";
@@ -341,7 +342,7 @@ TEST_F(NetPlayRaces, ARefusalIsSaidAndIsNotALostConnection) {
   TestServer server(server_dir);
   Player first(replay_dir), second(fresh_dir("second"));
   join(first, server.port(), "same");
-  ASSERT_EQ(second.net.connect("127.0.0.1", server.port(), "same"), "");
+  ASSERT_EQ(sr::test::problem_of(second.net.connect("127.0.0.1", server.port(), "same")), std::nullopt);
   ASSERT_TRUE(run_until(
       {&first, &second}, [&] { return second.net.session().state() == net::Session::State::kClosed; }, 10.0));
   EXPECT_FALSE(second.net.lost().has_value()) << "a refusal is not a lost connection: no notice over the menu";
@@ -409,7 +410,7 @@ TEST_F(NetPlayReplays, TheServersGamesAreListedFilteredAndDownloaded) {
   auto decoded = replay::decode_binary(*bytes);
   ASSERT_TRUE(decoded.ok()) << decoded.error().describe();
   ReplayViewer viewer;
-  ASSERT_EQ(viewer.open(std::move(decoded.value()), "downloaded"), "");
+  ASSERT_EQ(sr::test::problem_of(viewer.open(std::move(decoded.value()), "downloaded")), std::nullopt);
   EXPECT_TRUE(viewer.verified()) << viewer.verdict();
   EXPECT_EQ(viewer.replay().racers.at(0).inputs, ann.pressed);
 }

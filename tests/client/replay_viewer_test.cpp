@@ -7,6 +7,7 @@
 #include <string>
 
 #include "common/replay/board_text.h"
+#include "tests/support/status.h"
 
 namespace sr::client {
 namespace {
@@ -38,7 +39,7 @@ std::string rows(const engine::Game& game) {
 
 TEST(ReplayViewer, OpensAndVerifiesAGoldenReplay) {
   ReplayViewer v;
-  ASSERT_EQ(v.open(kSprint), "");
+  ASSERT_EQ(sr::test::problem_of(v.open(kSprint)), std::nullopt);
   EXPECT_TRUE(v.verified()) << v.verdict();
   EXPECT_GT(v.end_us(), 0);
   EXPECT_EQ(v.position_us(), 0);
@@ -46,7 +47,7 @@ TEST(ReplayViewer, OpensAndVerifiesAGoldenReplay) {
 
 TEST(ReplayViewer, SeekShowsTheBoardTheReplayToolShows) {
   ReplayViewer v;
-  ASSERT_EQ(v.open(kSprint), "");
+  ASSERT_EQ(sr::test::problem_of(v.open(kSprint)), std::nullopt);
   const engine::TimeUs t = v.end_us() / 2 / 1000 * 1000;
   v.seek(t);
   EXPECT_EQ(rows(v.games().at(0)), tool_rows(kSprint, "--time-ms " + std::to_string(t / 1000)));
@@ -54,7 +55,7 @@ TEST(ReplayViewer, SeekShowsTheBoardTheReplayToolShows) {
 
 TEST(ReplayViewer, PlayingForwardMatchesSeeking) {
   ReplayViewer v;
-  ASSERT_EQ(v.open(kSprint), "");
+  ASSERT_EQ(sr::test::problem_of(v.open(kSprint)), std::nullopt);
   v.playing = true;
   v.speed = 8.0;
   const engine::TimeUs target = v.end_us() * 3 / 4 / 1000 * 1000;
@@ -68,7 +69,7 @@ TEST(ReplayViewer, PlayingForwardMatchesSeeking) {
 
 TEST(ReplayViewer, StepsOnePieceForwardAndBack) {
   ReplayViewer v;
-  ASSERT_EQ(v.open(kSprint), "");
+  ASSERT_EQ(sr::test::problem_of(v.open(kSprint)), std::nullopt);
   v.seek(v.end_us() / 2);
   const std::int64_t pieces = v.games().at(0).stats().pieces;
   v.step_piece(0, +1);
@@ -80,7 +81,7 @@ TEST(ReplayViewer, StepsOnePieceForwardAndBack) {
 
 TEST(ReplayViewer, CurvesEndAtTheRecordedLinesAndPace) {
   ReplayViewer v;
-  ASSERT_EQ(v.open(kSprint), "");
+  ASSERT_EQ(sr::test::problem_of(v.open(kSprint)), std::nullopt);
   ASSERT_EQ(v.curves().size(), v.replay().racers.size());
   const auto& stats = v.replay().racers[0].result.stats;
   const auto& c = v.curves()[0];
@@ -95,7 +96,7 @@ const std::string kRace = std::string(STACKRACE_TEST_DATA) + "/race_sprint.srr";
 
 TEST(ReplayViewer, ARaceEndsWhenItsLastRacerEnds) {
   ReplayViewer v;
-  ASSERT_EQ(v.open(kRace), "");
+  ASSERT_EQ(sr::test::problem_of(v.open(kRace)), std::nullopt);
   ASSERT_EQ(v.games().size(), 3u);
   EXPECT_TRUE(v.verified()) << v.verdict();
   // Not the first racer's end, nor the one who stopped first, nor their last inputs: the end of the race.
@@ -113,7 +114,7 @@ TEST(ReplayViewer, ARaceEndsWhenItsLastRacerEnds) {
 
 TEST(ReplayViewer, RacersWhoStoppedStayAtTheirEndWhileTheRacePlaysOn) {
   ReplayViewer v;
-  ASSERT_EQ(v.open(kRace), "");
+  ASSERT_EQ(sr::test::problem_of(v.open(kRace)), std::nullopt);
   v.seek(10'000'000);
   EXPECT_EQ(rows(v.games()[1]), tool_rows(kRace, "--racer 1 --time-ms 10000"));
   v.playing = true;
@@ -128,7 +129,7 @@ TEST(ReplayViewer, RacersWhoStoppedStayAtTheirEndWhileTheRacePlaysOn) {
 
 TEST(ReplayViewer, EachRacersPaceCurveEndsAtTheirOwnPace) {
   ReplayViewer v;
-  ASSERT_EQ(v.open(kRace), "");
+  ASSERT_EQ(sr::test::problem_of(v.open(kRace)), std::nullopt);
   ASSERT_EQ(v.curves().size(), 3u);
   for (std::size_t i = 0; i < 3; ++i) {
     const auto& stats = v.replay().racers[i].result.stats;
@@ -142,7 +143,7 @@ TEST(ReplayViewer, EachRacersPaceCurveEndsAtTheirOwnPace) {
 
 TEST(ReplayViewer, SeekingToTheEndOfTheLongestGoldenIsFast) {
   ReplayViewer v;
-  ASSERT_EQ(v.open(std::string(STACKRACE_TEST_DATA) + "/bot_marathon.srr"), "");
+  ASSERT_EQ(sr::test::problem_of(v.open(std::string(STACKRACE_TEST_DATA) + "/bot_marathon.srr")), std::nullopt);
   const std::int64_t us = v.seek(v.end_us());
   std::printf("seek to the end of a %.1f s game (%zu inputs): %.2f ms\n", static_cast<double>(v.end_us()) / 1e6,
               v.replay().racers.at(0).inputs.size(), static_cast<double>(us) / 1000.0);

@@ -4,6 +4,7 @@
 
 #include "client/solo/feedback.h"
 #include "client/solo/modes.h"
+#include "tests/support/status.h"
 
 namespace sr::client {
 namespace {
@@ -111,7 +112,8 @@ TEST(Modes, MenusOfferThePresetsTheIssueAsksFor) {
   EXPECT_EQ(mode_presets(engine::ModeKind::kUltra).size(), 3u);
   for (auto mode : {engine::ModeKind::kSprint, engine::ModeKind::kUltra, engine::ModeKind::kMarathon,
                     engine::ModeKind::kMaster, engine::ModeKind::kEndless, engine::ModeKind::kContest}) {
-    for (const auto& p : mode_presets(mode)) EXPECT_FALSE(engine::config_error(p.config).has_value()) << p.label;
+    for (const auto& p : mode_presets(mode))
+      EXPECT_EQ(sr::test::problem_of(engine::check_config(p.config)), std::nullopt) << p.label;
   }
   EXPECT_EQ(mode_presets(engine::ModeKind::kSprint)[3].config.limit_value, 1000);
   EXPECT_EQ(mode_presets(engine::ModeKind::kUltra)[2].config.limit_value, 180);

@@ -23,8 +23,8 @@ protocol::RoomSettings settings_of(const RoomForm& f) {
 void expect_wire_round_trip(const protocol::RoomSettings& s) {
   const protocol::Message m = protocol::CreateRoom{s, protocol::Role::kSpectator};
   const auto decoded = protocol::decode(protocol::encode(m));
-  ASSERT_TRUE(decoded.ok()) << decoded.error()->message;
-  EXPECT_EQ(*decoded.message(), m);
+  ASSERT_TRUE(decoded.ok()) << decoded.error().message;
+  EXPECT_EQ(decoded.value(), m);
 }
 
 TEST(RoomForm, EveryModeGivesItsPresetWithTheFormsParameters) {

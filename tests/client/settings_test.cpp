@@ -6,6 +6,7 @@
 
 #include "client/settings/paths.h"
 #include "client/settings/settings_io.h"
+#include "tests/support/status.h"
 
 namespace sr::client {
 namespace {
@@ -55,7 +56,7 @@ TEST_F(SettingsFile, MissingFileGivesDefaultsWithoutProblem) {
 
 TEST_F(SettingsFile, SaveThenLoadGivesTheSameSettings) {
   const Settings s = changed_settings();
-  ASSERT_EQ(save_settings(path(), s), "");
+  ASSERT_EQ(sr::test::problem_of(save_settings(path(), s)), std::nullopt);
   const auto load = load_settings(path());
   EXPECT_TRUE(load.problem.empty()) << load.problem;
   EXPECT_TRUE(load.from_file);

@@ -1,4 +1,4 @@
-// config_error(): every out-of-range field is reported by name; edge values are accepted; presets are valid and
+// check_config(): every out-of-range field is reported by name; edge values are accepted; presets are valid and
 // say what their mode is.
 #include "common/engine/config.h"
 
@@ -7,6 +7,8 @@
 #include <functional>
 #include <string>
 #include <vector>
+
+#include "tests/support/status.h"
 
 namespace sr::engine {
 namespace {
@@ -93,7 +95,7 @@ TEST(ConfigError, EveryOutOfRangeFieldIsNamed) {
   for (const BadField& bad : bad_fields()) {
     GameConfig c;
     bad.edit(c);
-    const auto error = config_error(c);
+    const auto error = sr::test::problem_of(check_config(c));
     ASSERT_TRUE(error.has_value()) << bad.expected_in_message;
     EXPECT_NE(error->find(bad.expected_in_message), std::string::npos)
         << "message \"" << *error << "\" should name " << bad.expected_in_message;
@@ -103,7 +105,7 @@ TEST(ConfigError, EveryOutOfRangeFieldIsNamed) {
 TEST(ConfigError, MessageGivesTheValueAndTheRange) {
   GameConfig c;
   c.handling.das_us = -1;
-  EXPECT_EQ(config_error(c), "das_us is -1, must be 0..2000000");
+  EXPECT_EQ(sr::test::problem_of(check_config(c)), "das_us is -1, must be 0..2000000");
 }
 
 TEST(ConfigError, EdgeValuesAreValid) {
@@ -120,17 +122,17 @@ TEST(ConfigError, EdgeValuesAreValid) {
   c.fixed_sequence.assign(10'000, Piece::kZ);
   c.initial_board.assign(40, BoardRow(10, Piece::kGarbage));
   for (auto& row : c.initial_board) row[3] = Piece::kNone;
-  EXPECT_EQ(config_error(c), std::nullopt);
+  EXPECT_EQ(sr::test::problem_of(check_config(c)), std::nullopt);
   c.limit = LimitKind::kNone;
   c.limit_value = 0;
-  EXPECT_EQ(config_error(c), std::nullopt) << "no limit needs no value";
+  EXPECT_EQ(sr::test::problem_of(check_config(c)), std::nullopt) << "no limit needs no value";
 }
 
-TEST(ConfigError, DefaultConfigIsValid) { EXPECT_EQ(config_error(GameConfig{}), std::nullopt); }
+TEST(ConfigError, DefaultConfigIsValid) { EXPECT_EQ(sr::test::problem_of(check_config(GameConfig{})), std::nullopt); }
 
 TEST(Presets, AreValidAndDescribeTheirMode) {
   const GameConfig sprint = make_sprint();
-  EXPECT_EQ(config_error(sprint), std::nullopt);
+  EXPECT_EQ(sr::test::problem_of(check_config(sprint)), std::nullopt);
   EXPECT_EQ(sprint.mode, ModeKind::kSprint);
   EXPECT_EQ(sprint.limit, LimitKind::kLines);
   EXPECT_EQ(sprint.limit_value, 40);
@@ -138,26 +140,26 @@ TEST(Presets, AreValidAndDescribeTheirMode) {
   EXPECT_EQ(make_sprint(1000).limit_value, 1000);
 
   const GameConfig ultra = make_ultra();
-  EXPECT_EQ(config_error(ultra), std::nullopt);
+  EXPECT_EQ(sr::test::problem_of(check_config(ultra)), std::nullopt);
   EXPECT_EQ(ultra.limit, LimitKind::kTime);
   EXPECT_EQ(ultra.limit_value, 120);
   EXPECT_EQ(ultra.goal, GoalKind::kScore);
 
   for (GoalSystem goals : {GoalSystem::kFixed, GoalSystem::kVariable}) {
     const GameConfig marathon = make_marathon(goals);
-    EXPECT_EQ(config_error(marathon), std::nullopt);
+    EXPECT_EQ(sr::test::problem_of(check_config(marathon)), std::nullopt);
     EXPECT_EQ(marathon.limit, LimitKind::kLevel);
     EXPECT_EQ(marathon.limit_value, 15);
     EXPECT_EQ(marathon.goal_system, goals);
   }
 
   const GameConfig master = make_master();
-  EXPECT_EQ(config_error(master), std::nullopt);
+  EXPECT_EQ(sr::test::problem_of(check_config(master)), std::nullopt);
   EXPECT_EQ(master.gravity, Gravity::k20G);
   EXPECT_EQ(master.limit_value, 100);
 
   const GameConfig contest = make_contest();
-  EXPECT_EQ(config_error(contest), std::nullopt);
+  EXPECT_EQ(sr::test::problem_of(check_config(contest)), std::nullopt);
   EXPECT_EQ(contest.scoring, Scoring::kContest);
   EXPECT_EQ(contest.limit, LimitKind::kTime);
   EXPECT_EQ(contest.limit_value, 90);
@@ -165,10 +167,10 @@ TEST(Presets, AreValidAndDescribeTheirMode) {
   EXPECT_EQ(contest.start_level, 1);
 
   const GameConfig endless = make_endless();
-  EXPECT_EQ(config_error(endless), std::nullopt);
+  EXPECT_EQ(sr::test::problem_of(check_config(endless)), std::nullopt);
   EXPECT_EQ(endless.limit, LimitKind::kNone);
   const GameConfig custom = make_custom();
-  EXPECT_EQ(config_error(custom), std::nullopt);
+  EXPECT_EQ(sr::test::problem_of(check_config(custom)), std::nullopt);
   EXPECT_EQ(custom.mode, ModeKind::kCustom);
 }
 

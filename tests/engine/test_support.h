@@ -21,6 +21,7 @@
 #include "common/engine/game.h"
 #include "common/engine/matrix.h"
 #include "common/engine/types.h"
+#include "tests/support/status.h"
 
 namespace sr::engine {
 
@@ -183,7 +184,7 @@ class Driver {
 
  private:
   static const GameConfig& checked(const GameConfig& config) {
-    EXPECT_EQ(config_error(config), std::nullopt);
+    EXPECT_EQ(sr::test::problem_of(check_config(config)), std::nullopt);
     return config;
   }
   static void append(std::vector<Event>& to, const std::vector<Event>& more) {

@@ -27,7 +27,7 @@ bool quick_to_play(const Replay& r) {
 }  // namespace
 
 void check_decoded(const Replay& replay) {
-  if (replay_error(replay)) fail("a decoded replay is not valid");
+  if (!check_replay(replay)) fail("a decoded replay is not valid");
   const std::vector<std::uint8_t> bytes = encode_binary(replay);
   Result<Replay> from_bytes = decode_binary(bytes);
   if (!from_bytes.ok()) fail("the binary encoding of a decoded replay does not decode");

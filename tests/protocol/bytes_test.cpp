@@ -14,8 +14,8 @@ using Bytes = std::vector<std::uint8_t>;
 void expect_bytes(const Message& m, const Bytes& expected) {
   EXPECT_EQ(encode(m), expected);
   const DecodeResult r = decode(expected);
-  ASSERT_TRUE(r.ok()) << r.error()->message;
-  EXPECT_EQ(*r.message(), m);
+  ASSERT_TRUE(r.ok()) << r.error().message;
+  EXPECT_EQ(r.value(), m);
 }
 
 // The byte tables keep one byte group per line.

@@ -17,12 +17,12 @@ using Bytes = std::vector<std::uint8_t>;
 bool decode_checked(const Bytes& bytes) {
   const DecodeResult r = decode(bytes);
   if (!r.ok()) {
-    EXPECT_FALSE(r.error()->message.empty());
-    EXPECT_LE(r.error()->offset, bytes.size());
+    EXPECT_FALSE(r.error().message.empty());
+    EXPECT_LE(r.error().offset, bytes.size());
     return false;
   }
-  EXPECT_EQ(validate(*r.message()), std::nullopt);
-  EXPECT_EQ(encode(*r.message()), bytes);
+  EXPECT_EQ(validate(r.value()), std::nullopt);
+  EXPECT_EQ(encode(r.value()), bytes);
   return true;
 }
 

@@ -52,7 +52,7 @@ void expect_refused(const Bytes& bytes, DecodeErrorCode code, std::size_t limit 
     LargestAllocation probe;
     const DecodeResult r = decode(bytes);
     ASSERT_FALSE(r.ok());
-    got = r.error()->code;
+    got = r.error().code;
     largest = probe.bytes();
   }
   EXPECT_EQ(got, code);

@@ -7,6 +7,7 @@
 #include "common/protocol/codec.h"
 #include "common/protocol/detail/enum_ranges.h"
 #include "tests/protocol/samples.h"
+#include "tests/support/status.h"
 
 namespace sr::protocol {
 namespace {
@@ -87,7 +88,7 @@ TEST(MessageTable, FrozenIds) {
 TEST(EnumRanges, EngineEnumsEndWhereConfigErrorSays) {
   engine::GameConfig c;
   c.mode = static_cast<engine::ModeKind>(static_cast<int>(detail::last_value(engine::ModeKind{})) + 1);
-  EXPECT_TRUE(engine::config_error(c).has_value());
+  EXPECT_FALSE(engine::check_config(c).ok());
   c = {};
   c.mode = detail::last_value(engine::ModeKind{});
   c.limit = detail::last_value(engine::LimitKind{});
@@ -97,7 +98,7 @@ TEST(EnumRanges, EngineEnumsEndWhereConfigErrorSays) {
   c.goal_system = detail::last_value(engine::GoalSystem{});
   c.lock_down = detail::last_value(engine::LockDown{});
   c.scoring = detail::last_value(engine::Scoring{});
-  EXPECT_EQ(engine::config_error(c), std::nullopt);
+  EXPECT_EQ(sr::test::problem_of(engine::check_config(c)), std::nullopt);
   for (auto bump : {+[](engine::GameConfig& g) { g.limit = static_cast<engine::LimitKind>(6); },
                     +[](engine::GameConfig& g) { g.goal = static_cast<engine::GoalKind>(3); },
                     +[](engine::GameConfig& g) { g.rotation = static_cast<engine::RotationSystem>(3); },
@@ -108,7 +109,7 @@ TEST(EnumRanges, EngineEnumsEndWhereConfigErrorSays) {
                     +[](engine::GameConfig& g) { g.scoring = static_cast<engine::Scoring>(3); }}) {
     engine::GameConfig g;
     bump(g);
-    EXPECT_TRUE(engine::config_error(g).has_value());
+    EXPECT_FALSE(engine::check_config(g).ok());
   }
   EXPECT_EQ(detail::last_value(engine::Piece{}), engine::Piece::kGarbage);
 }

@@ -16,8 +16,8 @@ using Bytes = std::vector<std::uint8_t>;
 
 DecodeError error_of(const Bytes& bytes) {
   const DecodeResult r = decode(bytes);
-  EXPECT_FALSE(r.ok()) << "decoded a " << message_name(message_id(*r.message()));
-  return r.ok() ? DecodeError{} : *r.error();
+  EXPECT_FALSE(r.ok()) << "decoded a " << message_name(message_id(r.value()));
+  return r.ok() ? DecodeError{} : r.error();
 }
 
 TEST(Malformed, EveryTruncationOfEveryMessageFails) {

@@ -83,8 +83,8 @@ TEST(MinimalElements, FullListsOfSmallestElementsDecode) {
     SCOPED_TRACE(message_name(message_id(m)));
     ASSERT_EQ(validate(m), std::nullopt) << validate(m)->message;
     const DecodeResult r = decode(encode(m));
-    ASSERT_TRUE(r.ok()) << r.error()->message;
-    EXPECT_EQ(*r.message(), m);
+    ASSERT_TRUE(r.ok()) << r.error().message;
+    EXPECT_EQ(r.value(), m);
   }
 }
 

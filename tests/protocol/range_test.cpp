@@ -16,7 +16,7 @@ using Bytes = std::vector<std::uint8_t>;
 DecodeErrorCode code_of(const Bytes& bytes) {
   const DecodeResult r = decode(bytes);
   EXPECT_FALSE(r.ok());
-  return r.ok() ? DecodeErrorCode{} : r.error()->code;
+  return r.ok() ? DecodeErrorCode{} : r.error().code;
 }
 
 // The code validate() gives for `m` after `change` (decode gives the same for the bytes).
@@ -118,8 +118,8 @@ TEST(Inconsistent, InputTimesCannotPassTheMaximum) {
   w.varint(0);
   const DecodeResult r = decode(w.take());
   ASSERT_FALSE(r.ok());
-  EXPECT_EQ(r.error()->code, DecodeErrorCode::kOutOfRange);
-  EXPECT_NE(r.error()->message.find("RaceInput.changes[1].time_us"), std::string::npos) << r.error()->message;
+  EXPECT_EQ(r.error().code, DecodeErrorCode::kOutOfRange);
+  EXPECT_NE(r.error().message.find("RaceInput.changes[1].time_us"), std::string::npos) << r.error().message;
 }
 
 }  // namespace

@@ -41,11 +41,11 @@ TYPED_TEST(RoundTrip, DecodesToAnEqualMessage) {
   EXPECT_EQ(bytes[0], static_cast<std::uint8_t>(TypeParam::kId));
 
   const DecodeResult result = decode(bytes);
-  ASSERT_TRUE(result.ok()) << result.error()->message;
-  ASSERT_TRUE(std::holds_alternative<TypeParam>(*result.message()));
-  EXPECT_EQ(std::get<TypeParam>(*result.message()), original);
-  EXPECT_EQ(message_id(*result.message()), TypeParam::kId);
-  EXPECT_EQ(encode(*result.message()), bytes);
+  ASSERT_TRUE(result.ok()) << result.error().message;
+  ASSERT_TRUE(std::holds_alternative<TypeParam>(result.value()));
+  EXPECT_EQ(std::get<TypeParam>(result.value()), original);
+  EXPECT_EQ(message_id(result.value()), TypeParam::kId);
+  EXPECT_EQ(encode(result.value()), bytes);
 }
 
 TYPED_TEST(RoundTrip, SampleDiffersFromDefault) {
@@ -74,16 +74,16 @@ TEST(RoundTripConfig, DefaultsAndPresetsSurvive) {
         engine::make_master(), engine::make_endless(), engine::make_contest(), engine::make_custom()}) {
     const ChangeSettings m{RoomSettings{"room", config, 1, false, true}};
     const DecodeResult result = decode(encode(m));
-    ASSERT_TRUE(result.ok()) << result.error()->message;
-    EXPECT_EQ(std::get<ChangeSettings>(*result.message()), m) << engine::mode_name(config.mode);
+    ASSERT_TRUE(result.ok()) << result.error().message;
+    EXPECT_EQ(std::get<ChangeSettings>(result.value()), m) << engine::mode_name(config.mode);
   }
 }
 
 TEST(RoundTripJoinRoom, ByIdAsWellAsByCode) {
   const JoinRoom by_id{4'000'000'000u, "", Role::kRacer};
   const DecodeResult result = decode(encode(by_id));
-  ASSERT_TRUE(result.ok()) << result.error()->message;
-  EXPECT_EQ(std::get<JoinRoom>(*result.message()), by_id);
+  ASSERT_TRUE(result.ok()) << result.error().message;
+  EXPECT_EQ(std::get<JoinRoom>(result.value()), by_id);
 }
 
 TEST(RoundTripWorstCase, BiggestMessagesSurvive) {
@@ -92,8 +92,8 @@ TEST(RoundTripWorstCase, BiggestMessagesSurvive) {
     ASSERT_EQ(validate(m), std::nullopt) << validate(m)->message;
     const auto bytes = encode(m);
     const DecodeResult result = decode(bytes);
-    ASSERT_TRUE(result.ok()) << result.error()->message;
-    EXPECT_EQ(*result.message(), m);
+    ASSERT_TRUE(result.ok()) << result.error().message;
+    EXPECT_EQ(result.value(), m);
   }
 }
 

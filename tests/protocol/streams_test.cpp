@@ -60,7 +60,7 @@ TEST(Replay, SplitAndReassemble) {
     // Each chunk survives the wire on its own.
     const DecodeResult r = decode(encode(chunks[i]));
     ASSERT_TRUE(r.ok());
-    EXPECT_EQ(a.add(std::get<ReplayChunk>(*r.message())),
+    EXPECT_EQ(a.add(std::get<ReplayChunk>(r.value())),
               i + 1 == chunks.size() ? AssembleStatus::kComplete : AssembleStatus::kIncomplete);
   }
   EXPECT_EQ(a.add(chunks[2]), AssembleStatus::kAlreadyComplete);

@@ -5,6 +5,7 @@
 #include "common/engine/random.h"
 #include "common/replay/codec.h"
 #include "common/replay/sample/synthetic_log.h"
+#include "tests/support/status.h"
 
 namespace sr::replay {
 namespace {
@@ -12,7 +13,7 @@ namespace {
 namespace button = engine::button;
 
 std::vector<engine::InputChange> round_trip(const std::vector<engine::InputChange>& log) {
-  EXPECT_FALSE(input_log_error(log)) << *input_log_error(log);
+  EXPECT_EQ(sr::test::problem_of(check_input_log(log)), std::nullopt);
   const EncodedInputLog enc = encode_input_log(log);
   std::vector<engine::InputChange> out;
   const auto err = decode_input_log(enc, out);
@@ -66,21 +67,22 @@ TEST(InputLogCodec, UnitIsTheGcdOfTheDeltas) {
 }
 
 TEST(InputLogCodec, HugeTimesRoundTrip) {
-  // The codec carries any int64 time; replay_error() then limits game times to kMaxGameTimeUs.
+  // The codec carries any int64 time; check_replay() then limits game times to kMaxGameTimeUs.
   const std::vector<engine::InputChange> log = {{1, 1}, {INT64_MAX - 5, 0}, {INT64_MAX, 255}};
   const EncodedInputLog enc = encode_input_log(log);
   std::vector<engine::InputChange> out;
   EXPECT_FALSE(decode_input_log(enc, out));
   EXPECT_EQ(out, log);
-  ASSERT_TRUE(input_log_error(log));
-  EXPECT_NE(input_log_error(log)->find("inputs[1] is later than"), std::string::npos);
+  const auto checked = check_input_log(log);
+  ASSERT_FALSE(checked.ok());
+  EXPECT_NE(checked.error().find("inputs[1] is later than"), std::string::npos);
 }
 
 // The size goal (FORMAT.md, "Size"): a realistic 100-piece log on a 1 ms grid costs about 6.5 bytes per piece.
 TEST(InputLogCodec, RealisticSprintLogStaysSmall) {
   for (std::uint64_t seed = 1; seed <= 5; ++seed) {
     const auto log = sample::synthetic_log(100, seed);
-    ASSERT_FALSE(input_log_error(log));
+    ASSERT_TRUE(check_input_log(log).ok());
     const EncodedInputLog enc = encode_input_log(log);
     EXPECT_EQ(enc.unit_us, 1000u);
     EXPECT_LT(enc.bits.size(), 720u) << "seed " << seed << ", " << log.size() << " changes";

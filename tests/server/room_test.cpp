@@ -11,6 +11,7 @@
 #include "common/engine/config.h"
 #include "common/replay/replay.h"
 #include "server/replay_writer.h"
+#include "tests/support/status.h"
 
 namespace sr::server {
 namespace {
@@ -81,7 +82,7 @@ TEST(Room, RoomsStartedTogetherSendLiveStatsInTheirOwnPhaseTenTimesASecond) {
   for (int i = 0; i < kRooms; ++i) {
     Player& p = players[static_cast<std::size_t>(i)];
     ASSERT_FALSE(rooms[static_cast<std::size_t>(i)]->join(p, protocol::Role::kRacer, 0).has_value());
-    ASSERT_TRUE(rooms[static_cast<std::size_t>(i)]->handle(p, protocol::SetReady{true}, 0).refuse == std::nullopt);
+    ASSERT_TRUE(rooms[static_cast<std::size_t>(i)]->handle(p, protocol::SetReady{true}, 0).ok());
   }
   const TimeUs start = services.countdown_us;
   const TimeUs end = start + 2000 * kMs;
@@ -135,7 +136,7 @@ TEST(ReplayWriter, CompletingAJobPlaysEachRacerOutToTheirEnd) {
   EXPECT_EQ(idle.result.status, replay::ResultStatus::kForfeited);
   EXPECT_EQ(idle.result.stats.time_us, 1500 * kMs);
   EXPECT_EQ(idle.result.stats.pieces, 0);
-  EXPECT_EQ(replay::replay_error(job.replay), std::nullopt);
+  EXPECT_EQ(sr::test::problem_of(replay::check_replay(job.replay)), std::nullopt);
 
   job.ends.pop_back();
   EXPECT_EQ(ReplayWriter::complete(job), "the race's end is not known for every racer");

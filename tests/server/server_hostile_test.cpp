@@ -65,7 +65,7 @@ class RawPeer {
       if (event.type == ENET_EVENT_TYPE_DISCONNECT) disconnected_ = true;
       if (event.type == ENET_EVENT_TYPE_RECEIVE) {
         auto decoded = protocol::decode(std::span<const std::uint8_t>(event.packet->data, event.packet->dataLength));
-        if (decoded.ok()) received_.push_back(*decoded.message());
+        if (decoded.ok()) received_.push_back(decoded.value());
         enet_packet_destroy(event.packet);
       }
     } while (enet_host_check_events(host_, &event) > 0);

@@ -24,10 +24,10 @@ inline constexpr std::size_t kMinRacerResultBytes = 11;
 inline constexpr std::size_t kMinGameRacerBytes = 7;
 inline constexpr std::size_t kMinGameSummaryBytes = 14;
 
-// engine::config_error()'s largest limit_value.
+// engine::check_config()'s largest limit_value.
 inline constexpr std::int64_t kMaxLimitValue = 1'000'000'000'000;
 
-// The handling fields alone; callers check them (handling() below, or GameConfig's config_error()).
+// The handling fields alone; callers check them (handling() below, or GameConfig's check_config()).
 void handling_fields(auto& io, Is<engine::Handling> auto& h) {
   io.signed32(h.das_us, "das_us");
   io.signed32(h.arr_us, "arr_us");
@@ -39,14 +39,14 @@ void handling_fields(auto& io, Is<engine::Handling> auto& h) {
   io.boolean(h.ihs, "ihs");
 }
 
-// A Handling on its own, valid when engine::config_error() accepts it inside a default config.
+// A Handling on its own, valid when engine::check_config() accepts it inside a default config.
 void fields(auto& io, Is<engine::Handling> auto& h) {
   const std::size_t at = io.offset();
   handling_fields(io, h);
   if (!io.ok()) return;
   engine::GameConfig probe;
   probe.handling = h;
-  if (auto e = engine::config_error(probe)) io.fail_at(at, DecodeErrorCode::kInvalidConfig, nullptr, *e);
+  if (auto s = engine::check_config(probe); !s) io.fail_at(at, DecodeErrorCode::kInvalidConfig, nullptr, s.error());
 }
 
 void fields(auto& io, Is<engine::GameConfig> auto& c) {
@@ -80,7 +80,7 @@ void fields(auto& io, Is<engine::GameConfig> auto& c) {
   io.enumeration(c.scoring, "scoring");
   io.boolean(c.all_spin, "all_spin");
   if (!io.ok()) return;
-  if (auto e = engine::config_error(c)) io.fail_at(at, DecodeErrorCode::kInvalidConfig, nullptr, *e);
+  if (auto s = engine::check_config(c); !s) io.fail_at(at, DecodeErrorCode::kInvalidConfig, nullptr, s.error());
 }
 
 void fields(auto& io, Is<ModeSummary> auto& m) {

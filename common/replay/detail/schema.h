@@ -3,7 +3,7 @@
 // member names (FORMAT.md lists both). A change to a stored type bumps its class version (serialization.h) and
 // reads the old layout under `if (version < N)`.
 //
-// Ranges: fields are read with their type's range only; engine::config_error() and replay_error() then check the
+// Ranges: fields are read with their type's range only; engine::check_config() and check_replay() then check the
 // meaning (codec_binary.cpp, codec_json.cpp), so the engine stays the one owner of its ranges.
 #pragma once
 
