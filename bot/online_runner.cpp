@@ -48,9 +48,10 @@ std::string race_line(const Group& g, const protocol::RaceResults& results) {
                          : r.status == protocol::RacerStatus::kToppedOut ? " topped out"
                          : r.status == protocol::RacerStatus::kRemoved   ? " removed"
                                                                          : " did not finish";
-    line += fmt::format(" {}. {} {} {} lines {} pts {}.{:02} pps{} |",
+    const std::string late = r.unverified_us > 0 ? " unverified " + format_time(r.unverified_us) : std::string();
+    line += fmt::format(" {}. {} {} {} lines {} pts {}.{:02} pps{}{} |",
                         r.place == 0 ? std::string("-") : std::to_string(r.place), r.name, format_time(r.time_us),
-                        r.lines, r.score, r.pps_x100 / 100, r.pps_x100 % 100, status);
+                        r.lines, r.score, r.pps_x100 / 100, r.pps_x100 % 100, status, late);
   }
   if (!line.empty() && line.back() == '|') line.pop_back();
   return line;

@@ -59,7 +59,7 @@ std::vector<Race::Removal> Race::tick(TimeUs real_us) {
     const Violation v = e.referee.check_pace(real_us);
     if (v != Violation::kNone) removed.push_back({e.id, v});
   }
-  if (config_.limit == engine::LimitKind::kTime && real_us > config_.limit_value * 1'000'000 + kTimeLimitGraceUs) {
+  if (config_.limit == engine::LimitKind::kTime && real_us > config_.limit_value * 1'000'000 + time_limit_grace_us()) {
     for (Entry& e : racers_) e.referee.stop_as_disconnected();
   }
   return removed;
@@ -88,6 +88,7 @@ std::vector<Standing> Race::standings() const {
     s.key_presses = st.key_presses;
     s.pps_x100 = st.time_us > 0 ? st.pieces * 100'000'000 / st.time_us : 0;
     s.kpp_x100 = st.pieces > 0 ? st.key_presses * 100 / st.pieces : 0;
+    s.unverified_us = e.referee.unverified_us();
     out.push_back(std::move(s));
   }
   const engine::GoalKind goal = config_.goal;

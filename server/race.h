@@ -27,6 +27,7 @@ struct Standing {
   std::int64_t key_presses = 0;
   std::int64_t pps_x100 = 0;  // pieces per second x 100
   std::int64_t kpp_x100 = 0;  // key presses per piece x 100
+  TimeUs unverified_us = 0;   // RacerReferee::unverified_us()
 };
 
 class Race {
@@ -66,8 +67,9 @@ class Race {
   [[nodiscard]] const std::vector<Entry>& racers() const { return racers_; }
   [[nodiscard]] const Entry* find(RacerId id) const;
 
-  // Real time after the mode's time limit at which stalled racers are stopped.
-  static constexpr TimeUs kTimeLimitGraceUs = 3'000'000;
+  // Real time after the mode's time limit at which racers still racing (stalled past the allowance and the whole
+  // stall budget, which would have removed them, or not yet caught up) are stopped as did-not-finish.
+  [[nodiscard]] TimeUs time_limit_grace_us() const { return limits_.max_lag_us + limits_.stall_budget_us + 1'000'000; }
 
  private:
   Entry* find_mutable(RacerId id);

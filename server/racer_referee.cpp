@@ -9,9 +9,10 @@ const char* violation_text(Violation v) {
     case Violation::kNone: return "no violation";
     case Violation::kTimeWentBack: return "input timestamps went backwards";
     case Violation::kInvalidButtons: return "input had unknown button bits";
-    case Violation::kSlowClock: return "game clock fell behind real time (slowed game or stalled connection)";
+    case Violation::kSlowClock: return "game clock kept falling behind real time (slowed game)";
     case Violation::kFastClock: return "game clock ran ahead of real time";
     case Violation::kInputFlood: return "too many inputs per second";
+    case Violation::kStallBudget: return "inputs stalled for longer than the room's stall budget";
   }
   return "unknown violation";
 }
@@ -47,10 +48,29 @@ Violation RacerReferee::on_batch(TimeUs real_us, std::span<const engine::InputCh
     (void)run_.press(c.time_us, c.buttons);
   }
   if (clock_us < run_.now_us()) return remove(Violation::kTimeWentBack);
+  // The game time this batch vouches for, (previous clock, clock_us], is unverifiable where it is older than the
+  // jitter allowance.
+  const TimeUs late_until = std::min(clock_us, real_us - limits_.max_lag_us);
+  if (late_until > run_.now_us()) {
+    unverified_us_ += late_until - run_.now_us();
+    stalled_us_ += late_until - std::clamp(away_until_us_, run_.now_us(), late_until);
+  }
   (void)run_.advance(clock_us);
   sync_status();
   if (status_ != protocol::RacerStatus::kRacing) return Violation::kNone;
+  if (real_us - clock_us > limits_.max_lag_us) {
+    if (!lagging_since_) lagging_since_ = real_us;
+    if (real_us >= limits_.pace_grace_us + limits_.lag_window_us && real_us - *lagging_since_ >= limits_.lag_window_us) {
+      return remove(Violation::kSlowClock);
+    }
+  } else {
+    lagging_since_.reset();
+  }
   return check_pace(real_us);
+}
+
+TimeUs RacerReferee::stalled_us_at(TimeUs real_us) const {
+  return stalled_us_ + std::max<TimeUs>(0, real_us - limits_.max_lag_us - std::max(run_.now_us(), away_until_us_));
 }
 
 Violation RacerReferee::check_pace(TimeUs real_us) {
@@ -58,15 +78,21 @@ Violation RacerReferee::check_pace(TimeUs real_us) {
   // During the countdown real time is negative and nobody has vouched for any game time yet.
   if (real_us < 0 && run_.now_us() == 0) return Violation::kNone;
   if (run_.now_us() > real_us + limits_.max_lead_us) return remove(Violation::kFastClock);
-  // The smallest lag within the window, kept as a monotonic queue: a sample with a larger lag than a newer one can
-  // never be the minimum again, so only increasing lags stay, and the front is the answer.
-  const TimeUs lag = real_us - run_.now_us();
-  while (!lag_samples_.empty() && lag_samples_.back().second >= lag) lag_samples_.pop_back();
-  lag_samples_.emplace_back(real_us, lag);
-  while (lag_samples_.front().first < real_us - limits_.lag_window_us) lag_samples_.pop_front();
-  if (real_us < limits_.pace_grace_us + limits_.lag_window_us) return Violation::kNone;
-  if (lag_samples_.front().second > limits_.max_lag_us) return remove(Violation::kSlowClock);
+  if (suspended_) return Violation::kNone;
+  if (stalled_us_at(real_us) > limits_.stall_budget_us) return remove(Violation::kStallBudget);
   return Violation::kNone;
+}
+
+void RacerReferee::suspend() {
+  if (status_ == protocol::RacerStatus::kRacing) suspended_ = true;
+}
+
+void RacerReferee::resume(TimeUs real_us) {
+  if (!suspended_) return;
+  suspended_ = false;
+  ++reconnects_;
+  away_until_us_ = std::max(away_until_us_, real_us);
+  lagging_since_.reset();
 }
 
 void RacerReferee::disconnect() {

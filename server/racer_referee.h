@@ -21,15 +21,24 @@ namespace sr::server {
 using engine::Buttons;
 using engine::TimeUs;
 
-// Limits of the referee. Defaults tolerate 200 ms of jitter and 5% packet loss on a reliable channel, and catch a
-// game clock running at 0.9x real time within about 10 seconds.
+// Limits of the referee. A racer's RaceInputs carry `now_us`, the game time its clock had reached: that vouches for
+// every input up to then. The server compares it with its own real clock when the batch arrives.
+//
+// - Jitter allowance: game time vouched for within max_lag_us of happening (on the real clock) is verified.
+// - Stalls: game time vouched for later than that (a stalled connection delivers nothing, then the backlog at once)
+//   is unverifiable: the racer could have played it with more real time than game time. It is summed over the race
+//   (RacerReferee::unverified_us, kept in the results and the replay), and a racer whose sum, counting what is
+//   overdue right now, would pass stall_budget_us is removed (kStallBudget). The budget is a room setting.
+// - Slow clock: a stall ends with a fresh batch; a slow clock never does. A racer whose every batch arrived more than
+//   max_lag_us behind the real clock for lag_window_us of real time in a row is removed (kSlowClock). A 0.9x clock
+//   is removed at 9.55 s, a 0.95x clock at 17.05 s (batches every 50 ms; tests/server/racer_referee_test.cpp).
+// - Fast clock: a game clock ahead of the real clock by more than max_lead_us is removed at once (kFastClock).
 struct PaceLimits {
-  // A racer whose game clock stays this far behind the real clock for a whole window is removed (slow clock).
   TimeUs max_lag_us = 750'000;
   TimeUs lag_window_us = 2'000'000;
-  // A racer whose game clock runs ahead of the real clock by more than this is removed (fast clock).
+  TimeUs stall_budget_us = 10'000'000;
   TimeUs max_lead_us = 150'000;
-  // No racer is judged on pace before this much real time has passed (lets the first packets arrive).
+  // No racer is judged slow before this much real time has passed (lets the first packets arrive).
   TimeUs pace_grace_us = 1'000'000;
   // Input flood: at most this many button changes within any one second of game time.
   int max_changes_per_second = 100;
@@ -42,6 +51,7 @@ enum class Violation : std::uint8_t {
   kSlowClock = 3,       // game clock behind the real clock beyond the limits
   kFastClock = 4,       // game clock ahead of the real clock
   kInputFlood = 5,      // too many button changes per second
+  kStallBudget = 6,     // more game time vouched for late than the room's stall budget
 };
 
 // A sentence for logs and for the removed player ("your game clock ran behind real time ...").
@@ -56,8 +66,17 @@ class RacerReferee {
   // nothing of the batch after the offending change is applied. A racer no longer racing ignores batches.
   [[nodiscard]] Violation on_batch(TimeUs real_us, std::span<const engine::InputChange> changes, TimeUs clock_us);
 
-  // The pace check, called a few times a second with the server's real time.
+  // The pace check, called a few times a second with the server's real time: a fast clock, and a stall that has
+  // already run past the budget (nothing needs to arrive for that).
   [[nodiscard]] Violation check_pace(TimeUs real_us);
+
+  // The racer's connection dropped but they may come back (resume): they stay racing, nothing is judged while away,
+  // and the game time they send late after resume(real_us) up to that moment is unverified but not counted against
+  // the stall budget (the results show it, and reconnects()).
+  void suspend();
+  void resume(TimeUs real_us);
+  [[nodiscard]] bool suspended() const { return suspended_; }
+  [[nodiscard]] int reconnects() const { return reconnects_; }
 
   // The racer left or lost the connection: kept as did-not-finish, at the game time last reported.
   void disconnect();
@@ -75,6 +94,11 @@ class RacerReferee {
   [[nodiscard]] const std::vector<engine::InputChange>& log() const { return run_.log(); }
   // The game time the racer has vouched for (last clock report).
   [[nodiscard]] TimeUs clock_us() const { return run_.now_us(); }
+  // Game time vouched for later than the jitter allowance, summed over the race so far (0 for a clean run).
+  [[nodiscard]] TimeUs unverified_us() const { return unverified_us_; }
+  // The stall budget's count at real time `real_us`: unverified game time that is not a reconnect's, and what is
+  // overdue right now (it will be unverified when it arrives).
+  [[nodiscard]] TimeUs stalled_us_at(TimeUs real_us) const;
   // Changes received so far (also those that changed nothing): the first_seq the racer's next RaceInput must carry.
   [[nodiscard]] std::uint32_t next_seq() const { return run_.next_seq(); }
 
@@ -86,9 +110,14 @@ class RacerReferee {
   PaceLimits limits_;
   protocol::RacerStatus status_ = protocol::RacerStatus::kRacing;
   Violation removal_ = Violation::kNone;
-  // (real time, lag) samples within the current lag window that have a smaller lag than every later one: oldest
-  // first, lags increasing, so the front holds the window's smallest lag.
-  std::deque<std::pair<TimeUs, TimeUs>> lag_samples_;
+  TimeUs unverified_us_ = 0;
+  TimeUs stalled_us_ = 0;  // the part of unverified_us_ the stall budget counts
+  // Game time up to here was owed while the racer was away (suspend .. resume): unverified, but no stall.
+  TimeUs away_until_us_ = 0;
+  bool suspended_ = false;
+  int reconnects_ = 0;
+  // The real time of the first batch of the current run of batches that all arrived lagging beyond max_lag_us.
+  std::optional<TimeUs> lagging_since_;
   std::deque<TimeUs> recent_change_times_;  // change times within the last second of game time
 };
 

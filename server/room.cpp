@@ -181,7 +181,9 @@ void Room::start_countdown(TimeUs now_us) {
   // queued behind it. Each room keeps its own phase instead.
   active.next_stats_us = active.start_us + stagger(id_, services_.live_stats_every_us);
   active.next_pace_us = now_us + stagger(id_, kPaceCheckEveryUs);
-  active.race = std::make_unique<Race>(settings_.config, seed, services_.pace);
+  PaceLimits pace = services_.pace;
+  pace.stall_budget_us = TimeUs{settings_.stall_budget_s} * 1'000'000;
+  active.race = std::make_unique<Race>(settings_.config, seed, pace);
 
   protocol::CountdownStart start;
   start.race_id = active.race_id;

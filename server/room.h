@@ -61,7 +61,7 @@ struct RoomCounters {
   std::uint64_t races_started = 0;
   std::uint64_t races_finished = 0;
   std::uint64_t racers_removed = 0;
-  std::array<std::uint64_t, 6> racers_removed_by{};  // racers_removed by Violation (index = its value), for metrics
+  std::array<std::uint64_t, 7> racers_removed_by{};  // racers_removed by Violation (index = its value), for metrics
   std::uint64_t desyncs = 0;
   std::uint64_t inputs = 0;
 

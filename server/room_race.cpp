@@ -202,6 +202,7 @@ void Room::finish_race(protocol::RaceEndReason reason, TimeUs now_us) {
     r.pieces = s.pieces;
     r.pps_x100 = static_cast<std::uint32_t>(std::clamp<std::int64_t>(s.pps_x100, 0, UINT32_MAX));
     r.kpp_x100 = static_cast<std::uint32_t>(std::clamp<std::int64_t>(s.kpp_x100, 0, UINT32_MAX));
+    r.unverified_us = s.unverified_us;
     results.racers.push_back(std::move(r));
   }
   broadcast(results, protocol::kChannelRace);

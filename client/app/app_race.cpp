@@ -216,6 +216,7 @@ void App::race_ui(double now_s, const MenuNav& nav) {
     std::string name = b.entrant.name;
     if (b.live.place > 0) name += "  #" + std::to_string(b.live.place);
     if (b.live.pps_x100 > 0) name += "  " + x100_text(b.live.pps_x100) + " PPS";
+    if (t && race->mine() != &b && b.lagging(*t)) name += "  LAGGING";
     draw_hud(fonts_, HudBoard{&b.game(), nullptr, layout, name, countdown}, now_s);
     // Spectators click a board to enlarge it (again to go back to the grid).
     if (!race->racing() && ImGui::IsMouseClicked(0) && !io.WantCaptureMouse) {
@@ -266,8 +267,10 @@ void App::results_table(const protocol::RaceResults& results, double now_s, cons
                ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoNav |
                    ImGuiWindowFlags_NoFocusOnAppearing);
   const bool by_time = net_.session().race()->config().limit != engine::LimitKind::kTime;
-  if (ImGui::BeginTable("results", 7, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg)) {
-    for (const char* h : {"place", "player", by_time ? "time" : "score", "lines", "pieces", "PPS", "KPP"}) {
+  // "unverified": game time the server received late (a stalled connection), played with more real time than game
+  // time. Empty for a clean run.
+  if (ImGui::BeginTable("results", 8, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg)) {
+    for (const char* h : {"place", "player", by_time ? "time" : "score", "lines", "pieces", "PPS", "KPP", "unverified"}) {
       ImGui::TableSetupColumn(h);
     }
     ImGui::TableHeadersRow();
@@ -291,6 +294,8 @@ void App::results_table(const protocol::RaceResults& results, double now_s, cons
       ImGui::TextUnformatted(x100_text(r.pps_x100).c_str());
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(x100_text(r.kpp_x100).c_str());
+      ImGui::TableNextColumn();
+      if (r.unverified_us > 0) ImGui::TextUnformatted(format_time(r.unverified_us).c_str());
     }
     ImGui::EndTable();
   }

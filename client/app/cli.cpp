@@ -43,6 +43,7 @@ std::string check_net_options(const CLI::App& cli, AppOptions& o) {
     form->max_racers = o.max_racers;
     form->is_private = o.private_room;
     form->auto_start = !o.no_auto_start;
+    form->stall_budget_s = o.stall_budget_s;
     if (!form->to_settings(error)) return "--create-room: " + error;
     o.room = std::move(form);
   }
@@ -93,6 +94,10 @@ std::optional<int> parse_command_line(int argc, char** argv, AppOptions& o) {
   cli.add_flag("--no-auto-start", o.no_auto_start,
                "With --create-room: the host starts the race (not when everyone is ready)");
   cli.add_option("--room-name", o.room_name, "With --create-room: the room's name");
+  cli.add_option("--stall-budget", o.stall_budget_s,
+                 "With --create-room: seconds of game time a racer may send late over a race (a stalled connection) "
+                 "before the server removes them")
+      ->check(CLI::Range(0, static_cast<int>(protocol::kMaxStallBudgetS)));
   cli.add_option("--spectate", o.spectate,
                  "With --host-port or --connect: watch the public room of this name (joined mid-race, the race is "
                  "shown from where it is)");

@@ -35,6 +35,7 @@ struct AppOptions {
   int max_racers = 8;
   bool private_room = false;
   bool no_auto_start = false;
+  int stall_budget_s = 10;
   std::string room_name = "race";
   std::optional<RoomForm> room;         // --create-room and its options, as the create-room form would send them
   std::optional<std::string> spectate;  // or watch the public room of this name (mid-race: from where it is)

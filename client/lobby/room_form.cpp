@@ -112,12 +112,17 @@ std::optional<protocol::RoomSettings> RoomForm::to_settings(std::string& error) 
     error = "racers at most must be 1.." + std::to_string(protocol::kMaxRacers);
     return std::nullopt;
   }
+  if (!in(stall_budget_s, 0, protocol::kMaxStallBudgetS)) {
+    error = "the stall budget must be 0.." + std::to_string(protocol::kMaxStallBudgetS) + " seconds";
+    return std::nullopt;
+  }
   protocol::RoomSettings s;
   s.name = name;
   s.config = std::move(*c);
   s.max_racers = static_cast<std::uint8_t>(max_racers);
   s.is_private = is_private;
   s.auto_start = auto_start;
+  s.stall_budget_s = static_cast<std::uint8_t>(stall_budget_s);
   // What the server would refuse to read (an empty or over-long name, a board over the wire's limits) is said here.
   if (auto e = protocol::validate(protocol::CreateRoom{s, protocol::Role::kRacer})) {
     error = name.empty() ? "the room needs a name" : "the server would refuse these settings: " + e->message;
@@ -131,6 +136,7 @@ void RoomForm::from_settings(const protocol::RoomSettings& s) {
   max_racers = s.max_racers;
   is_private = s.is_private;
   auto_start = s.auto_start;
+  stall_budget_s = s.stall_budget_s;
   const engine::GameConfig& c = s.config;
   const auto clamp_int = [](std::int64_t v, int lo, int hi) {
     return static_cast<int>(std::clamp<std::int64_t>(v, lo, hi));

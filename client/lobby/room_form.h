@@ -32,6 +32,9 @@ struct RoomForm {
   int max_racers = 8;  // 1..protocol::kMaxRacers
   bool is_private = false;
   bool auto_start = true;
+  // 0..protocol::kMaxStallBudgetS: game time a racer may send late over a race (a stalled connection) before the
+  // server removes them.
+  int stall_budget_s = 10;
 
   // The game config the form describes, or nullopt with `error` naming what to fix.
   [[nodiscard]] std::optional<engine::GameConfig> config(std::string& error) const;

@@ -30,6 +30,13 @@ struct RacerBoard {
   protocol::RacerLive live;  // the server's latest numbers
 
   [[nodiscard]] const engine::Game& game() const { return run.game(); }
+  // A racer still racing whose relayed game time is more than kLaggingAfterUs behind the race clock: their
+  // connection stalls. The board shows what arrived so far and catches up when the backlog comes (never runs ahead
+  // of what the racer sent, so it never jumps back).
+  static constexpr TimeUs kLaggingAfterUs = 1'000'000;
+  [[nodiscard]] bool lagging(TimeUs race_time_us) const {
+    return status == protocol::RacerStatus::kRacing && race_time_us - run.now_us() > kLaggingAfterUs;
+  }
 };
 
 class RaceView {

@@ -20,7 +20,7 @@
 namespace sr::protocol {
 
 // Sent in ENet's connect `data` field; the server answers any other value with Reject{kVersionMismatch}.
-inline constexpr std::uint32_t kProtocolVersion = 1;
+inline constexpr std::uint32_t kProtocolVersion = 2;
 
 // ---- Limits: decode rejects anything beyond them, encode asserts them. ----
 inline constexpr std::size_t kMaxMessageBytes = 65'536;  // one encoded message, id byte included
@@ -34,6 +34,7 @@ inline constexpr std::size_t kMaxReasonBytes = 200;          // human-readable t
 inline constexpr std::size_t kRoomCodeLength = 6;            // private room code, alphabet in text.h
 inline constexpr std::size_t kMaxRacers = 16;                // per room (and race); a replay: replay::kMaxReplayRacers
 inline constexpr std::size_t kMaxRoomMembers = 256;          // racers plus spectators in one room
+inline constexpr std::uint8_t kMaxStallBudgetS = 60;         // RoomSettings::stall_budget_s, seconds
 inline constexpr std::size_t kMaxRoomsListed = 200;          // per RoomList page
 inline constexpr std::size_t kMaxGamesListed = 50;           // per GameList
 inline constexpr std::size_t kMaxInputsPerBatch = 256;       // RaceInput (client -> server)

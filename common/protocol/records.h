@@ -115,6 +115,9 @@ struct RoomSettings {
   std::uint8_t max_racers = 8;  // 1..kMaxRacers
   bool is_private = false;      // private rooms are not listed and are joined only by their code
   bool auto_start = true;       // start the countdown by itself when every racer (at least one) is ready
+  // 0..kMaxStallBudgetS: the game time, in seconds, a racer may send late over one race (a stalled connection)
+  // before the referee removes them (PROTOCOL.md "Referee").
+  std::uint8_t stall_budget_s = 10;
   bool operator==(const RoomSettings&) const = default;
 };
 
@@ -195,6 +198,9 @@ struct RacerResult {
   std::int64_t pieces = 0;
   std::uint32_t pps_x100 = 0;  // pieces per second x 100
   std::uint32_t kpp_x100 = 0;  // key presses per piece x 100
+  // 0..kMaxTimeUs: game time the server received later than the jitter allowance (stalls, a reconnect): played with
+  // more real time than game time, so unverifiable against the real clock. 0 is a clean run.
+  engine::TimeUs unverified_us = 0;
   bool operator==(const RacerResult&) const = default;
 };
 

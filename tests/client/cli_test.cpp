@@ -33,7 +33,7 @@ Parsed parse(std::initializer_list<const char*> args) {
 
 TEST(CommandLine, CreatesARoomOfEveryModeTheServerAllows) {
   auto p = parse({"--host-port", "0", "--create-room", "marathon", "--variable-goal", "--max-racers", "3", "--private",
-                  "--no-auto-start", "--room-name", "lan"});
+                  "--no-auto-start", "--room-name", "lan", "--stall-budget", "30"});
   ASSERT_FALSE(p.exit_code) << p.err;
   ASSERT_TRUE(p.options.room);
   std::string error;
@@ -44,6 +44,8 @@ TEST(CommandLine, CreatesARoomOfEveryModeTheServerAllows) {
   EXPECT_EQ(s->max_racers, 3);
   EXPECT_TRUE(s->is_private);
   EXPECT_FALSE(s->auto_start);
+  EXPECT_EQ(s->stall_budget_s, 30);
+  EXPECT_TRUE(parse({"--host-port", "0", "--create-room", "sprint", "--stall-budget", "61"}).exit_code);
 
   for (const char* mode : {"sprint", "ultra", "master", "endless", "contest"}) {
     p = parse({"--connect", "example.org:7000", "--create-room", mode});

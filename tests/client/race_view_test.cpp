@@ -80,5 +80,22 @@ TEST(RaceView, RelayedInputsFeedTheOpponentsRunAndABrokenStreamIsAnError) {
   EXPECT_EQ(error, "inputs of racer 2: changes missing before this batch");
 }
 
+// A racer whose relays stop is shown lagging once the race clock is more than a second past their relayed game time;
+// the backlog catches the board up (it only moves forward) and the label goes. A racer who ended never lags.
+TEST(RaceView, ARacerWhoseRelaysStallIsLaggingUntilTheBacklogArrives) {
+  RaceView view(master_race(), 1);
+  std::string error;
+  ASSERT_TRUE(view.on_inputs(protocol::RacerInputs{1, 2, 0, 2'000'000, {}}, error)) << error;
+  const RacerBoard& them = *view.board(2);
+  EXPECT_FALSE(them.lagging(3'000'000));
+  EXPECT_TRUE(them.lagging(3'000'001));
+  const std::int64_t pieces_before = them.game().stats().pieces;
+  ASSERT_TRUE(view.on_inputs(protocol::RacerInputs{1, 2, 0, 5'900'000, {}}, error)) << error;
+  EXPECT_FALSE(them.lagging(6'000'000));
+  EXPECT_GT(them.game().stats().pieces, pieces_before);  // 20G: the stalled seconds locked pieces on the way
+  view.on_ended(protocol::RacerEnded{1, 2, protocol::RacerStatus::kDisconnected, 5'900'000, 0, "left the race"});
+  EXPECT_FALSE(them.lagging(60'000'000));
+}
+
 }  // namespace
 }  // namespace sr::net

@@ -80,12 +80,26 @@ TEST(RoomForm, RoomOptionsGoIntoTheSettings) {
   f.max_racers = 16;
   f.is_private = true;
   f.auto_start = false;
+  f.stall_budget_s = 0;
   const protocol::RoomSettings s = settings_of(f);
   EXPECT_EQ(s.name, "friday night");
   EXPECT_EQ(s.max_racers, 16);
   EXPECT_TRUE(s.is_private);
   EXPECT_FALSE(s.auto_start);
+  EXPECT_EQ(s.stall_budget_s, 0);
   expect_wire_round_trip(s);
+  RoomForm shown;
+  shown.from_settings(s);
+  EXPECT_EQ(shown.stall_budget_s, 0);
+}
+
+TEST(RoomForm, StallBudgetBeyondAMinuteIsRefusedInWords) {
+  RoomForm f;
+  EXPECT_EQ(f.stall_budget_s, 10);
+  f.stall_budget_s = 61;
+  std::string error;
+  EXPECT_FALSE(f.to_settings(error));
+  EXPECT_EQ(error, "the stall budget must be 0..60 seconds");
 }
 
 TEST(RoomForm, CustomRoomsCarryEveryRuleWithSequenceAndBoard) {

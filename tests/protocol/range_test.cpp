@@ -50,6 +50,7 @@ TEST(OutOfRange, MessageFields) {
   EXPECT_EQ(code_after<RacerEnded>([](auto& m) { m.time_us = -1; }), DecodeErrorCode::kOutOfRange);
   EXPECT_EQ(code_after<CreateRoom>([](auto& m) { m.settings.max_racers = 0; }), DecodeErrorCode::kOutOfRange);
   EXPECT_EQ(code_after<CreateRoom>([](auto& m) { m.settings.max_racers = 17; }), DecodeErrorCode::kOutOfRange);
+  EXPECT_EQ(code_after<CreateRoom>([](auto& m) { m.settings.stall_budget_s = 61; }), DecodeErrorCode::kOutOfRange);
   EXPECT_EQ(code_after<ListGames>([](auto& m) { m.limit = 0; }), DecodeErrorCode::kOutOfRange);
   EXPECT_EQ(code_after<ListGames>([](auto& m) { m.limit = kMaxGamesListed + 1; }), DecodeErrorCode::kOutOfRange);
   EXPECT_EQ(code_after<CountdownStart>([](auto& m) { m.countdown_us = kMaxCountdownUs + 1; }),

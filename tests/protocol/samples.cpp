@@ -59,6 +59,7 @@ RoomInfo sample_room() {
   r.settings.max_racers = 4;
   r.settings.is_private = true;
   r.settings.auto_start = false;
+  r.settings.stall_budget_s = 25;
   r.code = "K7PQ2X";
   r.host_id = 12;
   r.phase = RoomPhase::kResults;
@@ -129,8 +130,8 @@ template <> RacerEnded sample() {
 }
 template <> RaceResults sample() {
   return {3, RaceEndReason::kTimeUp, 120'000'000,
-          {{12, "ada", 1, RacerStatus::kFinished, 58'123'456, 40, 12'345, 101, 174, 312},
-           {13, "Grace H", 0, RacerStatus::kDisconnected, 30'000'000, 11, 2'000, 40, 133, 455}}};
+          {{12, "ada", 1, RacerStatus::kFinished, 58'123'456, 40, 12'345, 101, 174, 312, 2'250'000},
+           {13, "Grace H", 0, RacerStatus::kDisconnected, 30'000'000, 11, 2'000, 40, 133, 455, 0}}};
 }
 template <> ReplayStored sample() { return {3, 0x1'0000'0001}; }
 template <> CatchUpStart sample() {

@@ -54,7 +54,7 @@ ModeSummary widest_mode() {
 RoomInfo widest_room() {
   RoomInfo r;
   r.room_id = kU32Max;
-  r.settings = {name_of(kMaxRoomNameBytes, 0), widest_config(), kMaxRacers, true, true};
+  r.settings = {name_of(kMaxRoomNameBytes, 0), widest_config(), kMaxRacers, true, true, kMaxStallBudgetS};
   r.code = "ZZZZZZ";
   r.host_id = kU32Max;
   r.phase = RoomPhase::kRacing;
@@ -116,7 +116,7 @@ std::vector<Message> worst_case_samples() {
     live.racers.push_back(
         {id, RacerStatus::kUnfinished, place, kMaxTimeUs, kI64Max, kI64Max, kI64Max, kI64Max, kU32Max});
     results.racers.push_back({id, entrants[i].name, place, RacerStatus::kUnfinished, kMaxTimeUs, kI64Max, kI64Max,
-                              kI64Max, kU32Max, kU32Max});
+                              kI64Max, kU32Max, kU32Max, kMaxTimeUs});
     catch_up.racers.push_back({entrants[i], RacerStatus::kUnfinished, kMaxTimeUs, place});
   }
   out.push_back(live);

@@ -76,7 +76,7 @@ TEST(Race, StalledRacerIsStoppedAfterTheTimeLimitGrace) {
   Race race(engine::make_ultra(2), 4);
   race.add_racer(1, "stalled", engine::Handling{});
   ASSERT_EQ(race.on_batch(1, 500'000, {}, 500'000), Violation::kNone);
-  const TimeUs after = 2'000'000 + Race::kTimeLimitGraceUs + 1;
+  const TimeUs after = 2'000'000 + race.time_limit_grace_us() + 1;
   (void)race.tick(after);
   EXPECT_TRUE(race.over());
   EXPECT_NE(race.standings()[0].status, protocol::RacerStatus::kRacing);

@@ -20,7 +20,7 @@ inline constexpr std::size_t kMinRoomMemberBytes = 5;
 inline constexpr std::size_t kMinEntrantBytes = 10;
 inline constexpr std::size_t kMinCatchUpRacerBytes = 13;
 inline constexpr std::size_t kMinRacerLiveBytes = 9;
-inline constexpr std::size_t kMinRacerResultBytes = 11;
+inline constexpr std::size_t kMinRacerResultBytes = 12;
 inline constexpr std::size_t kMinGameRacerBytes = 7;
 inline constexpr std::size_t kMinGameSummaryBytes = 14;
 
@@ -96,6 +96,7 @@ void fields(auto& io, Is<RoomSettings> auto& s) {
   io.u8(s.max_racers, 1, kMaxRacers, "max_racers");
   io.boolean(s.is_private, "is_private");
   io.boolean(s.auto_start, "auto_start");
+  io.u8(s.stall_budget_s, 0, kMaxStallBudgetS, "stall_budget_s");
 }
 
 void fields(auto& io, Is<RoomSummary> auto& r) {
@@ -189,6 +190,7 @@ void fields(auto& io, Is<RacerResult> auto& r) {
   io.count(r.pieces, "pieces");
   io.varint(r.pps_x100, 0, std::numeric_limits<std::uint32_t>::max(), "pps_x100");
   io.varint(r.kpp_x100, 0, std::numeric_limits<std::uint32_t>::max(), "kpp_x100");
+  io.time(r.unverified_us, "unverified_us");
 }
 
 void fields(auto& io, Is<GameRacer> auto& r) {
