@@ -48,7 +48,8 @@ std::string race_line(const Group& g, const protocol::RaceResults& results) {
                          : r.status == protocol::RacerStatus::kToppedOut ? " topped out"
                          : r.status == protocol::RacerStatus::kRemoved   ? " removed"
                                                                          : " did not finish";
-    const std::string late = r.unverified_us > 0 ? " unverified " + format_time(r.unverified_us) : std::string();
+    std::string late = r.unverified_us > 0 ? " unverified " + format_time(r.unverified_us) : std::string();
+    if (r.reconnects > 0) late += fmt::format(" resumed {}x", r.reconnects);
     line += fmt::format(" {}. {} {} {} lines {} pts {}.{:02} pps{}{} |",
                         r.place == 0 ? std::string("-") : std::to_string(r.place), r.name, format_time(r.time_us),
                         r.lines, r.score, r.pps_x100 / 100, r.pps_x100 % 100, status, late);
@@ -69,13 +70,8 @@ class Pump {
       : bots_(bots), due_(bots.size(), Clock::now()), idle_us_(poll_every_ms > 0 ? poll_every_ms * 1000 : 20'000) {
     if (poll_every_ms > 0) return;
     epoll_ = epoll_create1(EPOLL_CLOEXEC);
-    for (std::size_t i = 0; i < bots_.size() && epoll_ >= 0; ++i) {
-      const int fd = bots_[i]->session().socket_handle();
-      epoll_event ev{};
-      ev.events = EPOLLIN;
-      ev.data.u64 = i;
-      if (fd >= 0) (void)epoll_ctl(epoll_, EPOLL_CTL_ADD, fd, &ev);
-    }
+    fds_.assign(bots_.size(), -1);
+    for (std::size_t i = 0; i < bots_.size() && epoll_ >= 0; ++i) watch(i);
     if (epoll_ < 0) idle_us_ = 1000;  // no epoll: every bot reads its socket each millisecond
   }
   ~Pump() {
@@ -106,9 +102,22 @@ class Pump {
   }
 
  private:
+  // Waits on bot i's socket, which is new after the bot reconnected to resume its race (a closed socket leaves the
+  // epoll set by itself).
+  void watch(std::size_t i) {
+    const int fd = bots_[i]->session().socket_handle();
+    if (fd == fds_[i]) return;
+    fds_[i] = fd;
+    epoll_event ev{};
+    ev.events = EPOLLIN;
+    ev.data.u64 = i;
+    if (fd >= 0) (void)epoll_ctl(epoll_, EPOLL_CTL_ADD, fd, &ev);
+  }
+
   void service(std::size_t i) {
     OnlineBot& bot = *bots_[i];
     (void)bot.pump(0);
+    if (epoll_ >= 0) watch(i);
     const std::int64_t us = std::min(idle_us_, bot.us_until_due().value_or(idle_us_));
     due_[i] = Clock::now() + std::chrono::microseconds(us);
   }
@@ -117,6 +126,7 @@ class Pump {
   std::vector<Clock::time_point> due_;
   std::int64_t idle_us_;
   int epoll_ = -1;
+  std::vector<int> fds_;  // the socket each bot is watched on
 };
 
 }  // namespace

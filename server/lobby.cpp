@@ -58,7 +58,19 @@ bool Lobby::connect(PlayerId id, std::uint32_t version, const std::string& addre
   return true;
 }
 
-void Lobby::disconnect(PlayerId id, TimeUs now_us) {
+void Lobby::disconnect(PlayerId id, TimeUs now_us, bool may_resume) {
+  const auto it = players_.find(id);
+  if (it == players_.end() || it->second.away_since_us) return;
+  if (Room* room = room_of(it->second); may_resume && room != nullptr && room->suspend_racer(id)) {
+    it->second.away_since_us = now_us;
+    spdlog::info("{} ({}) lost the connection mid-race; their seat is kept for {} s", it->second.name,
+                 it->second.address, kResumeWindowUs / 1'000'000);
+    return;
+  }
+  forget(id, now_us);
+}
+
+void Lobby::forget(PlayerId id, TimeUs now_us) {
   const auto it = players_.find(id);
   if (it == players_.end()) return;
   if (Room* room = room_of(it->second)) {
@@ -98,6 +110,7 @@ void Lobby::handle(PlayerId id, const protocol::Message& message, TimeUs now_us)
   }
   if (!player.welcomed) {
     if (const auto* hello = std::get_if<protocol::Hello>(&message)) return on_hello(player, *hello);
+    if (const auto* resume = std::get_if<protocol::Resume>(&message)) return on_resume(player, *resume, now_us);
     room_services_.outbox->send(id,
                                 protocol::Reject{protocol::RejectReason::kBadHello, protocol::kProtocolVersion,
                                                  "the first message must be Hello"},
@@ -107,6 +120,7 @@ void Lobby::handle(PlayerId id, const protocol::Message& message, TimeUs now_us)
 
   switch (kind) {
     case MessageId::kHello: return drop(id, protocol::DisconnectReason::kProtocolError, "Hello sent twice");
+    case MessageId::kResume: return drop(id, protocol::DisconnectReason::kProtocolError, "Resume after Hello");
     case MessageId::kPing: {
       const auto& ping = std::get<protocol::Ping>(message);
       room_services_.outbox->send(id, protocol::Pong{ping.sent_us, static_cast<std::uint64_t>(now_us)},
@@ -186,6 +200,42 @@ void Lobby::on_hello(Player& player, const protocol::Hello& hello) {
   spdlog::info("{} joined from {} ({})", player.name, player.address, hello.client_version);
   room_services_.outbox->send(player.id, protocol::Welcome{player.id, options_.server_name, options_.motd},
                               protocol::kChannelControl);
+}
+
+void Lobby::on_resume(Player& player, const protocol::Resume& resume, TimeUs now_us) {
+  const PlayerId from = player.id;
+  PlayerId keep = 0;
+  Room* room = nullptr;
+  for (auto& [room_id, r] : rooms_) {
+    if (const auto holder = r->seat_holder(resume.race_id, resume.token_hi, resume.token_lo)) {
+      keep = *holder;
+      room = r.get();
+      break;
+    }
+  }
+  const auto kept = players_.find(keep);
+  if (room == nullptr || kept == players_.end()) {
+    const std::string text = "no race to resume: it is over, or the seat is unknown";
+    room_services_.outbox->send(from, protocol::Reject{protocol::RejectReason::kCannotResume, protocol::kProtocolVersion, text},
+                                protocol::kChannelControl);
+    spdlog::info("{}: refused a resume of race {}", player.address, resume.race_id);
+    return drop(from, protocol::DisconnectReason::kRejected, text);
+  }
+  // The seat's player takes the new connection; the provisional player of that connection is no more. An old
+  // connection still open (it has not timed out yet, or the address changed) is closed.
+  Player& racer = kept->second;
+  // The client noticed the drop before we did: the old connection is as good as gone.
+  if (!racer.away_since_us) (void)room->suspend_racer(keep);
+  const std::string address = player.address;
+  players_.erase(from);  // `player` is gone from here on
+  room_services_.outbox->rebind(keep, from);
+  racer.away_since_us.reset();
+  spdlog::info("{} resumed race {} from {} (was {}; {})", racer.name, resume.race_id, address, racer.address,
+               resume.client_version);
+  racer.address = address;
+  room_services_.outbox->send(keep, protocol::Welcome{keep, options_.server_name, options_.motd},
+                              protocol::kChannelControl);
+  room->resume_racer(racer, resume, now_us);
 }
 
 void Lobby::on_list_rooms(Player& player, const protocol::ListRooms& m) {
@@ -284,6 +334,17 @@ void Lobby::on_kick(Player& player, const protocol::KickPlayer& m, TimeUs now_us
 
 void Lobby::tick(TimeUs now_us) {
   for (auto& [id, room] : rooms_) room->tick(now_us);
+  // Seats kept for a Resume: given up after the window, or once the racer's race no longer waits for them.
+  std::vector<PlayerId> give_up;
+  for (const auto& [id, p] : players_) {
+    if (!p.away_since_us) continue;
+    const Room* room = room_of(p);
+    if (now_us - *p.away_since_us > kResumeWindowUs || room == nullptr || !room->seat_kept(id)) give_up.push_back(id);
+  }
+  for (PlayerId id : give_up) {
+    spdlog::info("player {} did not resume in time; their race goes on without them", id);
+    forget(id, now_us);
+  }
 }
 
 void Lobby::on_replay_written(const ReplayWriter::Done& done) {

@@ -32,8 +32,13 @@ class Lobby {
 
   // A new connection that sent `version` in its connect data. False if it was refused (and told why).
   bool connect(PlayerId id, std::uint32_t version, const std::string& address);
-  // The connection is gone (by either side): leaves its room, frees its name.
-  void disconnect(PlayerId id, TimeUs now_us);
+  // How long a racer whose connection dropped mid-race keeps their seat for a Resume.
+  static constexpr TimeUs kResumeWindowUs = 60'000'000;
+
+  // The connection is gone: leaves its room, frees its name. With `may_resume` (the connection dropped rather than
+  // being closed by the player or the server) a racer in a running race keeps their seat and name for
+  // kResumeWindowUs instead, still racing, until a Resume takes it back.
+  void disconnect(PlayerId id, TimeUs now_us, bool may_resume = false);
   // One decoded message from a player. Messages a client may not send, or that make no sense in the player's state,
   // get the player dropped with a reason; refused requests get a Notice.
   void handle(PlayerId id, const protocol::Message& message, TimeUs now_us);
@@ -52,6 +57,9 @@ class Lobby {
   void notice(PlayerId to, protocol::NoticeCode code, protocol::MessageId about, const std::string& text);
   void drop(PlayerId id, protocol::DisconnectReason reason, const std::string& text);
   void on_hello(Player& player, const protocol::Hello& hello);
+  void on_resume(Player& player, const protocol::Resume& resume, TimeUs now_us);
+  // The racer's seat is given up: as disconnect() without may_resume.
+  void forget(PlayerId id, TimeUs now_us);
   void on_create_room(Player& player, const protocol::CreateRoom& m, TimeUs now_us);
   void on_join_room(Player& player, const protocol::JoinRoom& m, TimeUs now_us);
   void on_chat(Player& player, const protocol::SendChat& m, TimeUs now_us);

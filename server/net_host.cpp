@@ -57,11 +57,12 @@ void NetHost::poll(std::uint32_t timeout_ms, std::vector<NetEvent>& out) {
   int status = enet_host_service(host_, &event, timeout_ms);
   while (status > 0) {
     NetEvent e;
+    e.connection = event.peer != nullptr ? event.peer->connectID : 0;
     switch (event.type) {
       case ENET_EVENT_TYPE_CONNECT: {
         const PeerId id = next_id_++;
         event.peer->data = reinterpret_cast<void*>(static_cast<std::uintptr_t>(id));
-        enet_peer_timeout(event.peer, 0, peer_timeout_ms_ / 2, peer_timeout_ms_);
+        enet_peer_timeout(event.peer, 0, peer_timeout_ms_, peer_timeout_ms_);
         peers_[id] = event.peer;
         e.kind = NetEvent::Kind::kConnect;
         e.peer = id;
@@ -84,6 +85,7 @@ void NetHost::poll(std::uint32_t timeout_ms, std::vector<NetEvent>& out) {
           peers_.erase(id);
           e.kind = NetEvent::Kind::kDisconnect;
           e.peer = id;
+          e.connect_data = event.data;
           out.push_back(std::move(e));
         }
         event.peer->data = nullptr;
@@ -127,6 +129,24 @@ void NetHost::disconnect(PeerId peer, std::uint32_t reason) {
   const auto it = peers_.find(peer);
   if (it == peers_.end()) return;
   enet_peer_disconnect_later(it->second, reason);
+}
+
+void NetHost::rebind(PeerId keep, PeerId from) {
+  const auto moved = peers_.find(from);
+  if (keep == from || moved == peers_.end()) return;
+  ENetPeer* peer = moved->second;
+  peers_.erase(moved);
+  if (const auto old = peers_.find(keep); old != peers_.end()) {
+    old->second->data = nullptr;
+    enet_peer_reset(old->second);
+  }
+  peer->data = reinterpret_cast<void*>(static_cast<std::uintptr_t>(keep));
+  peers_[keep] = peer;
+}
+
+bool NetHost::is_stale(PeerId peer, std::uint32_t connection) const {
+  const auto it = peers_.find(peer);
+  return it != peers_.end() && it->second->connectID != connection;
 }
 
 std::string NetHost::address_of(PeerId peer) const {

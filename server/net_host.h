@@ -27,16 +27,23 @@ struct NetLimits {
   std::size_t max_packet_bytes =
       72 * 1024;  // a little over protocol::kMaxMessageBytes: oversized messages get a reason
   std::size_t max_waiting_bytes = 256 * 1024;
-  std::uint32_t peer_timeout_ms = 10'000;  // a silent peer is dropped after this
+  // A peer that acknowledges nothing for this long is dropped (ENet pings an idle peer twice a second). A racer
+  // dropped mid-race keeps their seat and may resume over a new connection (PROTOCOL.md "Resuming a race").
+  std::uint32_t peer_timeout_ms = 5'000;
 };
 
 struct NetEvent {
   enum class Kind : std::uint8_t { kConnect, kReceive, kDisconnect };
   Kind kind = Kind::kReceive;
   PeerId peer = 0;
-  std::uint32_t connect_data = 0;  // kConnect: the client's protocol version
+  // kConnect: the client's protocol version. kDisconnect: what the client sent with its disconnect
+  // (protocol::kClientLeaving when it closed on purpose), 0 when the connection timed out.
+  std::uint32_t connect_data = 0;
   std::uint8_t channel = 0;
   std::vector<std::uint8_t> bytes;  // kReceive
+  // ENet's random id of the connection the event came from: after rebind() an event of the old connection still
+  // queued is told from one of the new (is_stale).
+  std::uint32_t connection = 0;
 };
 
 class NetHost {
@@ -62,6 +69,12 @@ class NetHost {
   void send_many(std::span<const PeerId> to, std::uint8_t channel, std::span<const std::uint8_t> bytes, bool reliable);
   // Disconnects politely after queued packets are sent; `reason` reaches the client's disconnect event.
   void disconnect(PeerId peer, std::uint32_t reason);
+  // A resumed player: id `keep` now means the connection `from` had (and `from` is forgotten). The connection `keep`
+  // had, if still open, is closed without a word: its other end is gone or has moved.
+  void rebind(PeerId keep, PeerId from);
+  // True when `peer` has been moved to another connection than `connection` (rebind): an event of the old one that
+  // was already polled is to be ignored.
+  [[nodiscard]] bool is_stale(PeerId peer, std::uint32_t connection) const;
   [[nodiscard]] std::string address_of(PeerId peer) const;
   [[nodiscard]] std::size_t peer_count() const { return peers_.size(); }
   // The socket receive buffer the kernel granted (bytes usable for datagrams), 0 if unknown.
@@ -76,7 +89,7 @@ class NetHost {
   PeerId next_id_ = 1;
   std::map<PeerId, _ENetPeer*> peers_;
   int receive_buffer_bytes_ = 0;
-  std::uint32_t peer_timeout_ms_ = 10'000;
+  std::uint32_t peer_timeout_ms_ = 5'000;
 };
 
 }  // namespace sr::server

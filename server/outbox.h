@@ -24,6 +24,9 @@ class Outbox {
   }
   // Tells the player why (Disconnecting) and drops the connection once that is sent.
   virtual void drop(PlayerId player, protocol::DisconnectReason reason, const std::string& text) = 0;
+  // A racer resumed over a new connection (`from`, not yet welcomed): from now on `keep` is that connection and
+  // `from` is no more (the old connection of `keep`, if any, is closed).
+  virtual void rebind(PlayerId keep, PlayerId from) = 0;
 };
 
 }  // namespace sr::server

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "common/engine/config.h"
@@ -22,6 +23,9 @@ struct Player {
   // here (it travels on another channel) are for it, and are ignored rather than taken as hostile.
   std::uint32_t left_race = 0;
   engine::Handling handling;  // what they race with (SetHandling)
+  // The connection dropped mid-race and the racer's seat is kept for a Resume (PROTOCOL.md "Resuming a race"):
+  // since when (server time). Nothing is sent to them meanwhile.
+  std::optional<std::int64_t> away_since_us;
   // Every message counts against `messages`; chat lines also against `chat`.
   RateLimiter messages{400, 200};
   RateLimiter chat{5, 1};

@@ -53,6 +53,14 @@ void Race::disconnect(RacerId id) {
   if (Entry* e = find_mutable(id)) e->referee.disconnect();
 }
 
+void Race::suspend(RacerId id) {
+  if (Entry* e = find_mutable(id)) e->referee.suspend();
+}
+
+void Race::resume(RacerId id, TimeUs real_us) {
+  if (Entry* e = find_mutable(id)) e->referee.resume(real_us);
+}
+
 std::vector<Race::Removal> Race::tick(TimeUs real_us) {
   std::vector<Removal> removed;
   for (Entry& e : racers_) {
@@ -89,6 +97,7 @@ std::vector<Standing> Race::standings() const {
     s.pps_x100 = st.time_us > 0 ? st.pieces * 100'000'000 / st.time_us : 0;
     s.kpp_x100 = st.pieces > 0 ? st.key_presses * 100 / st.pieces : 0;
     s.unverified_us = e.referee.unverified_us();
+    s.reconnects = e.referee.reconnects();
     out.push_back(std::move(s));
   }
   const engine::GoalKind goal = config_.goal;

@@ -28,6 +28,7 @@ struct Standing {
   std::int64_t pps_x100 = 0;  // pieces per second x 100
   std::int64_t kpp_x100 = 0;  // key presses per piece x 100
   TimeUs unverified_us = 0;   // RacerReferee::unverified_us()
+  int reconnects = 0;         // RacerReferee::reconnects()
 };
 
 class Race {
@@ -41,6 +42,9 @@ class Race {
   [[nodiscard]] Violation on_batch(RacerId id, TimeUs real_us, std::span<const engine::InputChange> changes,
                                    TimeUs clock_us);
   void disconnect(RacerId id);
+  // The racer's connection dropped / they are back (RacerReferee::suspend, resume). Unknown ids change nothing.
+  void suspend(RacerId id);
+  void resume(RacerId id, TimeUs real_us);
 
   struct Removal {
     RacerId id;

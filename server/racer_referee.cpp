@@ -35,6 +35,7 @@ void RacerReferee::sync_status() {
 
 Violation RacerReferee::on_batch(TimeUs real_us, std::span<const engine::InputChange> changes, TimeUs clock_us) {
   if (status_ != protocol::RacerStatus::kRacing) return Violation::kNone;
+  const TimeUs vouched_before = run_.now_us();  // pressing the changes below moves the run on
   for (const engine::InputChange& c : changes) {
     if (c.time_us < run_.now_us()) return remove(Violation::kTimeWentBack);
     if ((c.buttons & ~engine::button::kAll) != 0) return remove(Violation::kInvalidButtons);
@@ -51,9 +52,9 @@ Violation RacerReferee::on_batch(TimeUs real_us, std::span<const engine::InputCh
   // The game time this batch vouches for, (previous clock, clock_us], is unverifiable where it is older than the
   // jitter allowance.
   const TimeUs late_until = std::min(clock_us, real_us - limits_.max_lag_us);
-  if (late_until > run_.now_us()) {
-    unverified_us_ += late_until - run_.now_us();
-    stalled_us_ += late_until - std::clamp(away_until_us_, run_.now_us(), late_until);
+  if (late_until > vouched_before) {
+    unverified_us_ += late_until - vouched_before;
+    stalled_us_ += late_until - std::clamp(away_until_us_, vouched_before, late_until);
   }
   (void)run_.advance(clock_us);
   sync_status();

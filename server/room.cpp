@@ -4,8 +4,18 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <random>
 
 namespace sr::server {
+namespace {
+
+// 64 bits from the operating system's random source, for the seats' resume tokens (not guessable by other players).
+std::uint64_t secret64() {
+  std::random_device device;
+  return (static_cast<std::uint64_t>(device()) << 32) ^ device();
+}
+
+}  // namespace
 
 TimeUs stagger(RoomId id, TimeUs period) {
   if (period <= 0) return 0;
@@ -197,12 +207,18 @@ void Room::start_countdown(TimeUs now_us) {
     const engine::Handling& handling = m.player->handling;
     active.race->add_racer(m.id, m.name, handling);
     active.sessions[m.id] = RacerSession{};
+    active.sessions[m.id].token_hi = secret64();
+    active.sessions[m.id].token_lo = secret64();
     start.racers.push_back(protocol::RaceEntrant{m.id, m.name, handling});
   }
   race_ = std::move(active);
   spdlog::info("room {} '{}': race {} starts in {} ms with {} racers (seed {})", id_, settings_.name, race_counter_,
                services_.countdown_us / 1000, start.racers.size(), seed);
   broadcast(start, protocol::kChannelRace);
+  for (const auto& [id, session] : race_->sessions) {
+    services_.outbox->send(id, protocol::RaceSeat{race_->race_id, session.token_hi, session.token_lo},
+                           protocol::kChannelRace);
+  }
   send_update();
 }
 

@@ -96,6 +96,18 @@ class Room {
   [[nodiscard]] PlayerId host() const { return host_; }
   [[nodiscard]] bool has_member(PlayerId id) const;
 
+  // Resuming a race (PROTOCOL.md "Resuming a race"). suspend_racer: the racer's connection dropped; true if they are
+  // racing in the running race, which then keeps their seat (nothing judged while away). seat_holder: the racer
+  // whose seat the token opens in race `race_id`, if they are still racing (their connection may not have timed out
+  // here yet: the client noticed first; the token is theirs alone). seat_kept: the running race still waits for
+  // this racer, who is away. resume_racer: the racer is back on a new connection (the lobby has moved them to it):
+  // tells them where their stream stands and sends what they missed of the others.
+  [[nodiscard]] bool suspend_racer(PlayerId id);
+  [[nodiscard]] std::optional<PlayerId> seat_holder(std::uint32_t race_id, std::uint64_t token_hi,
+                                                    std::uint64_t token_lo) const;
+  [[nodiscard]] bool seat_kept(PlayerId id) const;
+  void resume_racer(const Player& player, const protocol::Resume& resume, TimeUs now_us);
+
   // Countdown end, live stats, pace checks, race end. Called often (every few ms).
   void tick(TimeUs now_us);
   // A replay write finished for a race of this room.
@@ -119,6 +131,7 @@ class Room {
   struct RacerSession {
     TimeUs relayed_now_us = -1;  // last now_us relayed to the room
     bool end_announced = false;
+    std::uint64_t token_hi = 0, token_lo = 0;  // the RaceSeat: 128 random bits
   };
   struct ActiveRace {
     std::uint32_t race_id = 0;
@@ -141,6 +154,7 @@ class Room {
   // The race's replay for the writer, which plays each racer's game out on its own thread.
   [[nodiscard]] ReplayWriter::Job replay_job() const;
   void announce_endings();
+  [[nodiscard]] protocol::RacerEnded ended_message(const Race::Entry& e, const std::vector<Standing>& standings) const;
   void send_live_stats(TimeUs now_us);
   void finish_race(protocol::RaceEndReason reason, TimeUs now_us);
   void send_catch_up(PlayerId spectator, TimeUs now_us) const;

@@ -89,26 +89,86 @@ RequestResult Room::on_hash_report(const Player& player, const protocol::StateHa
   return {};
 }
 
+protocol::RacerEnded Room::ended_message(const Race::Entry& e, const std::vector<Standing>& standings) const {
+  const protocol::RacerStatus status = e.referee.status();
+  protocol::RacerEnded ended;
+  ended.race_id = race_->race_id;
+  ended.player_id = e.id;
+  ended.status = status;
+  ended.time_us = e.referee.game().stats().time_us;
+  for (const Standing& s : standings) {
+    if (s.id == e.id && status == protocol::RacerStatus::kFinished) ended.place = static_cast<std::uint8_t>(s.place);
+  }
+  if (status == protocol::RacerStatus::kRemoved) ended.reason = violation_text(e.referee.removal_reason());
+  if (status == protocol::RacerStatus::kDisconnected) ended.reason = "left the race";
+  return ended;
+}
+
 void Room::announce_endings() {
   if (!race_) return;
   std::vector<Standing> standings;
   for (const Race::Entry& e : race_->race->racers()) {
     RacerSession& session = race_->sessions[e.id];
-    const protocol::RacerStatus status = e.referee.status();
-    if (status == protocol::RacerStatus::kRacing || session.end_announced) continue;
+    if (e.referee.status() == protocol::RacerStatus::kRacing || session.end_announced) continue;
     if (standings.empty()) standings = race_->race->standings();
     session.end_announced = true;
-    protocol::RacerEnded ended;
-    ended.race_id = race_->race_id;
-    ended.player_id = e.id;
-    ended.status = status;
-    ended.time_us = e.referee.game().stats().time_us;
-    for (const Standing& s : standings) {
-      if (s.id == e.id && status == protocol::RacerStatus::kFinished) ended.place = static_cast<std::uint8_t>(s.place);
+    broadcast(ended_message(e, standings), protocol::kChannelRace);
+  }
+}
+
+bool Room::suspend_racer(PlayerId id) {
+  if (!race_) return false;
+  const Race::Entry* e = race_->race->find(id);
+  if (e == nullptr || e->referee.status() != protocol::RacerStatus::kRacing) return false;
+  race_->race->suspend(id);
+  spdlog::info("room {} race {}: racer {} is away; their seat is kept", id_, race_->race_id, e->name);
+  return true;
+}
+
+std::optional<PlayerId> Room::seat_holder(std::uint32_t race_id, std::uint64_t token_hi, std::uint64_t token_lo) const {
+  if (!race_ || race_->race_id != race_id) return std::nullopt;
+  for (const auto& [id, session] : race_->sessions) {
+    if (session.token_hi != token_hi || session.token_lo != token_lo) continue;
+    const Race::Entry* e = race_->race->find(id);
+    if (e != nullptr && e->referee.status() == protocol::RacerStatus::kRacing) return id;
+  }
+  return std::nullopt;
+}
+
+bool Room::seat_kept(PlayerId id) const {
+  if (!race_) return false;
+  const Race::Entry* e = race_->race->find(id);
+  return e != nullptr && e->referee.status() == protocol::RacerStatus::kRacing && e->referee.suspended();
+}
+
+void Room::resume_racer(const Player& player, const protocol::Resume& resume, TimeUs now_us) {
+  if (!race_) return;
+  const Race::Entry* me = race_->race->find(player.id);
+  if (me == nullptr) return;
+  race_->race->resume(player.id, now_us - race_->start_us);
+  spdlog::info("room {} race {}: {} resumed at race time {} ms with their game at {} ms ({} changes)", id_,
+               race_->race_id, me->name, (now_us - race_->start_us) / 1000, me->referee.clock_us() / 1000,
+               me->referee.next_seq());
+  services_.outbox->send(player.id,
+                         protocol::RaceResumed{race_->race_id, me->referee.next_seq(), me->referee.clock_us()},
+                         protocol::kChannelRace);
+  // What the racer missed of the others: their inputs from where the client has them (a position beyond what
+  // exists is taken as "all of it"), and how each one who ended did.
+  const auto standings = race_->race->standings();
+  for (const Race::Entry& e : race_->race->racers()) {
+    if (e.id == player.id) continue;
+    std::size_t from = 0;
+    for (const protocol::RelayPosition& p : resume.boards) {
+      if (p.player_id == e.id) from = std::min<std::size_t>(p.next_seq, e.referee.log().size());
     }
-    if (status == protocol::RacerStatus::kRemoved) ended.reason = violation_text(e.referee.removal_reason());
-    if (status == protocol::RacerStatus::kDisconnected) ended.reason = "left the race";
-    broadcast(ended, protocol::kChannelRace);
+    const std::span<const engine::InputChange> missing(e.referee.log().data() + from, e.referee.log().size() - from);
+    for (const auto& chunk : protocol::split_racer_inputs(race_->race_id, e.id, static_cast<std::uint32_t>(from),
+                                                          missing, e.referee.clock_us())) {
+      services_.outbox->send(player.id, chunk, protocol::kChannelRace);
+    }
+    if (e.referee.status() != protocol::RacerStatus::kRacing) {
+      services_.outbox->send(player.id, ended_message(e, standings), protocol::kChannelRace);
+    }
   }
 }
 
@@ -203,6 +263,7 @@ void Room::finish_race(protocol::RaceEndReason reason, TimeUs now_us) {
     r.pps_x100 = static_cast<std::uint32_t>(std::clamp<std::int64_t>(s.pps_x100, 0, UINT32_MAX));
     r.kpp_x100 = static_cast<std::uint32_t>(std::clamp<std::int64_t>(s.kpp_x100, 0, UINT32_MAX));
     r.unverified_us = s.unverified_us;
+    r.reconnects = static_cast<std::uint32_t>(s.reconnects);
     results.racers.push_back(std::move(r));
   }
   broadcast(results, protocol::kChannelRace);

@@ -77,6 +77,11 @@ void Server::send_many(std::span<const PlayerId> players, const protocol::Messag
   net_.send_many(to, channel, bytes, channel != protocol::kChannelLive);
 }
 
+void Server::rebind(PlayerId keep, PlayerId from) {
+  dropping_.erase(keep);
+  net_.rebind(keep, from);
+}
+
 void Server::drop(PlayerId player, protocol::DisconnectReason reason, const std::string& text) {
   if (!dropping_.insert(player).second) return;
   send(player, protocol::Disconnecting{reason, text.substr(0, protocol::kMaxReasonBytes)}, protocol::kChannelControl);
@@ -117,12 +122,13 @@ void Server::step(std::uint32_t timeout_ms) {
       net_.flush();
       flushed = now_us();
     }
+    if (e.kind != NetEvent::Kind::kConnect && net_.is_stale(e.peer, e.connection)) continue;
     switch (e.kind) {
       case NetEvent::Kind::kConnect: (void)lobby_->connect(e.peer, e.connect_data, net_.address_of(e.peer)); break;
       case NetEvent::Kind::kReceive: on_receive(e, now); break;
       case NetEvent::Kind::kDisconnect:
-        dropping_.erase(e.peer);
-        lobby_->disconnect(e.peer, now);
+        // A connection that timed out (not closed by the player, nor dropped by us) may come back with a Resume.
+        lobby_->disconnect(e.peer, now, dropping_.erase(e.peer) == 0 && e.connect_data != protocol::kClientLeaving);
         break;
     }
     for (PlayerId id : to_forget_) lobby_->disconnect(id, now);

@@ -69,6 +69,7 @@ class Server final : public Outbox {
   void send(PlayerId player, const protocol::Message& message, std::uint8_t channel) override;
   void send_many(std::span<const PlayerId> players, const protocol::Message& message, std::uint8_t channel) override;
   void drop(PlayerId player, protocol::DisconnectReason reason, const std::string& text) override;
+  void rebind(PlayerId keep, PlayerId from) override;
 
  private:
   [[nodiscard]] TimeUs now_us() const;

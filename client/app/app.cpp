@@ -152,7 +152,8 @@ std::string App::screen_name() const {
     case Screen::kNet:
       switch (net_.session().state()) {
         case net::Session::State::kLobby: return "lobby";
-        case net::Session::State::kRoom: {
+        case net::Session::State::kRoom:
+        case net::Session::State::kReconnecting: {
           const auto* race = shown_race();
           if (race == nullptr) return "room";
           const auto& results = net_.session().results();

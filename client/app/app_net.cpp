@@ -17,7 +17,7 @@ namespace sr::client {
 
 const net::RaceView* App::shown_race() const {
   const auto* race = net_.session().race();
-  if (!race || net_.session().state() != net::Session::State::kRoom || !race_screen_) return nullptr;
+  if (!race || !net_.session().in_room() || !race_screen_) return nullptr;
   return race->race_id() == race_screen_->dismissed_race ? nullptr : race;
 }
 
@@ -124,7 +124,7 @@ void App::net_poll(double now_s) {
     }
   }
   // The room's screen state is there exactly while we are in a room (RoomJoined above makes a fresh one per room).
-  if (net_.session().state() != net::Session::State::kRoom) {
+  if (!net_.session().in_room()) {
     race_screen_.reset();
   } else if (!race_screen_) {
     race_screen_.emplace();
@@ -286,10 +286,21 @@ void App::net_ui(double now_s, const MenuNav& frame_nav) {
       }
       break;
     case net::Session::State::kRoom:
+    case net::Session::State::kReconnecting:
       if (shown_race()) {
         race_ui(now_s, nav);
       } else {
         net_menus_.room.draw(session, net_.messages(), nav);
+      }
+      if (const auto away = session.reconnecting_for_us()) {
+        // Our game goes on; the session takes our seat back by itself (or gives up after a minute).
+        ImGui::SetNextWindowPos(ImVec2(20, 20));
+        ImGui::Begin("reconnecting", nullptr,
+                     ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoNav |
+                         ImGuiWindowFlags_NoFocusOnAppearing);
+        ImGui::Text("Connection lost: reconnecting (%d s). Keep playing: your game is kept.",
+                    static_cast<int>(*away / 1'000'000));
+        ImGui::End();
       }
       break;
   }

@@ -112,7 +112,7 @@ void App::replays_ui(double now_s, const MenuNav& nav) {
     viewer_.reset();
     if (options_.replay_file) {
       done_ = true;
-    } else if (net_.session().state() == net::Session::State::kRoom) {
+    } else if (net_.session().in_room()) {
       screen_ = Screen::kNet;  // back to the room the replay was watched from
       browser_.reset();
     } else {

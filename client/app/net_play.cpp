@@ -58,6 +58,7 @@ sr::Status<std::string> NetPlay::connect(const std::string& host, std::uint16_t 
   options.host = host;
   options.port = port;
   options.name = name;
+  options.resume_window = resume_window_;
   if (auto error = session_->open(options)) return *error;
   was_open_ = true;
   return {};
@@ -110,8 +111,7 @@ void NetPlay::say(std::string text) {
 std::vector<net::Session::Received> NetPlay::poll() {
   if (session_->state() == net::Session::State::kIdle) return {};
   const bool open_before = session_->state() != net::Session::State::kClosed;
-  const bool welcomed =
-      session_->state() == net::Session::State::kLobby || session_->state() == net::Session::State::kRoom;
+  const bool welcomed = session_->state() == net::Session::State::kLobby || session_->in_room();
   follow_own_race();  // before the messages: a RoomLeft drops the session's race
   auto received = session_->poll(0);
   bool said_goodbye = false;

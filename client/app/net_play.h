@@ -5,6 +5,7 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <deque>
 #include <filesystem>
@@ -47,6 +48,8 @@ class NetPlay {
   std::vector<net::Session::Received> poll();
   // Leaves the server (our game of a race still running is saved first).
   void disconnect();
+  // How long a dropped racer tries to resume their race (net::SessionOptions::resume_window); for the next connect().
+  void set_resume_window(std::chrono::milliseconds window) { resume_window_ = window; }
 
   // Our racer: a button change at race time t (ignored unless it changes the held buttons), and our game advanced
   // to race time t (only while it is on: nothing is sent after it ended or after the race's results). Both send
@@ -71,7 +74,7 @@ class NetPlay {
   [[nodiscard]] net::Session& session() { return *session_; }
   [[nodiscard]] const net::Session& session() const { return *session_; }
   [[nodiscard]] bool connected() const {
-    return session_->state() == net::Session::State::kLobby || session_->state() == net::Session::State::kRoom;
+    return session_->state() == net::Session::State::kLobby || session_->in_room();
   }
   // What the server refused or told us, newest last (at most 8), for the screens to show.
   [[nodiscard]] const std::deque<std::string>& messages() const { return messages_; }
@@ -84,6 +87,7 @@ class NetPlay {
   std::uint16_t hosted_port_ = 0;
   std::unique_ptr<net::Session> session_;
   std::string name_;
+  std::chrono::milliseconds resume_window_ = net::SessionOptions{}.resume_window;
   bool was_open_ = false;
   std::deque<std::string> messages_;
   OwnRace own_;

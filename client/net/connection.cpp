@@ -9,7 +9,7 @@ Connection::~Connection() { close(); }
 void Connection::close() {
   if (host_ != nullptr) {
     if (peer_ != nullptr && state_ == State::kConnected) {
-      enet_peer_disconnect_now(peer_, 0);
+      enet_peer_disconnect_now(peer_, protocol::kClientLeaving);
       enet_host_flush(host_);
     }
     enet_host_destroy(host_);
@@ -41,6 +41,9 @@ std::optional<std::string> Connection::connect(const std::string& host, std::uin
     close();
     return "cannot start connecting to " + host;
   }
+  // A server that acknowledges nothing for this long is gone (ENet pings twice a second); a racer then resumes
+  // over a new connection (Session). ENet's default waits up to 30 s.
+  enet_peer_timeout(peer_, 0, kTimeoutMs, kTimeoutMs);
   state_ = State::kConnecting;
   return std::nullopt;
 }
@@ -104,7 +107,7 @@ void Connection::flush() {
 
 void Connection::disconnect() {
   if (peer_ != nullptr && state_ == State::kConnected) {
-    enet_peer_disconnect(peer_, 0);
+    enet_peer_disconnect(peer_, protocol::kClientLeaving);
     enet_host_flush(host_);
   }
 }

@@ -17,6 +17,7 @@ namespace sr::net {
 
 class Connection {
  public:
+  static constexpr std::uint32_t kTimeoutMs = 5'000;
   enum class State : std::uint8_t { kIdle, kConnecting, kConnected, kDisconnected };
 
   struct Event {

@@ -86,6 +86,34 @@ void RaceView::report_locks(std::vector<protocol::Message>& out) {
   }
 }
 
+std::vector<protocol::RelayPosition> RaceView::relay_positions() const {
+  std::vector<protocol::RelayPosition> out;
+  for (std::size_t i = 0; i < boards_.size(); ++i) {
+    if (i != mine_) out.push_back({boards_[i].entrant.player_id, boards_[i].run.next_seq()});
+  }
+  return out;
+}
+
+bool RaceView::resume(std::uint32_t next_seq, TimeUs server_now_us, std::vector<protocol::Message>& out) {
+  if (!racing()) return false;
+  const engine::RacerRun& run = boards_[mine_].run;
+  const auto& log = run.log();
+  if (next_seq > log.size() || server_now_us > run.now_us()) return false;
+  // Our log holds exactly what we sent (no no-ops), so its index is the stream's numbering.
+  std::size_t from = next_seq;
+  do {
+    const std::size_t n = std::min(protocol::kMaxInputsPerBatch, log.size() - from);
+    const bool last = from + n == log.size();
+    protocol::RaceInput m{race_id_, static_cast<std::uint32_t>(from), last ? run.now_us() : log[from + n - 1].time_us,
+                          {log.begin() + static_cast<std::ptrdiff_t>(from),
+                           log.begin() + static_cast<std::ptrdiff_t>(from + n)}};
+    out.push_back(std::move(m));
+    from += n;
+  } while (from < log.size());
+  sent_now_us_ = run.now_us();
+  return true;
+}
+
 bool RaceView::on_inputs(const protocol::RacerInputs& m, std::string& error) {
   for (std::size_t i = 0; i < boards_.size(); ++i) {
     RacerBoard& b = boards_[i];

@@ -66,6 +66,13 @@ class RaceView {
   // Our own racer: advances the local game to t, sending a heartbeat and any due state-hash reports.
   void advance(TimeUs t, std::vector<protocol::Message>& out);
 
+  // Resuming over a new connection (PROTOCOL.md "Resuming a race"). relay_positions: how much of each other racer's
+  // stream we have, for Resume. resume: the server has `next_seq` of our changes and our game up to `server_now_us`;
+  // queues the rest of our stream as RaceInputs (our game never paused, so this is everything played while away).
+  // False if the server claims more than we sent.
+  [[nodiscard]] std::vector<protocol::RelayPosition> relay_positions() const;
+  [[nodiscard]] bool resume(std::uint32_t next_seq, TimeUs server_now_us, std::vector<protocol::Message>& out);
+
   // Server messages for this race. False (with `error`) if the server sent something inconsistent.
   bool on_inputs(const protocol::RacerInputs& m, std::string& error);
   void on_live(const protocol::LiveStats& m);

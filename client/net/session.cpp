@@ -44,6 +44,7 @@ std::string describe(protocol::RejectReason reason) {
     case RejectReason::kBanned: return "you are banned from this server";
     case RejectReason::kTooManyFromAddress: return "too many connections from your address";
     case RejectReason::kBadHello: return "the handshake failed";
+    case RejectReason::kCannotResume: return "the race could not be resumed";
   }
   return "refused";
 }
@@ -67,24 +68,64 @@ void Session::close() {
 }
 
 bool Session::send(const protocol::Message& message) {
-  if (protocol::validate(message)) return false;  // never put an invalid message on the wire
+  if (state_ == State::kReconnecting) return false;  // the server takes nothing but Resume until our seat is back
+  if (protocol::validate(message)) return false;     // never put an invalid message on the wire
   return connection_.send(message);
 }
 
+bool Session::can_resume() const {
+  return closed_reason_.empty() && state_ == State::kRoom && race_ && seat_ && seat_->race_id == race_->race_id() &&
+         race_->racing() && race_->mine()->status == protocol::RacerStatus::kRacing &&
+         !(results_ && results_->race_id == race_->race_id());
+}
+
+std::optional<TimeUs> Session::reconnecting_for_us() const {
+  if (state_ != State::kReconnecting) return std::nullopt;
+  return std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - dropped_at_).count();
+}
+
+void Session::try_reconnect() {
+  const auto now = std::chrono::steady_clock::now();
+  if (now - dropped_at_ > options_.resume_window) {
+    connection_.disconnect();
+    state_ = State::kClosed;
+    closed_reason_ = fmt::format("the connection to the server was lost, and the race could not be resumed within {} s",
+                                 options_.resume_window.count() / 1000);
+    return;
+  }
+  // A new attempt (a new socket: the old address may be gone) unless one is connected or still young.
+  if (now < next_attempt_ || connection_.state() == Connection::State::kConnected) return;
+  next_attempt_ = now + kRetryEvery;
+  (void)connection_.connect(options_.host, options_.port, options_.protocol_version);
+}
+
 std::vector<Session::Received> Session::poll(std::uint32_t timeout_ms) {
+  if (state_ == State::kReconnecting) try_reconnect();
   std::vector<Connection::Event> events;
   connection_.poll(timeout_ms, events);
   std::vector<Received> out;
   for (Connection::Event& e : events) {
     switch (e.kind) {
       case Connection::Event::Kind::kConnected:
-        connection_.send(protocol::Hello{options_.name, options_.client_version});
+        if (state_ == State::kReconnecting) {
+          connection_.send(protocol::Resume{seat_->race_id, seat_->token_hi, seat_->token_lo, options_.client_version,
+                                            race_->relay_positions()});
+        } else {
+          connection_.send(protocol::Hello{options_.name, options_.client_version});
+        }
         break;
       case Connection::Event::Kind::kBadMessage:
         closed_reason_ = "the server sent a message this client cannot read (" + e.error + ")";
         connection_.disconnect();
         break;
       case Connection::Event::Kind::kDisconnected:
+        if (state_ == State::kReconnecting && closed_reason_.empty()) break;  // that attempt failed; another comes
+        if (can_resume()) {
+          state_ = State::kReconnecting;
+          dropped_at_ = std::chrono::steady_clock::now();
+          next_attempt_ = dropped_at_;
+          break;
+        }
         if (closed_reason_.empty()) {
           closed_reason_ = state_ == State::kConnecting ? "could not connect to the server"
                                                         : "the connection to the server was lost";
@@ -108,7 +149,20 @@ void Session::on_message(const protocol::Message& m) {
         using T = std::decay_t<decltype(msg)>;
         if constexpr (std::is_same_v<T, protocol::Welcome>) {
           welcome_ = msg;
-          state_ = State::kLobby;
+          if (state_ != State::kReconnecting) state_ = State::kLobby;  // a resume goes on with RaceResumed
+        } else if constexpr (std::is_same_v<T, protocol::RaceSeat>) {
+          if (race_ && race_->race_id() == msg.race_id) seat_ = msg;
+        } else if constexpr (std::is_same_v<T, protocol::RaceResumed>) {
+          if (state_ != State::kReconnecting || !race_ || race_->race_id() != msg.race_id) return;
+          state_ = State::kRoom;
+          if (!race_->resume(msg.next_seq, msg.now_us, outgoing_)) {
+            closed_reason_ = "the server has more of our race than we sent";
+            connection_.disconnect();
+            return;
+          }
+          resume_times_us_.push_back(
+              std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - dropped_at_)
+                  .count());
         } else if constexpr (std::is_same_v<T, protocol::Reject>) {
           closed_reason_ = msg.reason == protocol::RejectReason::kVersionMismatch
                                ? fmt::format("server speaks version {}, this game speaks version {}",
@@ -135,6 +189,7 @@ void Session::on_message(const protocol::Message& m) {
           if (chat_.size() > kChatKept) chat_.pop_front();
         } else if constexpr (std::is_same_v<T, protocol::CountdownStart>) {
           race_ = std::make_unique<RaceView>(msg, welcome_.player_id);
+          seat_.reset();
           race_start_ = std::chrono::steady_clock::now() + std::chrono::microseconds(msg.countdown_us);
           results_.reset();
           stored_replay_.reset();
@@ -187,6 +242,8 @@ void Session::race_advance(TimeUs t) {
 }
 
 void Session::flush_race_messages() {
+  // While reconnecting nothing goes out: our game's changes are in its log, and the resume sends them.
+  if (state_ == State::kReconnecting) outgoing_.clear();
   for (protocol::Message& m : outgoing_) {
     if (divert_) {
       divert_(std::move(m));

@@ -28,6 +28,8 @@ struct SessionOptions {
   std::string name;
   std::string client_version = "stackrace 0.1.0";
   std::uint32_t protocol_version = protocol::kProtocolVersion;  // other values only to test refusals
+  // How long a racer whose connection dropped tries to take their seat back (the server keeps it for 60 s).
+  std::chrono::milliseconds resume_window{60'000};
 };
 
 class Session {
@@ -37,8 +39,14 @@ class Session {
     kConnecting,  // waiting for ENet, then for Welcome
     kLobby,       // welcomed, in no room
     kRoom,        // in a room (its race, if any, is in race())
-    kClosed,      // disconnected; closed_reason() says why
+    // The connection dropped while we raced: our game goes on (race() as before) while the session reconnects by
+    // itself and takes our seat back (PROTOCOL.md "Resuming a race"), then it is kRoom again. After
+    // SessionOptions::resume_window, or if the server refuses, kClosed.
+    kReconnecting,
+    kClosed,  // disconnected; closed_reason() says why
   };
+  // How often a new connection attempt starts while reconnecting.
+  static constexpr std::chrono::seconds kRetryEvery{2};
 
   // Everything the server said, in order, for the owner to react to (errors, chat, results, ...).
   using Received = protocol::Message;
@@ -53,6 +61,8 @@ class Session {
   void close();
 
   [[nodiscard]] State state() const { return state_; }
+  // In a room, also while reconnecting to it (the race goes on meanwhile).
+  [[nodiscard]] bool in_room() const { return state_ == State::kRoom || state_ == State::kReconnecting; }
   [[nodiscard]] const std::string& closed_reason() const { return closed_reason_; }
   [[nodiscard]] std::uint32_t player_id() const { return welcome_.player_id; }
   [[nodiscard]] const protocol::Welcome& welcome() const { return welcome_; }
@@ -62,6 +72,11 @@ class Session {
   [[nodiscard]] std::uint64_t room_lists_received() const { return room_lists_received_; }
   [[nodiscard]] const std::deque<protocol::Chat>& chat_log() const { return chat_; }
   [[nodiscard]] std::uint32_t rtt_ms() const { return connection_.rtt_ms(); }
+  // Resumes so far, and for each the time from losing the connection to having our seat back.
+  [[nodiscard]] int reconnects() const { return static_cast<int>(resume_times_us_.size()); }
+  [[nodiscard]] const std::vector<TimeUs>& resume_times_us() const { return resume_times_us_; }
+  // While kReconnecting: how long since the connection dropped.
+  [[nodiscard]] std::optional<TimeUs> reconnecting_for_us() const;
 
   // Lobby and room requests. Each returns false if not connected (the server answers refusals with a Notice).
   bool list_rooms(std::uint32_t start = 0);
@@ -102,6 +117,9 @@ class Session {
  private:
   void on_message(const protocol::Message& m);
   void flush_race_messages();
+  // The connection dropped: whether our seat in the running race may be taken back, and the attempts to.
+  [[nodiscard]] bool can_resume() const;
+  void try_reconnect();
 
   Connection connection_;
   SessionOptions options_;
@@ -119,6 +137,9 @@ class Session {
   std::map<std::uint64_t, protocol::ReplayAssembler> downloads_;
   std::map<std::uint64_t, std::vector<std::uint8_t>> finished_downloads_;
   std::vector<protocol::Message> outgoing_;
+  std::optional<protocol::RaceSeat> seat_;  // our seat in the current race
+  std::chrono::steady_clock::time_point dropped_at_, next_attempt_;
+  std::vector<TimeUs> resume_times_us_;
   std::function<void(protocol::Message)> divert_;
 };
 

@@ -71,6 +71,9 @@ constexpr std::array<MessageInfo, static_cast<std::size_t>(MessageId::kCount)> k
     {MessageId::kDownloadReplay, "DownloadReplay", C, kChannelControl},
     {MessageId::kReplayChunk, "ReplayChunk", S, kChannelBulk},
     {MessageId::kReplayUnavailable, "ReplayUnavailable", S, kChannelBulk},
+    {MessageId::kRaceSeat, "RaceSeat", S, kChannelRace},
+    {MessageId::kResume, "Resume", C, kChannelControl},
+    {MessageId::kRaceResumed, "RaceResumed", S, kChannelRace},
 }};
 
 constexpr bool table_in_id_order() {

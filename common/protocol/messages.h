@@ -45,6 +45,10 @@ inline constexpr std::uint32_t kMaxReplayBytes = 64u << 20;  // a whole .srr fil
 inline constexpr engine::TimeUs kMaxTimeUs = engine::TimeUs{1} << 40;  // any game time on the wire (~12.7 days)
 inline constexpr engine::TimeUs kMaxCountdownUs = 10'000'000;
 
+// ENet disconnect data a client sends when it closes on purpose; a connection that times out has 0, and a racer whose
+// connection timed out mid-race keeps their seat for a Resume (PROTOCOL.md "Resuming a race").
+inline constexpr std::uint32_t kClientLeaving = 1;
+
 // ---- ENet channels (PROTOCOL.md "Channels"). A message on another channel is a protocol error. ----
 inline constexpr std::uint8_t kChannelControl = 0;  // reliable: session, lobby, room
 inline constexpr std::uint8_t kChannelRace = 1;     // reliable: countdown, inputs, hashes, endings, catch-up
@@ -99,7 +103,11 @@ enum class MessageId : std::uint8_t {
   kDownloadReplay = 37,
   kReplayChunk = 38,
   kReplayUnavailable = 39,
-  kCount = 40,  // one past the last id
+  // Resuming a race over a new connection
+  kRaceSeat = 40,
+  kResume = 41,
+  kRaceResumed = 42,
+  kCount = 43,  // one past the last id
 };
 
 enum class Sender : std::uint8_t { kClient = 0, kServer = 1, kEither = 2 };
@@ -402,13 +410,46 @@ struct ReplayUnavailable {  // S->C
   bool operator==(const ReplayUnavailable&) const = default;
 };
 
+// ---------------------------------------------------------------- Resume (PROTOCOL.md "Resuming a race")
+// S->C, to one racer only, right after CountdownStart: 128 random bits that let this racer take their seat back over
+// a new connection if this one drops (Resume). Never sent to anyone else; valid while that race runs.
+struct RaceSeat {
+  static constexpr MessageId kId = MessageId::kRaceSeat;
+  std::uint32_t race_id = 0;   // >= 1
+  std::uint64_t token_hi = 0;  // fixed 8 bytes
+  std::uint64_t token_lo = 0;  // fixed 8 bytes
+  bool operator==(const RaceSeat&) const = default;
+};
+// C->S, the first message of a new connection instead of Hello: the racer whose connection to race `race_id` dropped
+// takes their seat (and player id and name) back. `boards` says how many relayed changes of each other racer the
+// client has, so the server sends only the rest.
+struct Resume {
+  static constexpr MessageId kId = MessageId::kResume;
+  std::uint32_t race_id = 0;  // >= 1
+  std::uint64_t token_hi = 0;
+  std::uint64_t token_lo = 0;
+  std::string client_version;         // kClientVersionText, for logs only
+  std::vector<RelayPosition> boards;  // 0..kMaxRacers, distinct player_ids
+  bool operator==(const Resume&) const = default;
+};
+// S->C, after the Welcome that accepts a Resume (with the player id the racer had): how much of our input stream the
+// server has (`next_seq` changes, our game up to `now_us`). The client sends the rest as RaceInputs from next_seq,
+// then goes on as before; the other racers' missing inputs follow as RacerInputs, then any RacerEnded.
+struct RaceResumed {
+  static constexpr MessageId kId = MessageId::kRaceResumed;
+  std::uint32_t race_id = 0;   // >= 1
+  std::uint32_t next_seq = 0;  // varint
+  engine::TimeUs now_us = 0;   // 0..kMaxTimeUs
+  bool operator==(const RaceResumed&) const = default;
+};
+
 // Every message, in id order: alternative i is the message with id i + 1.
 using Message =
     std::variant<Hello, Welcome, Reject, Ping, Pong, Disconnecting, Notice, ListRooms, RoomList, CreateRoom, JoinRoom,
                  RoomJoined, LeaveRoom, RoomLeft, SendChat, Chat, RoomUpdate, ChangeSettings, SetHandling, SetReady,
                  SetRole, KickPlayer, StartRace, CountdownStart, RaceStart, RaceInput, StateHashReport, RacerInputs,
                  LiveStats, RacerEnded, RaceResults, ReplayStored, CatchUpStart, CatchUpEnd, ListGames, GameList,
-                 DownloadReplay, ReplayChunk, ReplayUnavailable>;
+                 DownloadReplay, ReplayChunk, ReplayUnavailable, RaceSeat, Resume, RaceResumed>;
 
 // True for 1..kCount-1.
 [[nodiscard]] constexpr bool is_message_id(std::uint8_t id) {

@@ -27,6 +27,7 @@ enum class RejectReason : std::uint8_t {
   kBanned = 5,
   kTooManyFromAddress = 6,  // per-address connection limit
   kBadHello = 7,            // the first message was not a valid Hello
+  kCannotResume = 8,        // Resume named no seat in a race that is still running
 };
 
 // Codes of Notice (and ReplayUnavailable). kInfo is a plain announcement; the rest answer a failed request.
@@ -201,7 +202,15 @@ struct RacerResult {
   // 0..kMaxTimeUs: game time the server received later than the jitter allowance (stalls, a reconnect): played with
   // more real time than game time, so unverifiable against the real clock. 0 is a clean run.
   engine::TimeUs unverified_us = 0;
+  std::uint32_t reconnects = 0;  // times the racer's connection dropped and they resumed (PROTOCOL.md "Resume")
   bool operator==(const RacerResult&) const = default;
+};
+
+// Resume: how many relayed changes of one other racer the resuming client has (its RacerInputs stream position).
+struct RelayPosition {
+  std::uint32_t player_id = 0;  // >= 1
+  std::uint32_t next_seq = 0;   // varint
+  bool operator==(const RelayPosition&) const = default;
 };
 
 // One racer of a stored game, as a game list shows it.

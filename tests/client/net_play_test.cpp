@@ -266,18 +266,23 @@ TEST_F(NetPlayLost, HostShutsDownMidRaceOurGameIsKeptAndTheLossIsSaid) {
 TEST_F(NetPlayLost, ServerVanishesMidRaceOurGameIsKeptAsDisconnected) {
   TestServer server(server_dir);
   Player me(replay_dir);
+  me.net.set_resume_window(std::chrono::seconds(2));
   join(me, server.port(), "me");
   start_race(me, {});
   hard_drops({&me}, me, 3);
 
-  server.freeze();  // no goodbye: ENet notices the silence after its timeout (about 5 s on a quiet link)
+  server.freeze();  // no goodbye: ENet notices the silence after its timeout (5 s), then we try to resume
   const auto frozen_at = Clock::now();
   ASSERT_TRUE(run_until(
+      {&me}, [&] { return me.net.session().state() == net::Session::State::kReconnecting; }, 40.0));
+  EXPECT_TRUE(me.net.connected()) << "while reconnecting the race screen stays";
+  ASSERT_TRUE(run_until(
       {&me}, [&] { return me.net.session().state() == net::Session::State::kClosed; }, 40.0));
-  std::printf("the vanished server was noticed after %.1f s\n",
+  std::printf("the vanished server was noticed, and the resume given up, after %.1f s\n",
               std::chrono::duration<double>(Clock::now() - frozen_at).count());
   ASSERT_TRUE(me.net.lost().has_value());
-  EXPECT_EQ(me.net.lost()->reason, "the connection to the server was lost");
+  EXPECT_EQ(me.net.lost()->reason,
+            "the connection to the server was lost, and the race could not be resumed within 2 s");
   EXPECT_FALSE(me.net.lost()->own_game.empty());
 
   const replay::Replay r = only_replay(replay_dir, me.pressed);

@@ -130,8 +130,8 @@ template <> RacerEnded sample() {
 }
 template <> RaceResults sample() {
   return {3, RaceEndReason::kTimeUp, 120'000'000,
-          {{12, "ada", 1, RacerStatus::kFinished, 58'123'456, 40, 12'345, 101, 174, 312, 2'250'000},
-           {13, "Grace H", 0, RacerStatus::kDisconnected, 30'000'000, 11, 2'000, 40, 133, 455, 0}}};
+          {{12, "ada", 1, RacerStatus::kFinished, 58'123'456, 40, 12'345, 101, 174, 312, 2'250'000, 1},
+           {13, "Grace H", 0, RacerStatus::kDisconnected, 30'000'000, 11, 2'000, 40, 133, 455, 0, 0}}};
 }
 template <> ReplayStored sample() { return {3, 0x1'0000'0001}; }
 template <> CatchUpStart sample() {
@@ -152,6 +152,11 @@ template <> GameList sample() {
 template <> DownloadReplay sample() { return {77}; }
 template <> ReplayChunk sample() { return {77, 100'000, 60'000, {0x53, 0x52, 0x52, 0x00, 0xFF, 0x80}}; }
 template <> ReplayUnavailable sample() { return {78, NoticeCode::kRateLimited, "one download at a time"}; }
+template <> RaceSeat sample() { return {3, 0x0123456789ABCDEF, 0xFEDCBA9876543210}; }
+template <> Resume sample() {
+  return {3, 0x0123456789ABCDEF, 0xFEDCBA9876543210, "stackrace 0.2.0", {{13, 120}, {14, 0}}};
+}
+template <> RaceResumed sample() { return {3, 57, 31'250'000}; }
 // clang-format on
 
 namespace {

@@ -116,7 +116,7 @@ std::vector<Message> worst_case_samples() {
     live.racers.push_back(
         {id, RacerStatus::kUnfinished, place, kMaxTimeUs, kI64Max, kI64Max, kI64Max, kI64Max, kU32Max});
     results.racers.push_back({id, entrants[i].name, place, RacerStatus::kUnfinished, kMaxTimeUs, kI64Max, kI64Max,
-                              kI64Max, kU32Max, kU32Max, kMaxTimeUs});
+                              kI64Max, kU32Max, kU32Max, kMaxTimeUs, kU32Max});
     catch_up.racers.push_back({entrants[i], RacerStatus::kUnfinished, kMaxTimeUs, place});
   }
   out.push_back(live);
@@ -135,6 +135,9 @@ std::vector<Message> worst_case_samples() {
     games.games.push_back(s);
   }
   out.push_back(games);
+  Resume resume{kU32Max, kU64Max, kU64Max, name_of(kMaxClientVersionBytes, 0), {}};
+  for (std::size_t i = 0; i < kMaxRacers; ++i) resume.boards.push_back({entrants[i].player_id, kU32Max});
+  out.push_back(resume);
   out.push_back(ReplayChunk{kU64Max, kMaxReplayBytes,
                             kMaxReplayBytes - static_cast<std::uint32_t>(kMaxReplayChunkBytes),
                             std::vector<std::uint8_t>(kMaxReplayChunkBytes, 0xAB)});

@@ -160,6 +160,20 @@ TEST(RacerReferee, StallsWithinTheBudgetKeepTheRacerAndAreMeasured) {
   EXPECT_EQ(both.status(), protocol::RacerStatus::kRacing);
 }
 
+// The backlog of a stall often comes as batches full of changes: the game time they vouch for starts at the clock
+// before the batch, not at its last change (pressing the changes moves the run on first).
+TEST(RacerReferee, ABacklogWithChangesIsMeasuredFromTheClockBeforeIt) {
+  RacerReferee ref(endless(), 1);
+  ASSERT_EQ(ref.on_batch(1'000'000, {}, 1'000'000), Violation::kNone);
+  const std::vector<engine::InputChange> taps = {
+      {1'500'000, kMoveLeft}, {1'600'000, 0}, {3'500'000, kMoveLeft}, {3'600'000, 0}};
+  ASSERT_EQ(ref.on_batch(5'000'000, taps, 3'600'000), Violation::kNone);
+  // The first 250 ms came 750 ms late with the first batch; all of 1 s .. 3.6 s came later than that.
+  EXPECT_EQ(ref.unverified_us(), 250'000 + 3'600'000 - 1'000'000);
+  ASSERT_EQ(ref.on_batch(5'000'000, {}, 5'000'000), Violation::kNone);
+  EXPECT_EQ(ref.unverified_us(), 250'000 + 4'250'000 - 1'000'000);
+}
+
 // A connection that goes silent at 5 s for good: removed once the overdue game time passes the 10 s budget, at the
 // first check after 15.75 s. It needs no batch to arrive for that.
 TEST(RacerReferee, AStallLongerThanTheBudgetIsRemoved) {
@@ -213,8 +227,12 @@ TEST(RacerReferee, AResumedRacerIsMarkedButNotChargedForTheTimeAway) {
   for (TimeUs real = 50'050'000; real <= 60'000'000; real += 50'000) {
     if (real > 55'000'000 && real < 58'000'000) continue;
     const TimeUs from = real == 58'000'000 ? 55'050'000 : real;
-    for (TimeUs game = from; game <= real; game += 50'000) ASSERT_EQ(ref.on_batch(real, {}, game), Violation::kNone);
-    if (real % 100'000 == 0) ASSERT_EQ(ref.check_pace(real), Violation::kNone) << real;
+    for (TimeUs game = from; game <= real; game += 50'000) {
+      ASSERT_EQ(ref.on_batch(real, {}, game), Violation::kNone);
+    }
+    if (real % 100'000 == 0) {
+      ASSERT_EQ(ref.check_pace(real), Violation::kNone) << real;
+    }
   }
   EXPECT_EQ(ref.stalled_us_at(60'000'000), 2'250'000);
   EXPECT_EQ(ref.unverified_us(), 44'250'000 + 2'250'000);

@@ -25,6 +25,7 @@ class RecordingOutbox : public Outbox {
     if (std::holds_alternative<protocol::LiveStats>(message)) stats_to[player].push_back(now);
   }
   void drop(PlayerId, protocol::DisconnectReason, const std::string&) override {}
+  void rebind(PlayerId, PlayerId) override {}
 
   TimeUs now = 0;
   std::map<PlayerId, std::vector<TimeUs>> stats_to;  // player -> times their LiveStats were queued

@@ -9,7 +9,7 @@
 
 namespace sr::protocol::detail {
 
-constexpr RejectReason last_value(RejectReason) { return RejectReason::kBadHello; }
+constexpr RejectReason last_value(RejectReason) { return RejectReason::kCannotResume; }
 constexpr NoticeCode last_value(NoticeCode) { return NoticeCode::kInternalError; }
 constexpr DisconnectReason last_value(DisconnectReason) { return DisconnectReason::kIdle; }
 constexpr Role last_value(Role) { return Role::kSpectator; }

@@ -194,6 +194,27 @@ void fields(auto& io, Is<CatchUpStart> auto& m) {
 }
 void fields(auto& io, Is<CatchUpEnd> auto& m) { io.id(m.race_id, "race_id"); }
 
+// ---------------------------------------------------------------- Resume
+void fields(auto& io, Is<RaceSeat> auto& m) {
+  io.id(m.race_id, "race_id");
+  io.fixed64(m.token_hi, "token_hi");
+  io.fixed64(m.token_lo, "token_lo");
+}
+void fields(auto& io, Is<Resume> auto& m) {
+  io.id(m.race_id, "race_id");
+  io.fixed64(m.token_hi, "token_hi");
+  io.fixed64(m.token_lo, "token_lo");
+  io.text(m.client_version, kClientVersionText, "client_version");
+  const std::size_t at = io.offset();
+  io.list(m.boards, kMaxRacers, kMinRelayPositionBytes, "boards", [&](auto& r) { fields(io, r); });
+  check_distinct_players(io, at, m.boards, [](const RelayPosition& r) { return r.player_id; });
+}
+void fields(auto& io, Is<RaceResumed> auto& m) {
+  io.id(m.race_id, "race_id");
+  io.varint(m.next_seq, 0, kU32Max, "next_seq");
+  io.time(m.now_us, "now_us");
+}
+
 // ---------------------------------------------------------------- Replays
 void fields(auto& io, Is<ListGames> auto& m) {
   io.enumeration(m.kind, "kind");

@@ -20,7 +20,8 @@ inline constexpr std::size_t kMinRoomMemberBytes = 5;
 inline constexpr std::size_t kMinEntrantBytes = 10;
 inline constexpr std::size_t kMinCatchUpRacerBytes = 13;
 inline constexpr std::size_t kMinRacerLiveBytes = 9;
-inline constexpr std::size_t kMinRacerResultBytes = 12;
+inline constexpr std::size_t kMinRacerResultBytes = 13;
+inline constexpr std::size_t kMinRelayPositionBytes = 2;
 inline constexpr std::size_t kMinGameRacerBytes = 7;
 inline constexpr std::size_t kMinGameSummaryBytes = 14;
 
@@ -191,6 +192,12 @@ void fields(auto& io, Is<RacerResult> auto& r) {
   io.varint(r.pps_x100, 0, std::numeric_limits<std::uint32_t>::max(), "pps_x100");
   io.varint(r.kpp_x100, 0, std::numeric_limits<std::uint32_t>::max(), "kpp_x100");
   io.time(r.unverified_us, "unverified_us");
+  io.varint(r.reconnects, 0, std::numeric_limits<std::uint32_t>::max(), "reconnects");
+}
+
+void fields(auto& io, Is<RelayPosition> auto& r) {
+  io.id(r.player_id, "player_id");
+  io.varint(r.next_seq, 0, std::numeric_limits<std::uint32_t>::max(), "next_seq");
 }
 
 void fields(auto& io, Is<GameRacer> auto& r) {

@@ -1,0 +1,220 @@
+// Resuming a race (PROTOCOL.md "Resuming a race") at the lobby: a racer whose connection dropped keeps their seat,
+// takes it back with the RaceSeat token over a new connection, and gets what they missed. No network: a recording
+// outbox and a fake clock.
+#include <gtest/gtest.h>
+
+#include <map>
+#include <vector>
+
+#include "server/lobby.h"
+
+namespace sr::server {
+namespace {
+
+constexpr TimeUs kMs = 1000;
+constexpr TimeUs kCountdownUs = 3000 * kMs;
+
+class RecordingOutbox : public Outbox {
+ public:
+  void send(PlayerId player, const protocol::Message& message, std::uint8_t) override {
+    sent[player].push_back(message);
+  }
+  void drop(PlayerId player, protocol::DisconnectReason, const std::string& text) override {
+    dropped[player] = text;
+  }
+  void rebind(PlayerId keep, PlayerId from) override { rebinds.emplace_back(keep, from); }
+
+  template <class T>
+  std::vector<T> of(PlayerId player) const {
+    std::vector<T> out;
+    const auto it = sent.find(player);
+    if (it == sent.end()) return out;
+    for (const auto& m : it->second) {
+      if (const auto* t = std::get_if<T>(&m)) out.push_back(*t);
+    }
+    return out;
+  }
+
+  std::map<PlayerId, std::vector<protocol::Message>> sent;
+  std::map<PlayerId, std::string> dropped;
+  std::vector<std::pair<PlayerId, PlayerId>> rebinds;
+};
+
+std::uint64_t fixed_seed(void*) { return 7; }
+
+// Two racers, ada (1) and bob (2), in an endless race (it lasts), started at kCountdownUs.
+struct RaceFixture {
+  RecordingOutbox outbox;
+  std::unique_ptr<Lobby> lobby;
+  TimeUs now = 0;
+
+  RaceFixture() {
+    RoomServices services;
+    services.outbox = &outbox;
+    services.next_seed = &fixed_seed;
+    services.countdown_us = kCountdownUs;
+    lobby = std::make_unique<Lobby>(LobbyOptions{}, services, nullptr, 1);
+    for (PlayerId id : {1u, 2u}) {
+      EXPECT_TRUE(lobby->connect(id, protocol::kProtocolVersion, "10.0.0." + std::to_string(id) + ":5000"));
+      lobby->handle(id, protocol::Hello{id == 1 ? "ada" : "bob", "test"}, now);
+    }
+    protocol::RoomSettings settings;
+    settings.name = "room";
+    settings.config = engine::make_endless();
+    settings.auto_start = true;
+    lobby->handle(1, protocol::CreateRoom{settings, protocol::Role::kRacer}, now);
+    const auto joined = outbox.of<protocol::RoomJoined>(1);
+    EXPECT_EQ(joined.size(), 1u);
+    lobby->handle(2, protocol::JoinRoom{joined.at(0).room.room_id, "", protocol::Role::kRacer}, now);
+    lobby->handle(1, protocol::SetReady{true}, now);
+    lobby->handle(2, protocol::SetReady{true}, now);
+    run_until(kCountdownUs);
+  }
+  void run_until(TimeUs t) {
+    for (; now < t; now += 10 * kMs) lobby->tick(now);
+    now = t;
+    lobby->tick(now);
+  }
+  // One batch at race time `race_us` from `player`: an empty batch (the clock) or one change.
+  void send_input(PlayerId player, std::uint32_t first_seq, TimeUs race_us,
+                  std::vector<engine::InputChange> changes = {}) {
+    lobby->handle(player, protocol::RaceInput{1, first_seq, race_us, std::move(changes)}, now);
+  }
+  // The RacerEnded messages `to` received about racer `about`.
+  std::vector<protocol::RacerEnded> endings(PlayerId to, PlayerId about) const {
+    std::vector<protocol::RacerEnded> out;
+    for (const auto& e : outbox.of<protocol::RacerEnded>(to)) {
+      if (e.player_id == about) out.push_back(e);
+    }
+    return out;
+  }
+  protocol::RaceSeat seat_of(PlayerId player) const {
+    const auto seats = outbox.of<protocol::RaceSeat>(player);
+    EXPECT_EQ(seats.size(), 1u);
+    return seats.empty() ? protocol::RaceSeat{} : seats.front();
+  }
+};
+
+TEST(Resume, EachRacerGetsTheirOwnSecretSeat) {
+  RaceFixture f;
+  const protocol::RaceSeat ada = f.seat_of(1), bob = f.seat_of(2);
+  EXPECT_EQ(ada.race_id, 1u);
+  EXPECT_NE(std::make_pair(ada.token_hi, ada.token_lo), std::make_pair(bob.token_hi, bob.token_lo));
+  EXPECT_NE(ada.token_hi | ada.token_lo, 0u);
+}
+
+// ada's connection times out at 2 s into the race; bob plays on; ada comes back over a new connection (id 3) at
+// 20 s: she gets her player id back (Welcome{1}), where her stream stands, and bob's inputs after what she had.
+TEST(Resume, ADroppedRacerTakesTheirSeatBackAndGetsWhatTheyMissed) {
+  RaceFixture f;
+  const protocol::RaceSeat seat = f.seat_of(1);
+  f.run_until(kCountdownUs + 1000 * kMs);
+  f.send_input(1, 0, 1000 * kMs, {{900 * kMs, engine::button::kMoveLeft}});
+  f.send_input(2, 0, 1000 * kMs, {{500 * kMs, engine::button::kMoveRight}});
+  f.run_until(kCountdownUs + 2000 * kMs);
+  f.lobby->disconnect(1, f.now, /*may_resume=*/true);
+  EXPECT_EQ(f.lobby->player_count(), 2u);  // the seat (and the name) are kept
+  for (TimeUs t = 2100; t <= 20'000; t += 100) {
+    f.run_until(kCountdownUs + t * kMs);
+    if (t == 10'000) {
+      f.send_input(2, 1, t * kMs, {{t * kMs, 0}});
+    } else {
+      f.send_input(2, t < 10'000 ? 1 : 2, t * kMs);
+    }
+  }
+  EXPECT_TRUE(f.endings(2, 1).empty()) << "ada is still racing";
+
+  f.outbox.sent.clear();
+  ASSERT_TRUE(f.lobby->connect(3, protocol::kProtocolVersion, "10.0.0.9:6000"));
+  f.lobby->handle(3, protocol::Resume{1, seat.token_hi, seat.token_lo, "test", {{2, 1}}}, f.now);
+  EXPECT_EQ(f.outbox.rebinds, (std::vector<std::pair<PlayerId, PlayerId>>{{1, 3}}));
+  EXPECT_EQ(f.lobby->player_count(), 2u);
+  const auto welcome = f.outbox.of<protocol::Welcome>(1);
+  ASSERT_EQ(welcome.size(), 1u);
+  EXPECT_EQ(welcome[0].player_id, 1u);
+  const auto resumed = f.outbox.of<protocol::RaceResumed>(1);
+  ASSERT_EQ(resumed.size(), 1u);
+  EXPECT_EQ(resumed[0], (protocol::RaceResumed{1, 1, 1000 * kMs}));
+  const auto relays = f.outbox.of<protocol::RacerInputs>(1);
+  ASSERT_EQ(relays.size(), 1u);
+  EXPECT_EQ(relays[0], (protocol::RacerInputs{1, 2, 1, 20'000 * kMs, {{10'000 * kMs, 0}}}));
+
+  // Her backlog arrives; she is racing, with the time away unverified (but no stall) and one reconnect.
+  for (TimeUs t = 1050; t <= 20'000; t += 50) f.send_input(1, 1, t * kMs);
+  f.lobby->shut_down(f.now);
+  const auto results = f.outbox.of<protocol::RaceResults>(1);
+  ASSERT_EQ(results.size(), 1u);
+  for (const protocol::RacerResult& r : results[0].racers) {
+    if (r.player_id != 1) continue;
+    EXPECT_EQ(r.reconnects, 1u);
+    // 1 s .. 19.25 s came more than 750 ms late (and 0 .. 250 ms with her first batch, sent at 1 s).
+    EXPECT_EQ(r.unverified_us, 250 * kMs + 20'000 * kMs - 750 * kMs - 1000 * kMs);
+    EXPECT_EQ(r.time_us, 20'000 * kMs);
+  }
+}
+
+TEST(Resume, AWrongTokenOrRaceIsRefusedInWords) {
+  RaceFixture f;
+  const protocol::RaceSeat seat = f.seat_of(1);
+  f.lobby->disconnect(1, f.now, true);
+  ASSERT_TRUE(f.lobby->connect(3, protocol::kProtocolVersion, "10.0.0.9:6000"));
+  f.lobby->handle(3, protocol::Resume{1, seat.token_hi, seat.token_lo + 1, "test", {}}, f.now);
+  const auto reject = f.outbox.of<protocol::Reject>(3);
+  ASSERT_EQ(reject.size(), 1u);
+  EXPECT_EQ(reject[0].reason, protocol::RejectReason::kCannotResume);
+  EXPECT_EQ(f.outbox.dropped.at(3), "no race to resume: it is over, or the seat is unknown");
+  ASSERT_TRUE(f.lobby->connect(4, protocol::kProtocolVersion, "10.0.0.9:6001"));
+  f.lobby->handle(4, protocol::Resume{2, seat.token_hi, seat.token_lo, "test", {}}, f.now);
+  EXPECT_EQ(f.outbox.of<protocol::Reject>(4).size(), 1u);
+  EXPECT_TRUE(f.outbox.rebinds.empty());
+}
+
+// The client may notice a dead connection before the server does: its Resume (with the secret token) takes the seat
+// over at once, and the old connection is closed.
+TEST(Resume, TheSeatIsTakenOverBeforeTheServerNoticedTheDrop) {
+  RaceFixture f;
+  const protocol::RaceSeat seat = f.seat_of(1);
+  ASSERT_TRUE(f.lobby->connect(3, protocol::kProtocolVersion, "10.0.0.9:6000"));
+  f.lobby->handle(3, protocol::Resume{1, seat.token_hi, seat.token_lo, "test", {}}, f.now);
+  EXPECT_TRUE(f.outbox.of<protocol::Reject>(3).empty());
+  EXPECT_EQ(f.outbox.rebinds, (std::vector<std::pair<PlayerId, PlayerId>>{{1, 3}}));
+  EXPECT_EQ(f.outbox.of<protocol::RaceResumed>(1).size(), 1u);
+  EXPECT_EQ(f.lobby->player_count(), 2u);
+}
+
+// One who closed the connection on purpose has no seat kept.
+TEST(Resume, LeavingOnPurposeKeepsNoSeat) {
+  RaceFixture f;
+  const protocol::RaceSeat seat = f.seat_of(1);
+  f.lobby->disconnect(1, f.now, /*may_resume=*/false);
+  EXPECT_EQ(f.lobby->player_count(), 1u);
+  const auto ended = f.endings(2, 1);
+  ASSERT_EQ(ended.size(), 1u);
+  EXPECT_EQ(ended[0].status, protocol::RacerStatus::kDisconnected);
+  ASSERT_TRUE(f.lobby->connect(3, protocol::kProtocolVersion, "10.0.0.9:6000"));
+  f.lobby->handle(3, protocol::Resume{1, seat.token_hi, seat.token_lo, "test", {}}, f.now);
+  EXPECT_EQ(f.outbox.of<protocol::Reject>(3).size(), 1u);
+}
+
+// Nobody came back within 60 s: the seat is given up, the racer ends as did-not-finish with what arrived, and the
+// name is free again.
+TEST(Resume, ASeatIsGivenUpAfterSixtySeconds) {
+  RaceFixture f;
+  f.run_until(kCountdownUs + 500 * kMs);
+  f.send_input(1, 0, 500 * kMs);
+  f.lobby->disconnect(1, f.now, true);
+  const TimeUs dropped_at = f.now;
+  f.run_until(dropped_at + Lobby::kResumeWindowUs);
+  EXPECT_EQ(f.lobby->player_count(), 2u);
+  EXPECT_TRUE(f.endings(2, 1).empty());
+  f.run_until(dropped_at + Lobby::kResumeWindowUs + 10 * kMs);
+  EXPECT_EQ(f.lobby->player_count(), 1u);
+  const auto ended = f.endings(2, 1);
+  ASSERT_EQ(ended.size(), 1u);
+  EXPECT_EQ(ended[0].player_id, 1u);
+  EXPECT_EQ(ended[0].status, protocol::RacerStatus::kDisconnected);
+  EXPECT_EQ(ended[0].time_us, 500 * kMs);
+}
+
+}  // namespace
+}  // namespace sr::server
