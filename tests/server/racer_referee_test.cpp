@@ -196,7 +196,8 @@ TEST(RacerReferee, FakedStallsGainNoMoreThanTheBudget) {
 // is untouched, so a later 3 s stall is still within it.
 TEST(RacerReferee, AResumedRacerIsMarkedButNotChargedForTheTimeAway) {
   RacerReferee ref(endless(), 1);
-  for (TimeUs real = 50'000; real <= 5'000'000; real += 50'000) ASSERT_EQ(ref.on_batch(real, {}, real), Violation::kNone);
+  for (TimeUs real = 50'000; real <= 5'000'000; real += 50'000)
+    ASSERT_EQ(ref.on_batch(real, {}, real), Violation::kNone);
   for (TimeUs real = 5'100'000; real < 10'000'000; real += 100'000) ASSERT_EQ(ref.check_pace(real), Violation::kNone);
   ref.suspend();
   EXPECT_TRUE(ref.suspended());
@@ -213,8 +214,12 @@ TEST(RacerReferee, AResumedRacerIsMarkedButNotChargedForTheTimeAway) {
   for (TimeUs real = 50'050'000; real <= 60'000'000; real += 50'000) {
     if (real > 55'000'000 && real < 58'000'000) continue;
     const TimeUs from = real == 58'000'000 ? 55'050'000 : real;
-    for (TimeUs game = from; game <= real; game += 50'000) ASSERT_EQ(ref.on_batch(real, {}, game), Violation::kNone);
-    if (real % 100'000 == 0) ASSERT_EQ(ref.check_pace(real), Violation::kNone) << real;
+    for (TimeUs game = from; game <= real; game += 50'000) {
+      ASSERT_EQ(ref.on_batch(real, {}, game), Violation::kNone);
+    }
+    if (real % 100'000 == 0) {
+      ASSERT_EQ(ref.check_pace(real), Violation::kNone) << real;
+    }
   }
   EXPECT_EQ(ref.stalled_us_at(60'000'000), 2'250'000);
   EXPECT_EQ(ref.unverified_us(), 44'250'000 + 2'250'000);
