@@ -8,6 +8,40 @@
 namespace sr::synctest {
 namespace {
 
+using engine::button::kHardDrop;
+using engine::button::kMoveLeft;
+
+constexpr TimeUs kMs = 1'000;
+constexpr TimeUs kSecond = 1'000'000;
+
+// Frames every `step` from `from` (exclusive) up to `to` (inclusive), appended.
+void frames_every(std::vector<TimeUs>& frames, TimeUs from, TimeUs to, TimeUs step) {
+  for (TimeUs t = from + step; t <= to; t += step) frames.push_back(t);
+  if (frames.empty() || frames.back() != to) frames.push_back(to);
+}
+
+// A tap of `b` at `t`, released 40 ms later.
+void tap(std::vector<engine::InputChange>& presses, TimeUs t, engine::Buttons b) {
+  presses.push_back({t, b});
+  presses.push_back({t + 40 * kMs, 0});
+}
+
+// The client drops a change holding a bit no button has ("unknown buttons: nothing is sent"). It must not count it
+// in its stream either: the server drops a racer whose next RaceInput skips a sequence number.
+TEST(SyncTest, APressWithAnUnknownButtonBitLeavesTheStreamWhole) {
+  SyncPlan plan;
+  plan.config = engine::make_sprint();
+  plan.engine_seed = 3;
+  tap(plan.presses, 100 * kMs, kMoveLeft);
+  plan.presses.push_back({200 * kMs, static_cast<engine::Buttons>(1u << 9)});
+  tap(plan.presses, 300 * kMs, kHardDrop);
+  frames_every(plan.frames, 0, kSecond, 16 * kMs);
+
+  const SyncResult r = run_plan(plan);
+  EXPECT_TRUE(r.ok()) << *r.mismatch;
+  EXPECT_EQ(r.changes, 4);
+}
+
 // Plans come from our own generator, so a seed names the same game on every machine and standard library.
 TEST(SyncTest, APlanIsAFunctionOfItsSeed) {
   SplitMix64 rng(0);
