@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "common/engine/racer_run.h"
+
 namespace sr::synctest {
 namespace {
 
@@ -24,6 +26,33 @@ void frames_every(std::vector<TimeUs>& frames, TimeUs from, TimeUs to, TimeUs st
 void tap(std::vector<engine::InputChange>& presses, TimeUs t, engine::Buttons b) {
   presses.push_back({t, b});
   presses.push_back({t + 40 * kMs, 0});
+}
+
+// A change stamped after the game ended (here: topped out at 20G with no input) changes nothing. Whether a run
+// learnt of the end in an earlier call (the client, which then drops the press) or only in the call that carries
+// the change (a run fed the log in one go), it must not log it: the input log holds no change after the end, and
+// is the same however often the run was advanced.
+TEST(SyncTest, AChangeAfterTheGameEndedIsLoggedNowhere) {
+  SyncPlan plan;
+  plan.config = engine::make_master();
+  plan.engine_seed = 11;
+  engine::RacerRun probe(plan.config, plan.engine_seed);
+  (void)probe.advance(60 * kSecond);
+  ASSERT_TRUE(probe.game().over());
+  const TimeUs ended = probe.game().now();
+
+  engine::RacerRun late(plan.config, plan.engine_seed);
+  ASSERT_EQ(late.press(ended + 20 * kMs, kMoveLeft).error, engine::UpdateError::kOk);
+  EXPECT_TRUE(late.log().empty()) << "the game ended at " << ended << " us";
+  EXPECT_EQ(late.game().state_hash(), probe.game().state_hash());
+
+  plan.presses = {{ended + 20 * kMs, kMoveLeft}};
+  frames_every(plan.frames, 0, ended + 500 * kMs, 16 * kMs);
+  const SyncResult r = run_plan(plan);
+  SCOPED_TRACE(describe(r));
+  EXPECT_TRUE(r.ok()) << *r.mismatch;
+  EXPECT_TRUE(r.game_over);
+  EXPECT_EQ(r.changes, 0);
 }
 
 // The client drops a change holding a bit no button has ("unknown buttons: nothing is sent"). It must not count it
