@@ -172,10 +172,10 @@ class Match {
     }
   }
 
-  // The wire: the message must be valid, and decode to itself.
+  // The wire, both ways: the message must be valid and decode to itself.
   std::optional<protocol::Message> through_the_wire(const protocol::Message& m) {
     if (const auto invalid = protocol::validate(m)) {
-      fail("the client built an invalid message: " + invalid->message);
+      fail("a message that may not be sent: " + invalid->message);
       return std::nullopt;
     }
     const std::vector<std::uint8_t> bytes = protocol::encode(m);
