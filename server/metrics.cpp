@@ -16,7 +16,7 @@ struct RemovalReason {
 constexpr RemovalReason kRemovalReasons[] = {
     {Violation::kTimeWentBack, "time_went_back"}, {Violation::kInvalidButtons, "invalid_buttons"},
     {Violation::kSlowClock, "slow_clock"},        {Violation::kFastClock, "fast_clock"},
-    {Violation::kInputFlood, "input_flood"},     {Violation::kStallBudget, "stall_budget"},
+    {Violation::kInputFlood, "input_flood"},      {Violation::kStallBudget, "stall_budget"},
 };
 
 constexpr const char* kPhaseLabels[] = {"waiting", "countdown", "racing", "results"};

@@ -61,7 +61,8 @@ Violation RacerReferee::on_batch(TimeUs real_us, std::span<const engine::InputCh
   if (status_ != protocol::RacerStatus::kRacing) return Violation::kNone;
   if (real_us - clock_us > limits_.max_lag_us) {
     if (!lagging_since_) lagging_since_ = real_us;
-    if (real_us >= limits_.pace_grace_us + limits_.lag_window_us && real_us - *lagging_since_ >= limits_.lag_window_us) {
+    if (real_us >= limits_.pace_grace_us + limits_.lag_window_us &&
+        real_us - *lagging_since_ >= limits_.lag_window_us) {
       return remove(Violation::kSlowClock);
     }
   } else {

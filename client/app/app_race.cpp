@@ -270,7 +270,8 @@ void App::results_table(const protocol::RaceResults& results, double now_s, cons
   // "unverified": game time the server received late (a stalled connection), played with more real time than game
   // time. Empty for a clean run.
   if (ImGui::BeginTable("results", 8, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg)) {
-    for (const char* h : {"place", "player", by_time ? "time" : "score", "lines", "pieces", "PPS", "KPP", "unverified"}) {
+    for (const char* h :
+         {"place", "player", by_time ? "time" : "score", "lines", "pieces", "PPS", "KPP", "unverified"}) {
       ImGui::TableSetupColumn(h);
     }
     ImGui::TableHeadersRow();

@@ -54,9 +54,10 @@ const RacerBoard* RaceView::board(std::uint32_t player_id) const {
 void RaceView::press(TimeUs t, engine::Buttons buttons, std::vector<protocol::Message>& out) {
   if (!racing()) return;
   engine::RacerRun& run = boards_[mine_].run;
-  if (run.game().over() || t < run.now_us() || buttons == run.held()) return;
+  // Unknown buttons are dropped before the run counts them, or the next RaceInput would skip a sequence number.
+  if (run.game().over() || t < run.now_us() || buttons == run.held() || (buttons & ~engine::button::kAll) != 0) return;
   const std::uint32_t seq = run.next_seq();
-  if (run.press(t, buttons).error != engine::UpdateError::kOk) return;  // unknown buttons: nothing is sent
+  (void)run.press(t, buttons);  // cannot fail: no earlier than the run's time, known buttons
   out.push_back(protocol::RaceInput{race_id_, seq, t, {engine::InputChange{t, buttons}}});
   sent_now_us_ = t;
   advance(t, out);

@@ -61,7 +61,8 @@ class RaceView {
   [[nodiscard]] bool racing() const { return mine_ < boards_.size(); }
 
   // Our own racer: a button change at game time t (>= every earlier one). Applies it to our run and queues a
-  // RaceInput carrying it. Ignored when not racing, when the game is over, or when it changes no button.
+  // RaceInput carrying it. Ignored when not racing, when the game is over, when it changes no button, or when it
+  // holds a bit no button has.
   void press(TimeUs t, engine::Buttons buttons, std::vector<protocol::Message>& out);
   // Our own racer: advances the local game to t, sending a heartbeat and any due state-hash reports.
   void advance(TimeUs t, std::vector<protocol::Message>& out);

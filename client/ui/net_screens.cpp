@@ -147,8 +147,9 @@ bool draw_room_form(RoomForm& f, bool editable) {
   changed |= ImGui::Checkbox("Start when everyone is ready", &f.auto_start);
   changed |= ImGui::SliderInt("Stall budget (s)", &f.stall_budget_s, 0, protocol::kMaxStallBudgetS);
   if (ImGui::IsItemHovered()) {
-    ImGui::SetTooltip("Game time a racer may send late over one race (a stalled connection) before the server removes"
-                      " them.\nLate time is shown in the results either way.");
+    ImGui::SetTooltip(
+        "Game time a racer may send late over one race (a stalled connection) before the server removes"
+        " them.\nLate time is shown in the results either way.");
   }
   if (!editable) ImGui::EndDisabled();
   return changed;

@@ -49,7 +49,9 @@ UpdateResult RacerRun::press(TimeUs t, Buttons buttons) {
   ++next_seq_;
   if (buttons == held() || game_.over()) return feed(t, std::nullopt);
   const UpdateResult result = feed(t, buttons);
-  if (result.error == UpdateError::kOk) log_.push_back(InputChange{t, buttons});
+  // The game can end in the events up to `t`, before the buttons apply (the game then leaves its held buttons as
+  // they were): such a change came after the end and is not logged, however often the run was advanced before.
+  if (result.error == UpdateError::kOk && game_.state().held == buttons) log_.push_back(InputChange{t, buttons});
   return result;
 }
 

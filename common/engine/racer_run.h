@@ -67,8 +67,9 @@ class RacerRun {
   RacerRun(GameConfig config, std::uint64_t seed, std::int32_t checkpoint_every = 0);
 
   // A change of the held buttons to `buttons` at game time `t`; one more change of the stream (next_seq() grows by
-  // one) whatever happens. If it changes the held buttons and the game is on, it is fed and logged; if it changes
-  // nothing (or the game is over) only time advances to `t`, as advance(t) would.
+  // one) whatever happens. If it changes the held buttons and the game is still on at `t`, it is fed and logged; if
+  // it changes nothing, or the game is over by `t` (also when it ends in the events up to `t`, before the buttons
+  // would apply), only time advances to `t`, as advance(t) would.
   // # Errors
   // As Game::update: kTimeInPast when t < game().now(), kInvalidButtons for unknown bits; nothing is fed or
   // logged then (the change still counts in next_seq()).

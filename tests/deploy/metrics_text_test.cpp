@@ -55,7 +55,7 @@ TEST(PrometheusText, EverySampleHasHelpAndTypeAndAValidName) {
       ++samples;
     }
   }
-  EXPECT_EQ(samples, 1 + 4 + 2 + 5 + 8);
+  EXPECT_EQ(samples, 1 + 4 + 2 + 6 + 8);
   EXPECT_TRUE(text.ends_with("\n"));
 }
 
@@ -73,6 +73,7 @@ TEST(PrometheusText, SamplesCarryTheStats) {
            "stackrace_racers_removed_total{reason=\"input_flood\"} 1\n",
            "stackrace_racers_removed_total{reason=\"fast_clock\"} 0\n",
            "stackrace_racers_removed_total{reason=\"time_went_back\"} 0\n",
+           "stackrace_racers_removed_total{reason=\"stall_budget\"} 0\n",
            "stackrace_racers_removed_total{reason=\"invalid_buttons\"} 0\n",
            "stackrace_desyncs_total 4\n",
            "stackrace_inputs_total 123456\n",

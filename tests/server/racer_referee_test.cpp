@@ -210,7 +210,8 @@ TEST(RacerReferee, FakedStallsGainNoMoreThanTheBudget) {
 // is untouched, so a later 3 s stall is still within it.
 TEST(RacerReferee, AResumedRacerIsMarkedButNotChargedForTheTimeAway) {
   RacerReferee ref(endless(), 1);
-  for (TimeUs real = 50'000; real <= 5'000'000; real += 50'000) ASSERT_EQ(ref.on_batch(real, {}, real), Violation::kNone);
+  for (TimeUs real = 50'000; real <= 5'000'000; real += 50'000)
+    ASSERT_EQ(ref.on_batch(real, {}, real), Violation::kNone);
   for (TimeUs real = 5'100'000; real < 10'000'000; real += 100'000) ASSERT_EQ(ref.check_pace(real), Violation::kNone);
   ref.suspend();
   EXPECT_TRUE(ref.suspended());
