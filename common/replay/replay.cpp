@@ -24,6 +24,15 @@ std::optional<std::string> result_error(const RacerResult& r) {
     if (c < 0) return "result.stats holds a negative number";
   }
   if (s.time_us > kMaxGameTimeUs) return "result.stats.time_us is later than " + std::to_string(kMaxGameTimeUs) + " us";
+  // Late game time is part of the game's time: never more than the whole of it.
+  if (r.unverified_us < 0) return "result.unverified_us is negative";
+  if (r.unverified_us > kMaxGameTimeUs) {
+    return "result.unverified_us is more than " + std::to_string(kMaxGameTimeUs) + " us";
+  }
+  if (r.unverified_us > s.time_us) {
+    return "result.unverified_us (" + std::to_string(r.unverified_us) + " us) is more than result.stats.time_us (" +
+           std::to_string(s.time_us) + " us)";
+  }
   return std::nullopt;
 }
 

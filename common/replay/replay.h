@@ -51,6 +51,13 @@ struct RacerResult {
   // time, or the disconnect / forfeit time; the verifier plays the inputs up to exactly this time.
   engine::Stats stats;
   std::uint64_t final_hash = 0;  // Game::state_hash() at the end
+  // What the live recorder (the server's referee) measured against the real clock. No re-simulation can recompute
+  // these, so verify() does not check them (FORMAT.md, "Re-simulation, results and checkpoints"). Both are 0 in solo
+  // games, and when read from a file written before RacerResult class version 2, which did not record them.
+  // unverified_us: game time the racer's clock vouched for later than the jitter allowance (a stalled connection, a
+  // reconnect), so unverifiable against the real clock. 0..stats.time_us; 0 is a clean run.
+  engine::TimeUs unverified_us = 0;
+  std::uint32_t reconnects = 0;  // times the racer's connection dropped and the racer came back in this race
   bool operator==(const RacerResult&) const = default;
 };
 

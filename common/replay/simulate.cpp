@@ -58,6 +58,10 @@ void record_racer(Replay& replay, std::size_t racer, engine::TimeUs end_us, Resu
   }
   result.stats = s.stats;
   result.final_hash = sim.game.state_hash();
+  // The live recorder's measurements stay. Late time past the end (a batch that vouched for game time beyond a finish
+  // or top out) is not part of the game.
+  result.unverified_us = std::clamp<engine::TimeUs>(r.result.unverified_us, 0, result.stats.time_us);
+  result.reconnects = r.result.reconnects;
   r.result = result;
   r.checkpoints = std::move(sim.checkpoints);
 }

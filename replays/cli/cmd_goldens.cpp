@@ -16,9 +16,9 @@ namespace sr::replay::cli {
 void add_make_goldens(CLI::App& app, Run& run) {
   auto dir = std::make_shared<std::string>();
   CLI::App* sub = app.add_subcommand(
-      "make-goldens", "Regenerate the golden replays (tests/data) with the scripted players; see FORMAT.md");
+      "make-goldens", "Regenerate the golden replays (tests/data/current) with the scripted players; see FORMAT.md");
   sub->group("");  // hidden from the main --help
-  sub->add_option("DIR", *dir, "Directory to write into (tests/data)")->required();
+  sub->add_option("DIR", *dir, "Directory to write into (tests/data/current)")->required();
   sub->callback([&run, dir] {
     run = [dir] {
       const sample::GoldenSet set = sample::make_goldens();

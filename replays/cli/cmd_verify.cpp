@@ -18,6 +18,17 @@ struct VerifyOptions {
   bool quiet = false;
 };
 
+// Racers whose late time or reconnects the server recorded: verified replays can hold them, since the inputs cannot
+// show when they reached the server.
+void print_late(const Replay& replay) {
+  for (std::size_t i = 0; i < replay.racers.size(); ++i) {
+    const std::string late = late_summary(replay.racers[i].result);
+    if (!late.empty()) {
+      fmt::print("  racer {} \"{}\": {} (recorded by the server, not re-simulated)\n", i, replay.racers[i].name, late);
+    }
+  }
+}
+
 int run_verify(const VerifyOptions& o) {
   const auto start = std::chrono::steady_clock::now();
   std::size_t verified = 0, mismatched = 0, unreadable = 0;
@@ -32,7 +43,10 @@ int run_verify(const VerifyOptions& o) {
     switch (report.verdict) {
       case Verdict::kVerified:
         ++verified;
-        if (!o.quiet) fmt::print("OK {}: {}\n", file, report.message);
+        if (!o.quiet) {
+          fmt::print("OK {}: {}\n", file, report.message);
+          print_late(r.value());
+        }
         break;
       case Verdict::kMismatch:
         ++mismatched;
@@ -40,6 +54,7 @@ int run_verify(const VerifyOptions& o) {
         for (std::size_t i = 1; i < report.disagreements.size(); ++i) {
           fmt::print("  also {}\n", report.disagreements[i].describe());
         }
+        print_late(r.value());
         break;
       case Verdict::kUnsupportedRules:
         ++unreadable;

@@ -44,10 +44,25 @@ std::string result_summary(const RacerResult& r, const engine::GameConfig& c) {
   }
   const double seconds = static_cast<double>(s.time_us) / 1e6;
   const double pps = seconds > 0 ? static_cast<double>(s.pieces) / seconds : 0.0;
-  if (c.goal == engine::GoalKind::kScore) {
-    return fmt::format("{}, score {}, {} lines, {} pieces, {:.2f} pieces/s", how, s.score, s.lines, s.pieces, pps);
+  std::string out =
+      c.goal == engine::GoalKind::kScore
+          ? fmt::format("{}, score {}, {} lines, {} pieces, {:.2f} pieces/s", how, s.score, s.lines, s.pieces, pps)
+          : fmt::format("{}, {} lines, {} pieces, score {}, {:.2f} pieces/s", how, s.lines, s.pieces, s.score, pps);
+  if (const std::string late = late_summary(r); !late.empty()) out += ", " + late;
+  return out;
+}
+
+std::string late_summary(const RacerResult& r) {
+  std::string out;
+  if (r.unverified_us > 0) {
+    // Any late time shows: "0.000 s" would read as a clean run.
+    out = "unverified " + (r.unverified_us < 500 ? std::string("< 0.001 s") : format_seconds(r.unverified_us));
   }
-  return fmt::format("{}, {} lines, {} pieces, score {}, {:.2f} pieces/s", how, s.lines, s.pieces, s.score, pps);
+  if (r.reconnects > 0) {
+    if (!out.empty()) out += ", ";
+    out += fmt::format("{} reconnect{}", r.reconnects, r.reconnects == 1 ? "" : "s");
+  }
+  return out;
 }
 
 void report_error(const std::string& what, const Error& error) { report_error(what, error.describe()); }

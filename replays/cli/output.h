@@ -14,8 +14,12 @@ namespace sr::replay::cli {
 [[nodiscard]] std::string format_date(std::int64_t unix_ms);
 // "35.540 s", rounded to milliseconds, for game times.
 [[nodiscard]] std::string format_seconds(engine::TimeUs t);
-// "finished in 35.540 s, 40 lines, 102 pieces, score 9876" (what counts for the mode first).
+// "finished in 35.540 s, 40 lines, 102 pieces, score 9876" (what counts for the mode first), then late_summary() when
+// it is not empty.
 [[nodiscard]] std::string result_summary(const RacerResult& result, const engine::GameConfig& config);
+// What the server recorded against the real clock, when not a clean run: "unverified 2.250 s, 1 reconnect"; "" when
+// both are 0. Re-simulation cannot check these (FORMAT.md, "Re-simulation, results and checkpoints").
+[[nodiscard]] std::string late_summary(const RacerResult& result);
 // "sprint (40 lines)", "ultra (30 s)", "endless".
 [[nodiscard]] std::string mode_summary(const engine::GameConfig& config);
 // Prints "stackrace-replay: <what>: <error>" on stderr.

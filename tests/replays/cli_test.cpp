@@ -53,15 +53,18 @@ class TempDir {
 const std::regex kSummary(R"(verified (\d+) of (\d+) replays in \d+ ms)");
 
 TEST(Cli, VerifyAllGoldensExitsZero) {
+  std::vector<std::filesystem::path> files = testing::golden_files();  // class version 1 fixtures
+  for (const auto& f : testing::golden_files(testing::current_dir())) files.push_back(f);
   std::string args;
-  for (const auto& f : testing::golden_files()) args += " " + f.string();
+  for (const auto& f : files) args += " " + f.string();
   const ToolRun r = tool("verify" + args);
   EXPECT_EQ(r.exit_code, 0) << r.out;
   std::smatch m;
   const std::string last = last_line(r.out);
   ASSERT_TRUE(std::regex_match(last, m, kSummary)) << last;
   EXPECT_EQ(m[1], m[2]);
-  EXPECT_EQ(std::stoul(m[2]), testing::golden_files().size());
+  EXPECT_EQ(std::stoul(m[2]), files.size());
+  EXPECT_EQ(r.out.find("unverified"), std::string::npos) << r.out;  // every golden is a clean run
 }
 
 TEST(Cli, VerifyExitsOneOnAMismatch) {
@@ -125,6 +128,51 @@ TEST(Cli, InfoShowsHeaderAndRacers) {
   EXPECT_NE(r.out.find("2 cy: disconnected at"), std::string::npos) << r.out;
 }
 
+// The server's record of a stalled or reconnected racer shows in info and verify; verify still verifies (the inputs
+// cannot show when they reached the server), and a clean run shows nothing.
+TEST(Cli, InfoAndVerifyShowUnverifiedTimeAndReconnects) {
+  TempDir dir;
+  Result<Replay> r = load_replay_file(data("race_sprint.srr"));
+  ASSERT_TRUE(r.ok());
+  Replay late = r.value();
+  late.racers[0].result.unverified_us = 2'250'000;
+  late.racers[0].result.reconnects = 1;
+  late.racers[2].result.reconnects = 2;
+  const auto file = (dir.path() / "late.srr").string();
+  ASSERT_FALSE(write_file_atomic(file, encode_binary(late)));
+
+  const ToolRun info = tool("info " + file);
+  ASSERT_EQ(info.exit_code, 0) << info.out;
+  EXPECT_NE(info.out.find(" pieces/s, unverified 2.250 s, 1 reconnect\n"), std::string::npos) << info.out;
+  EXPECT_NE(info.out.find(" pieces/s, 2 reconnects\n"), std::string::npos) << info.out;
+  const std::size_t bo = info.out.find("1 bo: ");
+  ASSERT_NE(bo, std::string::npos) << info.out;
+  const std::string bo_line = info.out.substr(bo, info.out.find('\n', bo) - bo);
+  EXPECT_EQ(bo_line.find("unverified"), std::string::npos) << bo_line;
+  EXPECT_EQ(bo_line.find("reconnect"), std::string::npos) << bo_line;
+
+  const ToolRun verify = tool("verify " + file);
+  EXPECT_EQ(verify.exit_code, 0) << verify.out;
+  EXPECT_NE(
+      verify.out.find("OK " + file +
+                      ": verified 3 racers\n"
+                      "  racer 0 \"ada\": unverified 2.250 s, 1 reconnect (recorded by the server, not re-simulated)\n"
+                      "  racer 2 \"cy\": 2 reconnects (recorded by the server, not re-simulated)\n"),
+      std::string::npos)
+      << verify.out;
+  const ToolRun quiet = tool("verify --quiet " + file);
+  EXPECT_EQ(quiet.exit_code, 0) << quiet.out;
+  EXPECT_EQ(quiet.out.find("unverified"), std::string::npos) << quiet.out;
+
+  // Less than a millisecond late still shows: "0.000 s" would read as a clean run.
+  late.racers[0].result.unverified_us = 300;
+  late.racers[0].result.reconnects = 0;
+  ASSERT_FALSE(write_file_atomic(file, encode_binary(late)));
+  const ToolRun tiny = tool("info " + file);
+  ASSERT_EQ(tiny.exit_code, 0) << tiny.out;
+  EXPECT_NE(tiny.out.find(" pieces/s, unverified < 0.001 s\n"), std::string::npos) << tiny.out;
+}
+
 TEST(Cli, InfoShowsTheCreationDateInUtcPast2038) {
   TempDir dir;
   const std::pair<std::int64_t, const char*> cases[] = {{4'102'444'800'000, "2100-01-01 00:00:00 UTC"},
@@ -145,11 +193,12 @@ TEST(Cli, ExportAndImportRoundTrip) {
   TempDir dir;
   const auto json = dir.path() / "sprint.json";
   const auto back = dir.path() / "sprint.srr";
-  ASSERT_EQ(tool("export --json " + data("mode_sprint.srr") + " -o " + json.string()).exit_code, 0);
+  const std::string golden = (testing::current_dir() / "mode_sprint.srr").string();
+  ASSERT_EQ(tool("export --json " + golden + " -o " + json.string()).exit_code, 0);
   const ToolRun imported = tool("import " + json.string() + " " + back.string());
   ASSERT_EQ(imported.exit_code, 0) << imported.out;
-  EXPECT_EQ(testing::read_bytes(back), testing::read_bytes(data("mode_sprint.srr")));
-  EXPECT_EQ(testing::read_bytes(json), testing::read_bytes(data("mode_sprint.json")));
+  EXPECT_EQ(testing::read_bytes(back), testing::read_bytes(golden));
+  EXPECT_EQ(testing::read_bytes(json), testing::read_bytes(testing::current_dir() / "mode_sprint.json"));
 }
 
 TEST(Cli, ImportsAHandWrittenReplay) {

@@ -43,13 +43,94 @@ TEST(CodecJson, RoundTripsExactly) {
   EXPECT_EQ(encode_json(back.value()), json);
 }
 
+// `minimal()` with `members` added to the racer's result object.
+std::string with_result_members(const std::string& members) {
+  std::string text = minimal();
+  const std::string result = "\"result\": {";
+  text.insert(text.find(result) + result.size(), members);
+  return text;
+}
+
 TEST(CodecJson, GoldenExportMatchesItsBinary) {
-  const std::string json = read_text(testing::data_dir() / "mode_sprint.json");
+  const std::string json = read_text(testing::current_dir() / "mode_sprint.json");
   Result<Replay> from_json = decode_json(json);
   ASSERT_TRUE(from_json.ok()) << from_json.error().describe();
-  const auto bytes = testing::read_bytes(testing::data_dir() / "mode_sprint.srr");
+  const auto bytes = testing::read_bytes(testing::current_dir() / "mode_sprint.srr");
   EXPECT_EQ(encode_binary(from_json.value()), bytes);
   EXPECT_EQ(encode_json(from_json.value()), json);
+}
+
+// tests/data/mode_sprint.json was exported before RacerResult class version 2 (its results say version 1 and have
+// no unverified_us or reconnects). It still reads, as the same replay as its binary, and exports as today's golden.
+TEST(CodecJson, ClassVersion1GoldenExportStillReads) {
+  const std::string json = read_text(testing::data_dir() / "mode_sprint.json");
+  ASSERT_NE(json.find("\"cereal_class_version\": 1,\n    \"status\""), std::string::npos);  // a version 1 result
+  ASSERT_EQ(json.find("unverified_us"), std::string::npos);
+  Result<Replay> from_json = decode_json(json);
+  ASSERT_TRUE(from_json.ok()) << from_json.error().describe();
+  Result<Replay> from_binary = decode_binary(testing::read_bytes(testing::data_dir() / "mode_sprint.srr"));
+  ASSERT_TRUE(from_binary.ok()) << from_binary.error().describe();
+  EXPECT_EQ(from_json.value(), from_binary.value());
+  EXPECT_EQ(from_json.value().racers[0].result.unverified_us, 0);
+  EXPECT_EQ(from_json.value().racers[0].result.reconnects, 0u);
+  EXPECT_EQ(encode_json(from_json.value()), read_text(testing::current_dir() / "mode_sprint.json"));
+}
+
+TEST(CodecJson, RoundTripsUnverifiedTimeAndReconnects) {
+  Replay r = testing::small_sprint();
+  RacerResult& result = r.racers[0].result;
+  result.unverified_us = 2'250'000;
+  result.reconnects = 1;
+  ASSERT_LE(result.unverified_us, result.stats.time_us);
+  const std::string json = encode_json(r);
+  EXPECT_NE(json.find("\"unverified_us\": 2250000,\n    \"reconnects\": 1\n"), std::string::npos) << json;
+  Result<Replay> back = decode_json(json);
+  ASSERT_TRUE(back.ok()) << back.error().describe();
+  EXPECT_EQ(back.value(), r);
+  EXPECT_EQ(encode_json(back.value()), json);
+}
+
+TEST(CodecJson, UnverifiedTimeAndReconnectsAreOptionalAndDefaultToZero) {
+  for (const std::string& text : {minimal(), with_result_members(R"("cereal_class_version": 1, )"),
+                                  with_result_members(R"("cereal_class_version": 2, "reconnects": 0, )")}) {
+    Result<Replay> r = decode_json(text);
+    ASSERT_TRUE(r.ok()) << r.error().describe() << "\n" << text;
+    EXPECT_EQ(r.value().racers[0].result.unverified_us, 0);
+    EXPECT_EQ(r.value().racers[0].result.reconnects, 0u);
+  }
+  Result<Replay> r = decode_json(with_result_members(R"("reconnects": 3, )"));
+  ASSERT_TRUE(r.ok()) << r.error().describe();
+  EXPECT_EQ(r.value().racers[0].result.reconnects, 3u);
+}
+
+// A version 1 result has no such members: one that names them contradicts its version, and reading it as 0 would
+// report a clean run that the file says was not.
+TEST(CodecJson, RefusesVersion2MembersInAVersion1Result) {
+  const Error e = json_error(with_result_members(R"("cereal_class_version": 1, "unverified_us": 0, )"));
+  EXPECT_EQ(e.kind, ErrorKind::kBadJson);
+  EXPECT_EQ(e.message,
+            "racers[0].result: member \"unverified_us\" needs cereal_class_version 2 or later, the object has 1");
+  const Error e2 = json_error(with_result_members(R"("cereal_class_version": 0, "reconnects": 1, )"));
+  EXPECT_EQ(e2.message,
+            "racers[0].result: member \"reconnects\" needs cereal_class_version 2 or later, the object has 0");
+}
+
+TEST(CodecJson, RejectsUnverifiedTimeAndReconnectsOutOfRange) {
+  const Error negative = json_error(with_result_members(R"("unverified_us": -1, )"));
+  EXPECT_EQ(negative.describe(), "racers[0].result.unverified_us: -1 is negative");
+  const Error longer = json_error(with_result_members(R"("unverified_us": 5, )"));  // the game lasted 0 us
+  EXPECT_EQ(longer.kind, ErrorKind::kBadValue);
+  EXPECT_EQ(longer.message, "racers[0].result.unverified_us (5 us) is more than result.stats.time_us (0 us)");
+  const Error reconnects = json_error(with_result_members(R"("reconnects": 4294967296, )"));
+  EXPECT_EQ(reconnects.describe(), "racers[0].result.reconnects: 4294967296 is too large");
+  const Error negative_reconnects = json_error(with_result_members(R"("reconnects": -2, )"));
+  EXPECT_EQ(negative_reconnects.describe(), "racers[0].result.reconnects: -2 is negative");
+}
+
+TEST(CodecJson, RefusesANewerRacerResultVersion) {
+  const Error e = json_error(with_result_members(R"("cereal_class_version": 3, )"));
+  EXPECT_EQ(e.kind, ErrorKind::kNewerVersion);
+  EXPECT_EQ(e.message, "RacerResult has class version 3, this build reads up to 2");
 }
 
 TEST(CodecJson, LeavesOutOptionalMembersAndUsesTheModePreset) {

@@ -1,7 +1,10 @@
-// The golden replays of tests/data: they pin the engine's behaviour under the current rules version
-// (docs/ARCHITECTURE.md, "Rules versions"). A failure here after an engine change means: bump engine::kRulesVersion,
-// or, while the rules are still settling, regenerate with `stackrace-replay make-goldens tests/data`
-// (common/replay/FORMAT.md).
+// The golden replays: they pin the engine's behaviour under the current rules version (docs/ARCHITECTURE.md, "Rules
+// versions") and the file format (common/replay/FORMAT.md, "Golden replays").
+// - tests/data/current: the set as this build writes it. A failure here after an engine change means: bump
+//   engine::kRulesVersion, or, while the rules are still settling, regenerate with
+//   `stackrace-replay make-goldens tests/data/current`.
+// - tests/data/*.srr: files written before RacerResult class version 2, kept byte for byte as compatibility fixtures
+//   (never regenerated): old files must keep decoding and verifying.
 #include <gtest/gtest.h>
 
 #include <set>
@@ -14,9 +17,9 @@
 namespace sr::replay {
 namespace {
 
-std::vector<std::pair<std::string, Replay>> all_goldens() {
+std::vector<std::pair<std::string, Replay>> all_goldens(const std::filesystem::path& dir) {
   std::vector<std::pair<std::string, Replay>> out;
-  for (const auto& path : testing::golden_files()) {
+  for (const auto& path : testing::golden_files(dir)) {
     Result<Replay> r = decode_binary(testing::read_bytes(path));
     EXPECT_TRUE(r.ok()) << path << ": " << (r.ok() ? "" : r.error().describe());
     if (r.ok()) out.emplace_back(path.filename().string(), r.value());
@@ -24,8 +27,8 @@ std::vector<std::pair<std::string, Replay>> all_goldens() {
   return out;
 }
 
-TEST(Goldens, EveryGoldenDecodesReencodesIdenticallyAndVerifies) {
-  const auto files = testing::golden_files();
+TEST(Goldens, EveryCurrentGoldenDecodesReencodesIdenticallyAndVerifies) {
+  const auto files = testing::golden_files(testing::current_dir());
   ASSERT_GE(files.size(), 12u);
   for (const auto& path : files) {
     SCOPED_TRACE(path.filename().string());
@@ -41,12 +44,58 @@ TEST(Goldens, EveryGoldenDecodesReencodesIdenticallyAndVerifies) {
   }
 }
 
+// This build writes RacerResult class version 2, so a version 1 file does not re-encode to its own bytes. What must
+// hold instead: it decodes as a clean run (the version 2 numbers 0), it verifies, its re-encoding is stable (decode,
+// encode, decode gives the same replay, and encoding that gives the same bytes again), and the re-encoding differs
+// from the file only by what version 2 added: one byte per racer for each of the two numbers (0 is one varint byte).
+TEST(Goldens, ClassVersion1FilesDecodeVerifyAndReencodeStably) {
+  const auto files = testing::golden_files();
+  ASSERT_GE(files.size(), 16u);  // the 12 of the first golden set and the 4 bot goldens
+  for (const auto& path : files) {
+    SCOPED_TRACE(path.filename().string());
+    const auto bytes = testing::read_bytes(path);
+    Result<Replay> r = decode_binary(bytes);
+    ASSERT_TRUE(r.ok()) << r.error().describe();
+    for (const Racer& racer : r.value().racers) {
+      EXPECT_EQ(racer.result.unverified_us, 0) << racer.name;
+      EXPECT_EQ(racer.result.reconnects, 0u) << racer.name;
+    }
+    const std::vector<std::uint8_t> reencoded = encode_binary(r.value());
+    EXPECT_EQ(reencoded.size(), bytes.size() + 2 * r.value().racers.size());
+    Result<Replay> back = decode_binary(reencoded);
+    ASSERT_TRUE(back.ok()) << back.error().describe();
+    EXPECT_EQ(back.value(), r.value());
+    EXPECT_EQ(encode_binary(back.value()), reencoded);
+    Result<Replay> via_json = decode_json(encode_json(r.value()));
+    ASSERT_TRUE(via_json.ok()) << via_json.error().describe();
+    EXPECT_EQ(via_json.value(), r.value());
+    const VerifyReport report = verify(r.value());
+    EXPECT_EQ(report.verdict, Verdict::kVerified) << report.message;
+  }
+}
+
+// The first golden set was made by the same scripted players as tests/data/current, under the same rules: each
+// version 1 file must decode to exactly the replay its current copy holds, field by field. This compares games made
+// under one rules version (asserted): after a deliberate rules change remakes tests/data/current, the version 1 files
+// hold the old rules' games and keep only the checks above.
+TEST(Goldens, ClassVersion1GoldensHoldTheSameGamesAsTheCurrentOnes) {
+  const auto current = all_goldens(testing::current_dir());
+  ASSERT_GE(current.size(), 12u);
+  for (const auto& [file, replay] : current) {
+    SCOPED_TRACE(file);
+    Result<Replay> old = decode_binary(testing::read_bytes(testing::data_dir() / file));
+    ASSERT_TRUE(old.ok()) << old.error().describe();
+    ASSERT_EQ(old.value().rules_version, replay.rules_version) << "see the comment above this test";
+    EXPECT_EQ(old.value(), replay);
+  }
+}
+
 TEST(Goldens, CoverEveryModeRotationSystemAndResult) {
   std::set<engine::ModeKind> modes;
   std::set<engine::RotationSystem> rotations;
   std::set<ResultStatus> statuses;
   bool hold_heavy = false, tspin = false, race = false;
-  for (const auto& [file, r] : all_goldens()) {
+  for (const auto& [file, r] : all_goldens(testing::current_dir())) {
     modes.insert(r.config.mode);
     rotations.insert(r.config.rotation);
     race = race || (r.racers.size() >= 2 && r.racers[0].handling != r.racers[1].handling);
@@ -66,7 +115,7 @@ TEST(Goldens, CoverEveryModeRotationSystemAndResult) {
 }
 
 TEST(Goldens, SprintGoldenMeetsTheSizeGoal) {
-  for (const auto& [file, r] : all_goldens()) {
+  for (const auto& [file, r] : all_goldens(testing::current_dir())) {
     if (r.config.mode != engine::ModeKind::kSprint || r.config.limit_value != 40) continue;
     const std::size_t bytes = encode_binary(r).size();
     EXPECT_LE(bytes, 1024 * r.racers.size()) << file;
@@ -78,8 +127,14 @@ TEST(Goldens, SprintGoldenMeetsTheSizeGoal) {
 TEST(Goldens, MakeGoldensReproducesTheFiles) {
   const sample::GoldenSet set = sample::make_goldens();
   EXPECT_TRUE(set.problems.empty()) << set.problems.front();
+  EXPECT_EQ(set.goldens.size(), testing::golden_files(testing::current_dir()).size());
   for (const sample::Golden& g : set.goldens) {
-    EXPECT_EQ(encode_binary(g.replay), testing::read_bytes(testing::data_dir() / g.file)) << g.file;
+    EXPECT_EQ(encode_binary(g.replay), testing::read_bytes(testing::current_dir() / g.file)) << g.file;
+    if (g.file == sample::kJsonGolden) {
+      const std::string json = encode_json(g.replay);
+      const std::filesystem::path path = (testing::current_dir() / g.file).replace_extension(".json");
+      EXPECT_EQ(std::vector<std::uint8_t>(json.begin(), json.end()), testing::read_bytes(path)) << path;
+    }
   }
 }
 

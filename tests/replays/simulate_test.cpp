@@ -61,6 +61,23 @@ TEST(RecordRacer, EndsNoEarlierThanTheLastInput) {
   EXPECT_EQ(r.racers[0].result.stats.time_us, last);
 }
 
+// The server's measurements are not in the inputs: recording keeps them, and cuts late time to the game's own time
+// (a batch may vouch for game time past a finish or top out).
+TEST(RecordRacer, KeepsUnverifiedTimeAndReconnectsWithinTheGame) {
+  Replay r = testing::small_sprint(5);
+  const engine::TimeUs end = r.racers[0].result.stats.time_us;
+  r.racers[0].result.unverified_us = end / 2;
+  r.racers[0].result.reconnects = 2;
+  record_racer(r, 0, end);
+  EXPECT_EQ(r.racers[0].result.unverified_us, end / 2);
+  EXPECT_EQ(r.racers[0].result.reconnects, 2u);
+  r.racers[0].result.unverified_us = end + 1'000'000;
+  record_racer(r, 0, end);
+  EXPECT_EQ(r.racers[0].result.unverified_us, end);
+  EXPECT_EQ(r.racers[0].result.reconnects, 2u);
+  EXPECT_TRUE(check_replay(r).ok());
+}
+
 TEST(GameAt, PieceZeroIsTheStart) {
   const Replay r = testing::small_sprint(10);
   Result<engine::Game> g = game_at(r, 0, {ViewPoint::Kind::kPiece, 0});

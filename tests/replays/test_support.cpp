@@ -9,9 +9,9 @@
 
 namespace sr::replay::testing {
 
-std::vector<std::filesystem::path> golden_files() {
+std::vector<std::filesystem::path> golden_files(const std::filesystem::path& dir) {
   std::vector<std::filesystem::path> out;
-  for (const auto& e : std::filesystem::directory_iterator(data_dir())) {
+  for (const auto& e : std::filesystem::directory_iterator(dir)) {
     if (e.path().extension() == ".srr") out.push_back(e.path());
   }
   std::sort(out.begin(), out.end());

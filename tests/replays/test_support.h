@@ -11,9 +11,12 @@
 namespace sr::replay::testing {
 
 inline std::filesystem::path data_dir() { return STACKRACE_TEST_DATA; }
+// The golden set as this build writes it (make-goldens; FORMAT.md, "Golden replays").
+inline std::filesystem::path current_dir() { return data_dir() / "current"; }
 
-// Every *.srr file in tests/data, sorted.
-std::vector<std::filesystem::path> golden_files();
+// Every *.srr file directly in `dir`, sorted. In tests/data itself: the files written before RacerResult class version
+// 2 (the first golden set and the bot goldens), kept unchanged as compatibility fixtures.
+std::vector<std::filesystem::path> golden_files(const std::filesystem::path& dir = data_dir());
 
 std::vector<std::uint8_t> read_bytes(const std::filesystem::path& path);
 

@@ -27,7 +27,8 @@ struct CheckpointsRef {
 CEREAL_CLASS_VERSION(sr::engine::Handling, 1)
 CEREAL_CLASS_VERSION(sr::engine::GameConfig, 1)
 CEREAL_CLASS_VERSION(sr::engine::Stats, 1)
-CEREAL_CLASS_VERSION(sr::replay::RacerResult, 1)
+// 2: unverified_us and reconnects after stats (version 1 reads them as 0).
+CEREAL_CLASS_VERSION(sr::replay::RacerResult, 2)
 CEREAL_CLASS_VERSION(sr::replay::Racer, 1)
 CEREAL_CLASS_VERSION(sr::replay::Replay, 1)
 CEREAL_CLASS_VERSION(sr::replay::detail::InputLogRef, 1)

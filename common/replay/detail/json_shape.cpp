@@ -4,6 +4,9 @@
 #include <rapidjson/document.h>
 // clang-format on
 
+#include <algorithm>
+#include <limits>
+
 #include "common/replay/detail/schema.h"
 
 namespace sr::replay::detail {
@@ -64,16 +67,42 @@ std::shared_ptr<const JsonShape> shape_of() {
   ShapeVisitor v(*shape);
   T sample{};
   schema(v, sample, current_version<T>());
+  // Older versions, newest first: the first older version without a member says that the member came with the
+  // version after it. Version 0 is read like version 1 (JsonReader::class_version accepts it).
+  for (std::uint32_t version = current_version<T>(); version-- > 0;) {
+    JsonShape old;
+    ShapeVisitor o(old);
+    schema(o, sample, version);
+    for (const std::string& m : shape->members) {
+      if (std::find(old.members.begin(), old.members.end(), m) == old.members.end()) {
+        shape->since.try_emplace(m, version + 1);
+      }
+    }
+  }
   return shape;
 }
 
+// The object's class version as the decoder will read it; the largest value when left out (the decoder then reads the
+// current version) or not a class version at all (the decoder refuses it).
+std::uint32_t version_of(const rapidjson::Value& object) {
+  const auto v = object.FindMember(kClassVersionName);
+  if (v == object.MemberEnd() || !v->value.IsUint()) return std::numeric_limits<std::uint32_t>::max();
+  return v->value.GetUint();
+}
+
 std::optional<std::string> walk(const rapidjson::Value& object, const JsonShape& shape, const std::string& path) {
+  const std::uint32_t version = version_of(object);
   for (auto m = object.MemberBegin(); m != object.MemberEnd(); ++m) {
     const std::string name(m->name.GetString(), m->name.GetStringLength());
     const std::string here = path.empty() ? name : path + "." + name;
+    const std::string where = path.empty() ? std::string("the replay") : path;
     bool known = false;
     for (const std::string& k : shape.members) known = known || k == name;
-    if (!known) return (path.empty() ? std::string("the replay") : path) + ": unknown member \"" + name + "\"";
+    if (!known) return where + ": unknown member \"" + name + "\"";
+    if (const auto since = shape.since.find(name); since != shape.since.end() && version < since->second) {
+      return where + ": member \"" + name + "\" needs " + kClassVersionName + " " + std::to_string(since->second) +
+             " or later, the object has " + std::to_string(version);
+    }
     const auto nested = shape.nested.find(name);
     if (nested == shape.nested.end()) continue;
     const rapidjson::Value& v = m->value;

@@ -1,8 +1,10 @@
 // Internal: the member names every JSON object of a replay may have, taken from the schema itself (schema.h), so
 // that the importer can refuse unknown members: a typo in a hand-written file ("lock_delay" for "lock_delay_us")
-// must be an error, not a silent fallback to the default.
+// must be an error, not a silent fallback to the default. An object's "cereal_class_version" selects the members of
+// that version: a member a later version added is refused in an older object (it would otherwise be dropped unread).
 #pragma once
 
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <optional>
@@ -13,7 +15,9 @@
 namespace sr::replay::detail {
 
 struct JsonShape {
-  std::vector<std::string> members;
+  std::vector<std::string> members;  // of the current class version
+  // Members that an older class version does not have, and the first version that has each.
+  std::map<std::string, std::uint32_t> since;
   // Members whose value is an object, or an array of objects, and the shape of those objects.
   std::map<std::string, std::shared_ptr<const JsonShape>> nested;
 };
@@ -22,7 +26,8 @@ struct JsonShape {
 [[nodiscard]] const JsonShape& replay_shape();
 
 // Walks a syntactically valid JSON replay and returns "<path>: unknown member \"x\"" for the first member that the
-// shape does not name, or nullopt.
+// shape does not name, or "<path>: member \"x\" needs cereal_class_version N or later, the object has M" for one that
+// the object's class version does not have; or nullopt.
 [[nodiscard]] std::optional<std::string> unknown_member(std::string_view json);
 
 }  // namespace sr::replay::detail

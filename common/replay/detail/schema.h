@@ -1,7 +1,7 @@
 // Internal: the one description of every stored type, walked by four visitors (binary and JSON, each writing and
 // reading; binary_visitors.h, json_visitors.h). Field order here is the binary field order; names are the JSON
-// member names (FORMAT.md lists both). A change to a stored type bumps its class version (serialization.h) and
-// reads the old layout under `if (version < N)`.
+// member names (FORMAT.md lists both). A change to a stored type bumps its class version (class_versions.h) and
+// reads the old layout under `if (version < N)` (RacerResult below). Writers always get the current version.
 //
 // Ranges: fields are read with their type's range only; engine::check_config() and check_replay() then check the
 // meaning (codec_binary.cpp, codec_json.cpp), so the engine stays the one owner of its ranges.
@@ -96,11 +96,22 @@ void schema(V& v, engine::Stats& s, std::uint32_t /*version*/) {
 }
 
 template <class V>
-void schema(V& v, RacerResult& r, std::uint32_t /*version*/) {
+void schema(V& v, RacerResult& r, std::uint32_t version) {
   v.choice("status", r.status, names::kStatus, kReq);
   v.choice("top_out", r.top_out, names::kTopOut, kOpt);
   v.hash("final_hash", r.final_hash);
   v.object("stats", r.stats, kReq);
+  if (version < 2) {
+    // Written before the server measured these: nothing was recorded, read as a clean run. (A version 1 JSON object
+    // that names them anyway is refused before this: json_shape.h.)
+    if constexpr (V::kLoading) {
+      r.unverified_us = 0;
+      r.reconnects = 0;
+    }
+    return;
+  }
+  v.number("unverified_us", r.unverified_us, kOpt);
+  v.number("reconnects", r.reconnects, kOpt);
 }
 
 template <class V>
@@ -121,7 +132,8 @@ void schema(V& v, Replay& r, std::uint32_t /*version*/) {
   v.object("config", r.config, kReq);
   v.fixed64("seed", r.seed, kOpt);
   v.number("checkpoint_every", r.checkpoint_every, kOpt);
-  // A racer takes at least 40 bytes in binary: name 2, handling 8, log 1, result 10 + 21 stats, checkpoints 1.
+  // A racer takes at least 40 bytes in binary, in every class version: name 2, handling 8, log 1, result 10 (12 from
+  // RacerResult version 2) + 21 stats, checkpoints 1.
   v.objects("racers", r.racers, kMaxReplayRacers, 40);
 }
 
