@@ -216,8 +216,9 @@ void Lobby::on_resume(Player& player, const protocol::Resume& resume, TimeUs now
   const auto kept = players_.find(keep);
   if (room == nullptr || kept == players_.end()) {
     const std::string text = "no race to resume: it is over, or the seat is unknown";
-    room_services_.outbox->send(from, protocol::Reject{protocol::RejectReason::kCannotResume, protocol::kProtocolVersion, text},
-                                protocol::kChannelControl);
+    room_services_.outbox->send(
+        from, protocol::Reject{protocol::RejectReason::kCannotResume, protocol::kProtocolVersion, text},
+        protocol::kChannelControl);
     spdlog::info("{}: refused a resume of race {}", player.address, resume.race_id);
     return drop(from, protocol::DisconnectReason::kRejected, text);
   }

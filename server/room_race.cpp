@@ -230,8 +230,13 @@ ReplayWriter::Job Room::replay_job() const {
   job.race_id = race_->race_id;
   job.replay = replay::replay_of(race_->race->config(), race_->race->seed(), services_.server_name,
                                  services_.unix_ms ? services_.unix_ms() : 0);
-  for (const Race::Entry& e : race_->race->racers())
-    job.replay.racers.push_back(replay::racer_of(e.referee.run(), e.name));
+  for (const Race::Entry& e : race_->race->racers()) {
+    replay::Racer racer = replay::racer_of(e.referee.run(), e.name);
+    // What only the live referee could measure: kept in the replay so a leaderboard can tell a clean run.
+    racer.result.unverified_us = e.referee.unverified_us();
+    racer.result.reconnects = static_cast<std::uint32_t>(e.referee.reconnects());
+    job.replay.racers.push_back(std::move(racer));
+  }
   for (const Race::Entry& e : race_->race->racers()) {
     const RacerReferee& ref = e.referee;
     job.ends.push_back({ref.clock_us(), ref.status() == protocol::RacerStatus::kRemoved

@@ -105,9 +105,11 @@ bool RaceView::resume(std::uint32_t next_seq, TimeUs server_now_us, std::vector<
   do {
     const std::size_t n = std::min(protocol::kMaxInputsPerBatch, log.size() - from);
     const bool last = from + n == log.size();
-    protocol::RaceInput m{race_id_, static_cast<std::uint32_t>(from), last ? run.now_us() : log[from + n - 1].time_us,
-                          {log.begin() + static_cast<std::ptrdiff_t>(from),
-                           log.begin() + static_cast<std::ptrdiff_t>(from + n)}};
+    protocol::RaceInput m{
+        race_id_,
+        static_cast<std::uint32_t>(from),
+        last ? run.now_us() : log[from + n - 1].time_us,
+        {log.begin() + static_cast<std::ptrdiff_t>(from), log.begin() + static_cast<std::ptrdiff_t>(from + n)}};
     out.push_back(std::move(m));
     from += n;
   } while (from < log.size());

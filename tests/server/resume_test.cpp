@@ -19,9 +19,7 @@ class RecordingOutbox : public Outbox {
   void send(PlayerId player, const protocol::Message& message, std::uint8_t) override {
     sent[player].push_back(message);
   }
-  void drop(PlayerId player, protocol::DisconnectReason, const std::string& text) override {
-    dropped[player] = text;
-  }
+  void drop(PlayerId player, protocol::DisconnectReason, const std::string& text) override { dropped[player] = text; }
   void rebind(PlayerId keep, PlayerId from) override { rebinds.emplace_back(keep, from); }
 
   template <class T>
