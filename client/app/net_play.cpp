@@ -58,7 +58,7 @@ sr::Status<std::string> NetPlay::connect(const std::string& host, std::uint16_t 
   options.host = host;
   options.port = port;
   options.name = name;
-  if (auto error = session_->open(options)) return *error;
+  if (auto opened = session_->open(options); !opened) return opened;
   was_open_ = true;
   return {};
 }

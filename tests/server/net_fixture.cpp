@@ -77,7 +77,7 @@ BotClient::BotClient(std::string name, std::uint16_t port, ClientQuirks quirks, 
 }
 
 bool BotClient::connect(std::chrono::milliseconds timeout) {
-  if (bot_.open()) return false;
+  if (!bot_.open()) return false;
   return pump_until(
              {this},
              [this] {
