@@ -69,7 +69,7 @@ void Session::close() {
 }
 
 bool Session::send(const protocol::Message& message) {
-  if (protocol::validate(message)) return false;  // never put an invalid message on the wire
+  if (!protocol::validate(message)) return false;  // never put an invalid message on the wire
   return connection_.send(message);
 }
 
