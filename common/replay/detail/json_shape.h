@@ -10,6 +10,8 @@
 #include <string_view>
 #include <vector>
 
+#include "common/result.h"
+
 namespace sr::replay::detail {
 
 struct JsonShape {
@@ -21,8 +23,8 @@ struct JsonShape {
 // The shape of a whole JSON replay (the root object).
 [[nodiscard]] const JsonShape& replay_shape();
 
-// Walks a syntactically valid JSON replay and returns "<path>: unknown member \"x\"" for the first member that the
-// shape does not name, or nullopt.
-[[nodiscard]] std::optional<std::string> unknown_member(std::string_view json);
+// Walks a syntactically valid JSON replay: ok if the shape names every member, otherwise "<path>: unknown member
+// \"x\"" for the first member that it does not name.
+[[nodiscard]] sr::Status<std::string> check_members(std::string_view json);
 
 }  // namespace sr::replay::detail
