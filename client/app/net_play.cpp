@@ -31,7 +31,7 @@ sr::Status<std::string> NetPlay::host(std::uint16_t port, const std::filesystem:
   options.port = port;
   options.data_dir = data_dir;
   auto server = std::make_unique<server::Server>(options);
-  if (auto error = server->start()) return "cannot host: " + *error;
+  if (auto started = server->start(); !started) return "cannot host: " + started.error();
   hosted_port_ = server->port();
   server_ = std::move(server);
   stop_ = false;
@@ -58,7 +58,7 @@ sr::Status<std::string> NetPlay::connect(const std::string& host, std::uint16_t 
   options.host = host;
   options.port = port;
   options.name = name;
-  if (auto error = session_->open(options)) return *error;
+  if (auto opened = session_->open(options); !opened) return opened;
   was_open_ = true;
   return {};
 }
