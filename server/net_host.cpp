@@ -18,8 +18,8 @@ NetHost::~NetHost() {
   }
 }
 
-std::optional<std::string> NetHost::open(const std::string& bind_address, std::uint16_t port, std::size_t channels,
-                                         const NetLimits& limits) {
+sr::Status<std::string> NetHost::open(const std::string& bind_address, std::uint16_t port, std::size_t channels,
+                                      const NetLimits& limits) {
   if (enet_initialize() != 0) return "could not initialise ENet";
   ENetAddress address{};
   address.port = port;
@@ -48,7 +48,7 @@ std::optional<std::string> NetHost::open(const std::string& bind_address, std::u
   ENetAddress bound{};
   if (enet_socket_get_address(host_->socket, &bound) == 0) port_ = bound.port;
   peer_timeout_ms_ = limits.peer_timeout_ms;
-  return std::nullopt;
+  return {};
 }
 
 void NetHost::poll(std::uint32_t timeout_ms, std::vector<NetEvent>& out) {

@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "common/result.h"
+
 struct _ENetHost;
 struct _ENetPeer;
 
@@ -53,9 +55,9 @@ class NetHost {
   NetHost(const NetHost&) = delete;
   NetHost& operator=(const NetHost&) = delete;
 
-  // Binds `bind_address:port` (port 0 picks a free port). Returns an error sentence, or nullopt on success.
-  [[nodiscard]] std::optional<std::string> open(const std::string& bind_address, std::uint16_t port,
-                                                std::size_t channels, const NetLimits& limits);
+  // Binds `bind_address:port` (port 0 picks a free port). Returns ok, or an error sentence.
+  [[nodiscard]] sr::Status<std::string> open(const std::string& bind_address, std::uint16_t port, std::size_t channels,
+                                             const NetLimits& limits);
   [[nodiscard]] std::uint16_t port() const { return port_; }
 
   // Waits at most `timeout_ms` for network events and returns those that arrived.

@@ -37,10 +37,10 @@ TimeUs Server::now_us() const {
   return std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - epoch_).count();
 }
 
-std::optional<std::string> Server::start() {
-  if (auto error = writer_.start(options_.data_dir)) return error;
-  if (auto error = replays_.open(options_.data_dir)) return "cannot open the replay store: " + *error;
-  if (auto error = net_.open(options_.bind, options_.port, protocol::kChannelCount, options_.net)) return error;
+sr::Status<std::string> Server::start() {
+  if (auto started = writer_.start(options_.data_dir); !started) return started;
+  if (auto opened = replays_.open(options_.data_dir); !opened) return "cannot open the replay store: " + opened.error();
+  if (auto bound = net_.open(options_.bind, options_.port, protocol::kChannelCount, options_.net); !bound) return bound;
 
   RoomServices services;
   services.outbox = this;
@@ -54,7 +54,7 @@ std::optional<std::string> Server::start() {
   services.next_seed = &next_race_seed;
   services.seed_ctx = &seeds_;
   lobby_ = std::make_unique<Lobby>(options_.lobby, services, &replays_, seeds_.next());
-  return std::nullopt;
+  return {};
 }
 
 void Server::send(PlayerId player, const protocol::Message& message, std::uint8_t channel) {

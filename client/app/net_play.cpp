@@ -31,7 +31,7 @@ sr::Status<std::string> NetPlay::host(std::uint16_t port, const std::filesystem:
   options.port = port;
   options.data_dir = data_dir;
   auto server = std::make_unique<server::Server>(options);
-  if (auto error = server->start()) return "cannot host: " + *error;
+  if (auto started = server->start(); !started) return "cannot host: " + started.error();
   hosted_port_ = server->port();
   server_ = std::move(server);
   stop_ = false;
@@ -59,7 +59,7 @@ sr::Status<std::string> NetPlay::connect(const std::string& host, std::uint16_t 
   options.port = port;
   options.name = name;
   options.resume_window = resume_window_;
-  if (auto error = session_->open(options)) return *error;
+  if (auto opened = session_->open(options); !opened) return opened;
   was_open_ = true;
   return {};
 }

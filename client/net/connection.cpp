@@ -19,8 +19,8 @@ void Connection::close() {
   }
 }
 
-std::optional<std::string> Connection::connect(const std::string& host, std::uint16_t port,
-                                               std::uint32_t protocol_version) {
+sr::Status<std::string> Connection::connect(const std::string& host, std::uint16_t port,
+                                            std::uint32_t protocol_version) {
   close();
   if (enet_initialize() != 0) return "could not initialise ENet";
   host_ = enet_host_create(nullptr, 1, protocol::kChannelCount, 0, 0);
@@ -45,7 +45,7 @@ std::optional<std::string> Connection::connect(const std::string& host, std::uin
   // over a new connection (Session). ENet's default waits up to 30 s.
   enet_peer_timeout(peer_, 0, kTimeoutMs, kTimeoutMs);
   state_ = State::kConnecting;
-  return std::nullopt;
+  return {};
 }
 
 void Connection::poll(std::uint32_t timeout_ms, std::vector<Event>& out) {

@@ -31,23 +31,23 @@ TEST(Limits, OneMoreThanTheLimitFails) {
   RaceInput batch = testing::sample<RaceInput>();
   batch.first_seq = 0;
   batch.changes.assign(kMaxInputsPerBatch + 1, engine::InputChange{0, 0});
-  ASSERT_TRUE(validate(batch).has_value());
-  EXPECT_EQ(validate(batch)->code, DecodeErrorCode::kTooLong);
+  ASSERT_FALSE(validate(batch).ok());
+  EXPECT_EQ(validate(batch).error().code, DecodeErrorCode::kTooLong);
 
   RoomList list = testing::sample<RoomList>();
   list.rooms.assign(kMaxRoomsListed + 1, list.rooms[0]);
-  EXPECT_EQ(validate(list)->code, DecodeErrorCode::kTooLong);
+  EXPECT_EQ(validate(list).error().code, DecodeErrorCode::kTooLong);
 
   RoomJoined joined{testing::sample_room()};
   while (joined.room.members.size() <= kMaxRoomMembers) {
     const auto id = static_cast<std::uint32_t>(1000 + joined.room.members.size());
     joined.room.members.push_back({id, "spectator", Role::kSpectator, false});
   }
-  EXPECT_EQ(validate(joined)->code, DecodeErrorCode::kTooLong);
+  EXPECT_EQ(validate(joined).error().code, DecodeErrorCode::kTooLong);
 
   GameList games = testing::sample<GameList>();
   games.games.assign(kMaxGamesListed + 1, games.games[0]);
-  EXPECT_EQ(validate(games)->code, DecodeErrorCode::kTooLong);
+  EXPECT_EQ(validate(games).error().code, DecodeErrorCode::kTooLong);
 }
 
 TEST(Limits, ChunkLimitsLeaveRoomForHeaders) {
