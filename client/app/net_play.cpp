@@ -112,8 +112,15 @@ std::vector<net::Session::Received> NetPlay::poll() {
   if (session_->state() == net::Session::State::kIdle) return {};
   const bool open_before = session_->state() != net::Session::State::kClosed;
   const bool welcomed = session_->state() == net::Session::State::kLobby || session_->in_room();
+  const bool reconnecting_before = session_->state() == net::Session::State::kReconnecting;
   follow_own_race();  // before the messages: a RoomLeft drops the session's race
   auto received = session_->poll(0);
+  const bool reconnecting = session_->state() == net::Session::State::kReconnecting;
+  if (!reconnecting_before && reconnecting) {
+    say("connection lost mid-race: reconnecting to take your seat back (keep playing)");
+  } else if (reconnecting_before && session_->state() == net::Session::State::kRoom) {
+    say("reconnected: the race goes on");
+  }
   bool said_goodbye = false;
   follow_own_race();  // a race that has just started
   for (const auto& m : received) {

@@ -140,7 +140,7 @@ TEST(Cli, InfoAndVerifyShowUnverifiedTimeAndReconnects) {
   late.racers[0].result.reconnects = 1;
   late.racers[2].result.reconnects = 2;
   const auto file = (dir.path() / "late.srr").string();
-  ASSERT_FALSE(write_file_atomic(file, encode_binary(late)));
+  ASSERT_EQ(sr::test::problem_of(write_file_atomic(file, encode_binary(late))), std::nullopt);
 
   const ToolRun info = tool("info " + file);
   ASSERT_EQ(info.exit_code, 0) << info.out;
@@ -168,7 +168,7 @@ TEST(Cli, InfoAndVerifyShowUnverifiedTimeAndReconnects) {
   // Less than a millisecond late still shows: "0.000 s" would read as a clean run.
   late.racers[0].result.unverified_us = 300;
   late.racers[0].result.reconnects = 0;
-  ASSERT_FALSE(write_file_atomic(file, encode_binary(late)));
+  ASSERT_EQ(sr::test::problem_of(write_file_atomic(file, encode_binary(late))), std::nullopt);
   const ToolRun tiny = tool("info " + file);
   ASSERT_EQ(tiny.exit_code, 0) << tiny.out;
   EXPECT_NE(tiny.out.find(" pieces/s, unverified < 0.001 s\n"), std::string::npos) << tiny.out;

@@ -174,8 +174,8 @@ class Match {
 
   // The wire, both ways: the message must be valid and decode to itself.
   std::optional<protocol::Message> through_the_wire(const protocol::Message& m) {
-    if (const auto invalid = protocol::validate(m)) {
-      fail("a message that may not be sent: " + invalid->message);
+    if (const auto valid = protocol::validate(m); !valid) {
+      fail("a message that may not be sent: " + valid.error().message);
       return std::nullopt;
     }
     const std::vector<std::uint8_t> bytes = protocol::encode(m);
