@@ -159,13 +159,13 @@ cmd_busy() {
   local dir="$TEST_DIR"
   say "running the server, network and client suites in $dir beside stress-ng --cpu 4"
   stress-ng --cpu 4 --timeout 3h --quiet &
-  local hog=$!
-  trap 'kill "$hog" 2>/dev/null || true' EXIT
+  BUSY_HOG=$!
+  trap 'kill "${BUSY_HOG:-}" 2>/dev/null || true' EXIT
   local rc=0
   ctest --test-dir "$dir" --output-on-failure -j"$JOBS" \
     -L '^(server_tests|server_net_tests|bot_online_cli_tests|client_tests|bot_tests|bot_app_tests|sync_tests)$|netsim' \
     "$@" || rc=$?
-  kill "$hog" 2>/dev/null || true
+  kill "$BUSY_HOG" 2>/dev/null || true
   [ "$rc" -eq 0 ] || die "FAILED beside a CPU hog (CXX=$CXX)"
   say "all the server, network and client suites passed beside a CPU hog (CXX=$CXX)"
 }
