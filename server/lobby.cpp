@@ -156,6 +156,7 @@ void Lobby::handle(PlayerId id, const protocol::Message& message, TimeUs now_us)
   // Everything else is a room request.
   Room* room = room_of(player);
   if (room == nullptr) {
+    if (kind == MessageId::kRaceInputCopy) return;  // unreliable: may trail the player's leaving
     if (kind == MessageId::kRaceInput || kind == MessageId::kStateHashReport) {
       const std::uint32_t race_id = kind == MessageId::kRaceInput
                                         ? std::get<protocol::RaceInput>(message).race_id

@@ -86,12 +86,19 @@ class NetHost {
   [[nodiscard]] std::uint64_t bytes_received() const;
 
  private:
+  static constexpr std::uint32_t kSilenceCheckEveryMs = 100;
+  static constexpr std::uint32_t kOwnStallMs = 1'000;
+  // Peers silent for longer than peer_timeout_ms: disconnect events (data 0, a timeout), and forgotten.
+  void drop_silent(std::vector<NetEvent>& out);
+
   _ENetHost* host_ = nullptr;
   std::uint16_t port_ = 0;
   PeerId next_id_ = 1;
   std::map<PeerId, _ENetPeer*> peers_;
   int receive_buffer_bytes_ = 0;
   std::uint32_t peer_timeout_ms_ = 5'000;
+  std::uint32_t last_silence_check_ms_ = 0;
+  std::uint32_t judge_silence_after_ms_ = 0;
 };
 
 }  // namespace sr::server

@@ -63,7 +63,7 @@ void Server::send(PlayerId player, const protocol::Message& message, std::uint8_
     return;
   }
   const std::vector<std::uint8_t> bytes = protocol::encode(message);
-  net_.send(player, channel, bytes, channel != protocol::kChannelLive);
+  net_.send(player, channel, bytes, protocol::channel_reliable(channel));
 }
 
 void Server::send_many(std::span<const PlayerId> players, const protocol::Message& message, std::uint8_t channel) {
@@ -74,7 +74,7 @@ void Server::send_many(std::span<const PlayerId> players, const protocol::Messag
   }
   if (to.empty()) return;
   const std::vector<std::uint8_t> bytes = protocol::encode(message);
-  net_.send_many(to, channel, bytes, channel != protocol::kChannelLive);
+  net_.send_many(to, channel, bytes, protocol::channel_reliable(channel));
 }
 
 void Server::rebind(PlayerId keep, PlayerId from) {

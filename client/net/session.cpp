@@ -206,6 +206,8 @@ void Session::on_message(const protocol::Message& m) {
             closed_reason_ = "the server sent inconsistent race data: " + error;
             connection_.disconnect();
           }
+        } else if constexpr (std::is_same_v<T, protocol::RaceInputAck>) {
+          if (race_) race_->on_ack(msg);
         } else if constexpr (std::is_same_v<T, protocol::LiveStats>) {
           if (race_ && race_->race_id() == msg.race_id) race_->on_live(msg);
         } else if constexpr (std::is_same_v<T, protocol::RacerEnded>) {

@@ -72,6 +72,10 @@ TEST(MessageTable, NamesChannelsAndSenders) {
   EXPECT_EQ(message_channel(MessageId::kRaceInput), kChannelRace);
   EXPECT_EQ(message_channel(MessageId::kLiveStats), kChannelLive);
   EXPECT_FALSE(channel_reliable(message_channel(MessageId::kLiveStats)));
+  EXPECT_TRUE(channel_reliable(message_channel(MessageId::kRaceInput)));
+  EXPECT_EQ(message_channel(MessageId::kRaceInputCopy), kChannelRaceFast);
+  EXPECT_EQ(message_channel(MessageId::kRaceInputAck), kChannelRaceFast);
+  EXPECT_FALSE(channel_reliable(kChannelRaceFast)) << "a copy must never wait for a retransmission";
   EXPECT_EQ(message_channel(MessageId::kReplayChunk), kChannelBulk);
   EXPECT_EQ(message_channel(MessageId::kCatchUpStart), message_channel(MessageId::kRacerInputs))
       << "catch-up must stay ordered with live relays";
@@ -80,7 +84,7 @@ TEST(MessageTable, NamesChannelsAndSenders) {
 TEST(MessageTable, FrozenIds) {
   EXPECT_EQ(static_cast<int>(MessageId::kReject), 3);
   EXPECT_EQ(static_cast<int>(RejectReason::kVersionMismatch), 1);
-  EXPECT_EQ(kProtocolVersion, 2u);
+  EXPECT_EQ(kProtocolVersion, 3u);
 }
 
 // The decoder's last accepted value of each engine enum must be the engine's last value: a new engine value
