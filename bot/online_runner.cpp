@@ -102,11 +102,16 @@ class Pump {
   }
 
  private:
-  // Waits on bot i's socket, which is new after the bot reconnected to resume its race (a closed socket leaves the
-  // epoll set by itself).
+  // Waits on bot i's socket, which is new after the bot reconnected to resume its race. A closed socket leaves the
+  // epoll set by itself, and a new one often gets the same number (a reconnect attempt closes the old socket just
+  // before it opens the new one): so while a bot connects, its socket is added again whatever its number (EEXIST
+  // when it is already in).
   void watch(std::size_t i) {
     const int fd = bots_[i]->session().socket_handle();
-    if (fd == fds_[i]) return;
+    const net::Session::State state = bots_[i]->session().state();
+    if (fd == fds_[i] && state != net::Session::State::kConnecting && state != net::Session::State::kReconnecting) {
+      return;
+    }
     fds_[i] = fd;
     epoll_event ev{};
     ev.events = EPOLLIN;
