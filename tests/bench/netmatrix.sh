@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The full network matrix (tests/netsim/README.md, "The network matrix"): builds stackrace-netmatrix in a Release tree
 # of its own and runs it with its defaults, every profile with 20 races of 8 racers through a 40-line sprint, then
-# prints the table and "netmatrix: PASS" or "netmatrix: FAIL (...)". Takes about 9 minutes on two cores.
+# prints the table and "netmatrix: PASS" or "netmatrix: FAIL (...)". Takes about 7 minutes on two cores.
 #
 #   tests/bench/netmatrix.sh                                   # the whole matrix
 #   tests/bench/netmatrix.sh --profiles mobile --races 4       # arguments go to stackrace-netmatrix (--help)

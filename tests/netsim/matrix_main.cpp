@@ -14,6 +14,7 @@
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <string>
 #include <vector>
@@ -147,8 +148,14 @@ int main(int argc, char** argv) {
                  races, racers, lines, pps, static_cast<unsigned long long>(run.seed));
     outcomes.push_back(run_profile(run));
     const ProfileOutcome& o = outcomes.back();
-    std::fprintf(stderr, "netmatrix: %s: %d of %d racers finished in %.0f s; %s\n", p.c_str(), o.finished,
-                 o.racers_planned, o.wall_s, o.network.c_str());
+    // The machine's load shows whether other work competed for the cores: the bots, the server and the proxy share
+    // this process, and a starved bot's clock looks slow to the referee.
+    double load[1] = {0};
+    (void)getloadavg(load, 1);
+    std::fprintf(stderr,
+                 "netmatrix: %s: %d of %d racers finished in %.0f s (load average %.2f); %d connections dropped before "
+                 "their race; %s\n",
+                 p.c_str(), o.finished, o.racers_planned, o.wall_s, load[0], o.setup_drops, o.network.c_str());
   }
 
   std::printf("\n%s", format_table(outcomes).c_str());

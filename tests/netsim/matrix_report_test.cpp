@@ -61,19 +61,28 @@ TEST(NetMatrixVerdict, ARemovalADesyncOrAReplayThatDoesNotVerifyFails) {
             "netmatrix: FAIL (mobile: 5 of 6 racers finished, 1 removed; wifi: 2 desyncs)");
 }
 
+TEST(NetMatrixVerdict, ATopOutIsTheBotsPlayNotALostRacer) {
+  ProfileOutcome o = clean("wifi");
+  o.finished = 5;
+  o.topped_out = 1;
+  EXPECT_TRUE(judge(o).empty());
+  o.topped_out = 0;
+  o.other_endings = 1;  // disconnected: lost
+  EXPECT_EQ(judge(o), (std::vector<std::string>{"5 of 6 racers finished", "1 did not finish"}));
+}
+
 TEST(NetMatrixVerdict, MissingRacesReplaysOrPartialLogsFail) {
   ProfileOutcome o = clean("broadband");
   o.races = 1;
   o.racers = o.finished = 3;
   o.replays_stored = o.replays_verified = 1;
   o.logs_checked = o.logs_whole = 3;
-  EXPECT_EQ(judge(o),
-            (std::vector<std::string>{"1 of 2 races without results", "3 of 6 racers finished",
-                                      "1 replays stored for 2 races", "3 of 6 racers' replays hold their whole game"}));
+  EXPECT_EQ(judge(o), (std::vector<std::string>{"1 of 2 races without results", "3 of 6 racers finished",
+                                                "1 replays stored for 2 races"}));
 
   ProfileOutcome partial = clean("blackout8");
   partial.logs_whole = 5;
-  EXPECT_EQ(judge(partial), std::vector<std::string>{"5 of 6 racers' replays hold their whole game"});
+  EXPECT_EQ(judge(partial), std::vector<std::string>{"1 of 6 racers' replays miss part of their game"});
 }
 
 TEST(NetMatrixVerdict, TheResumeProfilesNeedAReconnectAndAllowNoRacerToBeLost) {
@@ -131,7 +140,7 @@ TEST(NetMatrixCsv, AHeaderAndOneRowOfPlainNumbersPerProfile) {
   EXPECT_FALSE(std::getline(in, extra));
   EXPECT_EQ(std::count(header.begin(), header.end(), ','), std::count(row.begin(), row.end(), ','));
   EXPECT_EQ(header.rfind("profile,races,races_planned,racers,", 0), 0u);
-  EXPECT_EQ(row, "lan,2,2,6,6,6,0,0,0,0,2,2,6,6,3,2.000,3.000,0,,,0.000,0.000,12.500");
+  EXPECT_EQ(row, "lan,2,2,6,6,6,0,0,0,0,0,2,2,6,6,3,2.000,3.000,0,,,0.000,0.000,12.500,0");
 }
 
 }  // namespace

@@ -24,9 +24,16 @@ namespace {
 using Clock = std::chrono::steady_clock;
 using namespace std::chrono_literals;
 
-// Connecting, making the rooms and starting the countdowns each take a few round trips; the mobile profile's losses
-// can stretch one to seconds.
-constexpr auto kSetupTimeout = 60s;
+// Connecting, making the rooms and starting the countdowns take a few round trips, but on the mobile profile an idle
+// connection can drop (tests/netsim/README.md, "The network matrix"), and connecting again takes until the server has
+// let go of the old one (its name is taken until then).
+constexpr auto kSetupTimeout = 120s;
+// A refused request (the room closed, or is full of a racer whose connection dropped) is asked again after this.
+constexpr auto kRequestRetry = 1s;
+// A bot whose connection dropped before its race connects again after this.
+constexpr auto kReopenAfter = 1s;
+// Once one racer of a race has its CountdownStart, the others have theirs within this.
+constexpr auto kCountdownArrives = 10s;
 
 // Every reconnect attempt (one every 2 s per racer while its link is dark) comes from a new socket, which the proxy
 // counts as a new client; a 45 s blackout of 160 racers makes thousands.
@@ -35,7 +42,6 @@ constexpr std::size_t kMaxProxyClients = 1 << 16;
 // One race: its bots (indices into the profile's bots) and what arrived about it.
 struct RaceSlot {
   std::vector<std::size_t> bots;
-  std::uint32_t room_id = 0;
   std::map<std::uint32_t, std::string> removals;  // player id -> the RacerEnded's reason
 };
 
@@ -77,6 +83,13 @@ const char* status_text(protocol::RacerStatus status) {
   return "?";
 }
 
+// Where one bot is in getting to its race's countdown.
+struct BotSetup {
+  bool asked = false;              // asked to create or join its room, no answer yet
+  bool dropped = false;            // its connection dropped before the race: a new bot takes its place at next_request
+  Clock::time_point next_request;  // no request (or new connection) before this
+};
+
 class ProfileRunner {
  public:
   ProfileRunner(const MatrixRun& run, ProfileOutcome& out) : run_(run), out_(out) {}
@@ -111,8 +124,8 @@ class ProfileRunner {
     proxy.value()->start();
 
     // A step that fails says why in the problems and ends the chain; the figures below count what got done.
-    (void)(make_bots(proxy.value()->listen_port()) && connect() && make_rooms() && start_countdowns(*proxy.value()) &&
-           race(race_timeout(profile.value())));
+    port_ = proxy.value()->listen_port();
+    (void)(make_bots() && set_up(*proxy.value()) && race(race_timeout(profile.value())));
     collect_results();
     const server::ServerStats stats = server.stop();
     out_.desyncs = stats.rooms_total.desyncs;
@@ -120,6 +133,10 @@ class ProfileRunner {
       out_.problems.push_back(fmt::format("the server removed {} racers", stats.rooms_total.racers_removed));
     }
     check_replays(server);
+    if (!setup_drops_.empty()) {
+      out_.problems.push_back(fmt::format("{} connections dropped before their race, and the bots connected again: {}",
+                                          setup_drops_.size(), names_of(setup_drops_)));
+    }
     proxy.value()->stop();
     out_.network = network_line(proxy.value()->counters());
   }
@@ -129,113 +146,232 @@ class ProfileRunner {
     return run_.race_timeout.count() > 0 ? run_.race_timeout : automatic_race_timeout(run_, profile);
   }
 
-  bool make_bots(std::uint16_t port) {
+  [[nodiscard]] net::SessionOptions session_options(std::size_t index) const {
+    net::SessionOptions session;
+    session.port = port_;
+    session.name = fmt::format("r{}-{}", index / static_cast<std::size_t>(run_.racers) + 1,
+                               index % static_cast<std::size_t>(run_.racers) + 1);
+    session.client_version = "stackrace-netmatrix";
+    return session;
+  }
+
+  // A new bot at `index` (its first, or the next after its connection dropped before its race), connecting.
+  bool open_bot(std::size_t index) {
+    auto bot = std::make_unique<botcli::OnlineBot>(session_options(index), bot_settings(run_, index), &probe_);
+    if (const auto error = bot->open()) {
+      out_.problems.push_back(bot->name() + ": " + *error);
+      return false;
+    }
+    bots_[index] = std::move(bot);
+    setup_[index] = BotSetup{};
+    return true;
+  }
+
+  bool make_bots() {
+    const auto count = static_cast<std::size_t>(run_.races * run_.racers);
+    bots_.resize(count);
+    setup_.resize(count);
     for (int r = 0; r < run_.races; ++r) {
       RaceSlot slot;
-      for (int i = 0; i < run_.racers; ++i) {
-        net::SessionOptions session;
-        session.port = port;
-        session.name = fmt::format("r{}-{}", r + 1, i + 1);
-        session.client_version = "stackrace-netmatrix";
-        slot.bots.push_back(bots_.size());
-        bots_.push_back(std::make_unique<botcli::OnlineBot>(session, bot_settings(run_, bots_.size()), &probe_));
-        race_of_.push_back(static_cast<std::size_t>(r));
-        if (const auto error = bots_.back()->open()) {
-          out_.problems.push_back(session.name + ": " + *error);
-          return false;
-        }
-      }
+      for (int i = 0; i < run_.racers; ++i) slot.bots.push_back(static_cast<std::size_t>(r * run_.racers + i));
       races_.push_back(std::move(slot));
     }
-    std::vector<botcli::OnlineBot*> raw;
-    for (const auto& b : bots_) raw.push_back(b.get());
-    pump_ = std::make_unique<BotPump>(raw, [this](std::size_t bot, const protocol::Message& m) { on_message(bot, m); });
+    for (std::size_t i = 0; i < count; ++i) {
+      race_of_.push_back(i / static_cast<std::size_t>(run_.racers));
+      if (!open_bot(i)) return false;
+    }
+    pump_ =
+        std::make_unique<BotPump>(bots_, [this](std::size_t bot, const protocol::Message& m) { on_message(bot, m); });
     return true;
   }
 
   void on_message(std::size_t bot, const protocol::Message& m) {
-    if (const auto* notice = std::get_if<protocol::Notice>(&m);
-        notice && notice->code == protocol::NoticeCode::kDesync) {
-      ++out_.desync_notices;
-      out_.problems.push_back(fmt::format("{}: desync notice: {}", bots_[bot]->name(), notice->text));
+    if (const auto* notice = std::get_if<protocol::Notice>(&m)) {
+      if (notice->code == protocol::NoticeCode::kDesync) {
+        ++out_.desync_notices;
+        out_.problems.push_back(fmt::format("{}: desync notice: {}", bots_[bot]->name(), notice->text));
+      } else if (notice->about == protocol::MessageId::kCreateRoom || notice->about == protocol::MessageId::kJoinRoom ||
+                 notice->about == protocol::MessageId::kSetReady) {
+        // Refused (the room closed, or is full of a racer whose connection dropped): asked again a little later.
+        setup_[bot].asked = false;
+        setup_[bot].next_request = Clock::now() + kRequestRetry;
+      }
     } else if (const auto* ended = std::get_if<protocol::RacerEnded>(&m);
                ended && ended->status == protocol::RacerStatus::kRemoved) {
       races_[race_of_[bot]].removals[ended->player_id] = ended->reason;
     }
   }
 
-  // Waits until `done` or the deadline; on timeout names the bots `stuck` picks out.
-  bool wait(const char* what, const std::function<bool()>& done, std::chrono::seconds timeout,
-            const std::function<bool(const botcli::OnlineBot&)>& stuck) {
-    if (pump_->until(done, Clock::now() + timeout)) return true;
-    std::vector<std::string> names;
-    for (const auto& b : bots_) {
-      if (stuck(*b)) {
-        const std::string& reason = b->session().closed_reason();
-        names.push_back(reason.empty() ? b->name() : b->name() + " (" + reason + ")");
+  [[nodiscard]] bool started(const RaceSlot& slot) const {
+    return std::any_of(slot.bots.begin(), slot.bots.end(), [&](std::size_t i) { return bots_[i]->session().race(); });
+  }
+
+  // Whether every racer in the room `info` is one of this race's bots on its current connection: then none is the
+  // leftover of a connection that dropped, and the room may start.
+  [[nodiscard]] bool room_is_complete(const RaceSlot& slot, const protocol::RoomInfo& info) const {
+    int racers = 0;
+    for (const protocol::RoomMember& m : info.members) {
+      if (m.role != protocol::Role::kRacer) continue;
+      ++racers;
+      const bool live = std::any_of(slot.bots.begin(), slot.bots.end(), [&](std::size_t i) {
+        const net::Session& s = bots_[i]->session();
+        return s.state() == net::Session::State::kRoom && s.player_id() == m.player_id;
+      });
+      if (!live) return false;
+    }
+    return racers == run_.racers;
+  }
+
+  // One step of getting race `slot` to its countdown: each bot connects, the first in the lobby creates the room
+  // (when no bot of the race is in one), the others join it, and once the room holds exactly this race's bots, each
+  // says it is ready and the room starts by itself. A bot whose connection drops before then is replaced by a new
+  // one, as a player would connect again.
+  void step_setup(RaceSlot& slot) {
+    const auto now = Clock::now();
+    // The race's room is the one most of its bots are in: a drop at the wrong moment can leave two.
+    std::map<std::uint32_t, int> in_room;
+    bool asking = false;  // a bot in the lobby has asked to create or join a room and waits for the answer
+    for (std::size_t i : slot.bots) {
+      const net::Session& s = bots_[i]->session();
+      if (s.state() == net::Session::State::kRoom && s.room()) ++in_room[s.room()->room_id];
+      asking = asking || (s.state() == net::Session::State::kLobby && setup_[i].asked);
+    }
+    std::uint32_t room_id = 0;
+    int most = 0;
+    for (const auto& [id, count] : in_room) {
+      if (count > most) std::tie(room_id, most) = std::pair(id, count);
+    }
+    for (std::size_t i : slot.bots) {
+      net::Session& s = bots_[i]->session();
+      BotSetup& setup = setup_[i];
+      switch (s.state()) {
+        case net::Session::State::kClosed:
+          if (!setup.dropped) {
+            setup.dropped = true;
+            ++out_.setup_drops;
+            setup_drops_.push_back(bots_[i]->name() + " (" + s.closed_reason() + ")");
+            setup.next_request = now + kReopenAfter;
+          } else if (now >= setup.next_request && !open_bot(i)) {
+            setup.next_request = now + kReopenAfter;
+          }
+          break;
+        case net::Session::State::kLobby:
+          if (setup.asked || now < setup.next_request) break;
+          if (room_id != 0) {
+            (void)s.join_room(room_id);
+          } else if (!asking) {
+            asking = true;
+            protocol::RoomSettings settings;
+            settings.name = fmt::format("netmatrix {}", race_of_[i] + 1);
+            settings.config = engine::make_sprint(run_.lines);
+            settings.max_racers = static_cast<std::uint8_t>(run_.racers);
+            settings.auto_start = true;
+            (void)s.create_room(settings);
+          } else {
+            break;
+          }
+          setup.asked = true;
+          break;
+        case net::Session::State::kRoom: {
+          setup.asked = false;  // a room it later leaves (its connection drops) is asked for again
+          if (s.room()->room_id != room_id) {
+            if (now >= setup.next_request) (void)s.leave_room();  // then joins the race's room from the lobby
+            setup.next_request = now + kRequestRetry;
+            break;
+          }
+          const protocol::RoomMember* me = nullptr;
+          for (const auto& m : s.room()->members) me = m.player_id == s.player_id() ? &m : me;
+          if (me != nullptr && !me->ready && now >= setup.next_request && room_is_complete(slot, *s.room())) {
+            (void)s.set_ready(true);
+            setup.next_request = now + kRequestRetry;  // until the room says so
+          }
+          break;
+        }
+        default: break;
       }
     }
-    out_.problems.push_back(fmt::format("{} timed out after {} s: {}", what, timeout.count(), names_of(names)));
-    return false;
   }
 
-  bool connect() {
-    const auto in_lobby = [](const botcli::OnlineBot& b) { return b.session().state() == net::Session::State::kLobby; };
-    return wait(
-        "connecting",
-        [&] { return std::all_of(bots_.begin(), bots_.end(), [&](const auto& b) { return in_lobby(*b); }); },
-        kSetupTimeout, [&](const botcli::OnlineBot& b) { return !in_lobby(b); });
-  }
-
-  bool make_rooms() {
-    for (std::size_t r = 0; r < races_.size(); ++r) {
-      protocol::RoomSettings settings;
-      settings.name = fmt::format("netmatrix {}", r + 1);
-      settings.config = engine::make_sprint(run_.lines);
-      settings.max_racers = static_cast<std::uint8_t>(run_.racers);
-      settings.auto_start = true;
-      (void)bots_[races_[r].bots.front()]->session().create_room(settings);
+  bool set_up(UdpProxy& proxy) {
+    const auto deadline = Clock::now() + kSetupTimeout;
+    bool ok = true;
+    while (!std::all_of(races_.begin(), races_.end(), [&](const RaceSlot& slot) { return started(slot); })) {
+      if (Clock::now() >= deadline) {
+        std::vector<std::string> names;
+        for (std::size_t i = 0; i < bots_.size(); ++i) {
+          if (!started(races_[race_of_[i]])) names.push_back(bots_[i]->name() + " (" + state_text(i) + ")");
+        }
+        out_.problems.push_back(
+            fmt::format("starting the races timed out after {} s: {}", kSetupTimeout.count(), names_of(names)));
+        ok = false;
+        break;
+      }
+      for (RaceSlot& slot : races_) {
+        if (!started(slot)) step_setup(slot);
+      }
+      pump_->once();
     }
-    const auto has_room = [](const botcli::OnlineBot& b) { return b.session().room().has_value(); };
-    const auto leaders_have_rooms = [&] {
-      return std::all_of(races_.begin(), races_.end(), [&](const RaceSlot& s) { return has_room(*bots_[s.bots[0]]); });
+    // Every bot of a started race gets its CountdownStart within a round trip or so.
+    const auto has_race_or_closed = [&](std::size_t i) {
+      const net::Session& s = bots_[i]->session();
+      return !started(races_[race_of_[i]]) || s.race() || s.state() == net::Session::State::kClosed;
     };
-    if (!wait("creating the rooms", leaders_have_rooms, kSetupTimeout,
-              [&](const botcli::OnlineBot& b) { return !has_room(b) && b.name().ends_with("-1"); })) {
-      return false;
+    (void)pump_->until(
+        [&] {
+          for (std::size_t i = 0; i < bots_.size(); ++i) {
+            if (!has_race_or_closed(i)) return false;
+          }
+          return true;
+        },
+        Clock::now() + kCountdownArrives);
+    // Armed when the countdowns have started (also when a room did not start, so that the others still meet the
+    // profile's event mid-race).
+    proxy.arm();
+    for (std::size_t i = 0; i < bots_.size(); ++i) {
+      if (started(races_[race_of_[i]]) && !bots_[i]->session().race()) {
+        out_.problems.push_back(bots_[i]->name() + " missed the start of its race (" + state_text(i) + ")");
+      }
     }
-    for (RaceSlot& slot : races_) {
-      slot.room_id = bots_[slot.bots[0]]->session().room()->room_id;
-      for (std::size_t i = 1; i < slot.bots.size(); ++i) (void)bots_[slot.bots[i]]->session().join_room(slot.room_id);
-    }
-    return wait(
-        "joining the rooms",
-        [&] { return std::all_of(bots_.begin(), bots_.end(), [&](const auto& b) { return has_room(*b); }); },
-        kSetupTimeout, [&](const botcli::OnlineBot& b) { return !has_room(b); });
+    return ok;
   }
 
-  bool start_countdowns(UdpProxy& proxy) {
-    for (const auto& b : bots_) (void)b->session().set_ready(true);
-    const auto counting = [](const botcli::OnlineBot& b) { return b.session().race() != nullptr; };
-    const bool ok = wait(
-        "starting the countdowns",
-        [&] { return std::all_of(bots_.begin(), bots_.end(), [&](const auto& b) { return counting(*b); }); },
-        kSetupTimeout, [&](const botcli::OnlineBot& b) { return !counting(b); });
-    // Armed even when a room did not start, so that the others still meet the profile's event mid-race.
-    proxy.arm();
-    return ok;
+  [[nodiscard]] std::string state_text(std::size_t i) const {
+    const net::Session& s = bots_[i]->session();
+    switch (s.state()) {
+      case net::Session::State::kIdle: return "idle";
+      case net::Session::State::kConnecting: return "connecting";
+      case net::Session::State::kLobby: return "in the lobby";
+      case net::Session::State::kRoom: {
+        int racers = 0, ready = 0;
+        for (const protocol::RoomMember& m : s.room()->members) {
+          racers += m.role == protocol::Role::kRacer;
+          ready += m.ready;
+        }
+        return fmt::format("in room {} with {} racers, {} ready", s.room()->room_id, racers, ready);
+      }
+      case net::Session::State::kReconnecting: return "reconnecting";
+      case net::Session::State::kClosed: return "closed: " + s.closed_reason();
+    }
+    return "?";
   }
 
   bool race(std::chrono::seconds timeout) {
     // A bot is done when it has its race's results and the replay's id, or when its session closed (its room goes on
-    // without it, and the results show it).
+    // without it, and the results show it), or when it never got into its race (set_up() said so).
     const auto done = [](const botcli::OnlineBot& b) {
       const net::Session& s = b.session();
-      return s.state() == net::Session::State::kClosed || (s.results() && s.stored_replay());
+      return s.state() == net::Session::State::kClosed || !s.race() || (s.results() && s.stored_replay());
     };
-    return wait(
-        "racing", [&] { return std::all_of(bots_.begin(), bots_.end(), [&](const auto& b) { return done(*b); }); },
-        timeout, [&](const botcli::OnlineBot& b) { return !done(b); });
+    if (pump_->until([&] { return std::all_of(bots_.begin(), bots_.end(), [&](const auto& b) { return done(*b); }); },
+                     Clock::now() + timeout)) {
+      return true;
+    }
+    std::vector<std::string> names;
+    for (std::size_t i = 0; i < bots_.size(); ++i) {
+      if (!done(*bots_[i])) names.push_back(bots_[i]->name() + " (" + state_text(i) + ")");
+    }
+    out_.problems.push_back(fmt::format("racing timed out after {} s: {}", timeout.count(), names_of(names)));
+    return false;
   }
 
   void collect_results() {
@@ -251,6 +387,9 @@ class ProfileRunner {
         ++out_.racers;
         if (rr.status == protocol::RacerStatus::kFinished) {
           ++out_.finished;
+        } else if (rr.status == protocol::RacerStatus::kToppedOut) {
+          ++out_.topped_out;
+          out_.problems.push_back(rr.name + " topped out (the bot's play; its game and the server's agree)");
         } else if (rr.status == protocol::RacerStatus::kRemoved) {
           ++out_.removed;
           const auto reason = slot.removals.find(rr.player_id);
@@ -273,8 +412,9 @@ class ProfileRunner {
     out_.relay_delays_us = probe_.delays_us();
   }
 
-  // Every file in the store, decoded and verified, and each racer's stored log against the one the racer's own
-  // client kept: the replay holds their whole game, also what they played while their link was down.
+  // Every file in the store, decoded and verified, and the stored log of each racer whose game ended by itself
+  // against the one the racer's own client kept: the replay holds their whole game, also what they played while their
+  // link was down.
   void check_replays(const test::ServerFixture& server) {
     std::error_code error;
     for (const auto& entry : std::filesystem::directory_iterator(server.data_dir(), error)) {
@@ -290,7 +430,12 @@ class ProfileRunner {
       }
       for (const replay::Racer& racer : stored.replay.racers) {
         const auto bot = by_name.find(racer.name);
-        if (bot == by_name.end()) continue;
+        // A removed racer's log ends where the referee stopped taking it; only a game that ended by itself (finished,
+        // topped out) must be whole.
+        if (bot == by_name.end() || (racer.result.status != replay::ResultStatus::kFinished &&
+                                     racer.result.status != replay::ResultStatus::kToppedOut)) {
+          continue;
+        }
         ++out_.logs_checked;
         const net::RaceView* view = bot->second->session().race();
         if (view != nullptr && view->mine() != nullptr && view->mine()->run.log() == racer.inputs) {
@@ -315,8 +460,11 @@ class ProfileRunner {
   const MatrixRun& run_;
   ProfileOutcome& out_;
   botcli::RelayProbe probe_;
+  std::uint16_t port_ = 0;  // the proxy's
   std::vector<std::unique_ptr<botcli::OnlineBot>> bots_;
-  std::vector<std::size_t> race_of_;  // bot index -> race index
+  std::vector<BotSetup> setup_;           // by bot index
+  std::vector<std::string> setup_drops_;  // "name (why)" of each connection that dropped before its race
+  std::vector<std::size_t> race_of_;      // bot index -> race index
   std::vector<RaceSlot> races_;
   std::unique_ptr<BotPump> pump_;
 };
