@@ -21,6 +21,8 @@ usage: ./stackrace.sh <command> [args...]
                   configuration (build/test-<compiler>) and run every test with ctest, then the fuzz smoke
                   run; args go to ctest (e.g. -R Srs).
                   Honours $CXX: CXX=clang++ ./stackrace.sh test
+  busy [args]     as test, but only the server, network and client suites, with every core kept busy by
+                  stress-ng (--cpu 4): they must hold on a starved machine. args go to ctest
   build           install and build the Release configuration in build/release
   server [args]   build Release and run the dedicated server; args go to stackrace-server
   bench           build Release with benchmarks and run every *_bench program
@@ -103,11 +105,9 @@ matching_cc() {
   if [ "$dir" = "." ] && [[ "$cxx" != ./* ]]; then printf '%s\n' "$base"; else printf '%s/%s\n' "$dir" "$base"; fi
 }
 
-cmd_test() {
-  install_deps
-  # Formatting first: it takes seconds, the build takes many minutes.
-  say "checking the formatting (tests/format/check_format.sh)"
-  tests/format/check_format.sh || die "FAILED: files are not clang-formatted (see above); nothing was built"
+# Sets up the compilers and sanitizer options of the test configuration and builds it in $TEST_DIR.
+TEST_DIR=""
+prepare_test_build() {
   export CXX="${CXX:-g++}"
   command -v "$CXX" >/dev/null 2>&1 || die "C++ compiler '$CXX' not found"
   if [ -z "${CC:-}" ]; then
@@ -119,10 +119,18 @@ cmd_test() {
   export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1"
   export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
 
-  local dir
-  dir="build/test-$(basename "$CXX")"
-  configure "$dir" -DCMAKE_BUILD_TYPE=Debug -DSTACKRACE_SANITIZE=ON -DSTACKRACE_BENCH=OFF -DSTACKRACE_TESTS=ON
-  build_dir "$dir"
+  TEST_DIR="build/test-$(basename "$CXX")"
+  configure "$TEST_DIR" -DCMAKE_BUILD_TYPE=Debug -DSTACKRACE_SANITIZE=ON -DSTACKRACE_BENCH=OFF -DSTACKRACE_TESTS=ON
+  build_dir "$TEST_DIR"
+}
+
+cmd_test() {
+  install_deps
+  # Formatting first: it takes seconds, the build takes many minutes.
+  say "checking the formatting (tests/format/check_format.sh)"
+  tests/format/check_format.sh || die "FAILED: files are not clang-formatted (see above); nothing was built"
+  prepare_test_build
+  local dir="$TEST_DIR"
 
   say "running tests in $dir (CXX=$CXX)"
   local rc=0
@@ -141,6 +149,25 @@ cmd_test() {
     die "FAILED (CXX=$CXX)"
   fi
   say "all tests passed (CXX=$CXX)"
+}
+
+# The suites that talk over the network or time things, beside a CPU hog on every core: where a test needs time it
+# must drive a fake clock, and where it needs real time its limits must hold for a starved process.
+cmd_busy() {
+  install_deps
+  prepare_test_build
+  local dir="$TEST_DIR"
+  say "running the server, network and client suites in $dir beside stress-ng --cpu 4"
+  stress-ng --cpu 4 --timeout 3h --quiet &
+  BUSY_HOG=$!
+  trap 'kill "${BUSY_HOG:-}" 2>/dev/null || true' EXIT
+  local rc=0
+  ctest --test-dir "$dir" --output-on-failure -j"$JOBS" \
+    -L '^(server_tests|server_net_tests|bot_online_cli_tests|client_tests|bot_tests|bot_app_tests|sync_tests)$|netsim' \
+    "$@" || rc=$?
+  kill "$BUSY_HOG" 2>/dev/null || true
+  [ "$rc" -eq 0 ] || die "FAILED beside a CPU hog (CXX=$CXX)"
+  say "all the server, network and client suites passed beside a CPU hog (CXX=$CXX)"
 }
 
 cmd_play() {
@@ -196,6 +223,7 @@ main() {
     deps) cmd_deps "$@" ;;
     build) cmd_build "$@" ;;
     test) cmd_test "$@" ;;
+    busy) cmd_busy "$@" ;;
     play) cmd_play "$@" ;;
     server) cmd_server "$@" ;;
     bench) cmd_bench "$@" ;;

@@ -12,6 +12,7 @@
 
 #include "client/net/session.h"
 #include "common/bot/bot.h"
+#include "common/result.h"
 
 namespace sr::botcli {
 
@@ -35,7 +36,7 @@ class OnlineBot {
  public:
   OnlineBot(net::SessionOptions options, bot::BotSettings settings, RelayProbe* probe = nullptr);
 
-  [[nodiscard]] std::optional<std::string> open() { return session_.open(options_); }
+  [[nodiscard]] sr::Status<std::string> open() { return session_.open(options_); }
   // Network traffic (waits up to timeout_ms), then the bot's due inputs. Returns what the server sent.
   std::vector<protocol::Message> pump(std::uint32_t timeout_ms);
   // The bot's due inputs only (pump() calls it).

@@ -161,8 +161,8 @@ int run_online(const OnlineOptions& options) {
     bot::BotSettings settings = options.bot;
     settings.timing_seed = options.bot.timing_seed + static_cast<std::uint64_t>(i) + 1;  // each bot its own rhythm
     bots.push_back(std::make_unique<OnlineBot>(session, settings, &probe));
-    if (const auto error = bots.back()->open()) {
-      fmt::print(stderr, "stackrace-bot: {}\n", *error);
+    if (const auto opened = bots.back()->open(); !opened) {
+      fmt::print(stderr, "stackrace-bot: {}\n", opened.error());
       return 2;
     }
   }

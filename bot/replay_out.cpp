@@ -59,8 +59,8 @@ bool ReplayOut::write(const PlayedGame& g, std::ostream& err) {
   }
   const std::string path = path_for(*g.config, g.seed);
   const std::vector<std::uint8_t> bytes = replay::encode_binary(r);
-  if (auto problem = replay::write_file_atomic(path, bytes)) {
-    err << "stackrace-bot: cannot write " << path << ": " << *problem << "\n";
+  if (auto written = replay::write_file_atomic(path, bytes); !written) {
+    err << "stackrace-bot: cannot write " << path << ": " << written.error() << "\n";
     return false;
   }
   return true;

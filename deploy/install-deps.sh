@@ -17,6 +17,8 @@ packages=(
   python3 python3-yaml
   # running the client without a GPU (tests drive it under Xvfb)
   xvfb xauth xdotool x11-apps libgl1-mesa-dri
+  # ./stackrace.sh busy: the test suites beside a CPU hog
+  stress-ng
 )
 
 missing=()

@@ -40,7 +40,7 @@ bool AgonesAgent::wait_until(Clock::time_point deadline) {
   return wake_.wait_until(lock, deadline, [this] { return stopping_; });
 }
 
-std::optional<std::string> AgonesAgent::call(const char* method, const std::string& path, const std::string& body) {
+sr::Status<std::string> AgonesAgent::call(const char* method, const std::string& path, const std::string& body) {
   httplib::Client client(options_.host, options_.port);
   client.set_connection_timeout(1, 0);
   client.set_read_timeout(2, 0);
@@ -52,7 +52,7 @@ std::optional<std::string> AgonesAgent::call(const char* method, const std::stri
   if (result->status < 200 || result->status > 299) {
     return method_name + " " + path + ": HTTP " + std::to_string(result->status) + " " + result->body;
   }
-  return std::nullopt;
+  return {};
 }
 
 void AgonesAgent::ping_health(const std::optional<MetricsSnapshot>& snapshot, Clock::time_point now) {
@@ -62,8 +62,8 @@ void AgonesAgent::ping_health(const std::optional<MetricsSnapshot>& snapshot, Cl
     health_failing_ = true;
     return;
   }
-  if (const auto error = call("POST", "/health", "{}")) {
-    if (!health_failing_) spdlog::warn("agones: health ping failed: {}", *error);
+  if (const auto pinged = call("POST", "/health", "{}"); !pinged) {
+    if (!health_failing_) spdlog::warn("agones: health ping failed: {}", pinged.error());
     health_failing_ = true;
     return;
   }
@@ -73,8 +73,8 @@ void AgonesAgent::ping_health(const std::optional<MetricsSnapshot>& snapshot, Cl
   const auto players = static_cast<long long>(snapshot->stats.players);
   if (players != last_players_label_) {
     const std::string body = R"({"key":"players","value":")" + std::to_string(players) + R"("})";
-    if (const auto error = call("PUT", "/metadata/label", body)) {
-      spdlog::warn("agones: could not set the players label: {}", *error);
+    if (const auto labelled = call("PUT", "/metadata/label", body); !labelled) {
+      spdlog::warn("agones: could not set the players label: {}", labelled.error());
     } else {
       last_players_label_ = players;
     }
@@ -85,14 +85,14 @@ void AgonesAgent::run() {
   // Ready, retried until the sidecar answers (it may start after us).
   std::chrono::milliseconds backoff = options_.retry_first;
   for (int attempt = 1;; ++attempt) {
-    const auto error = call("POST", "/ready", "{}");
-    if (!error) {
+    const auto ready = call("POST", "/ready", "{}");
+    if (ready) {
       spdlog::info("agones: ready (SDK sidecar at {}:{}, attempt {})", options_.host, options_.port, attempt);
       break;
     }
     spdlog::log(attempt == 1 ? spdlog::level::warn : spdlog::level::info,
-                "agones: the SDK sidecar did not take ready ({}); attempt {}, retrying in {} ms", *error, attempt,
-                backoff.count());
+                "agones: the SDK sidecar did not take ready ({}); attempt {}, retrying in {} ms", ready.error(),
+                attempt, backoff.count());
     if (wait_until(Clock::now() + backoff)) return;
     backoff = std::min(backoff * 2, options_.retry_max);
   }
@@ -119,9 +119,9 @@ void AgonesAgent::run() {
                seconds_of(options_.idle_shutdown));
   backoff = options_.retry_first;
   for (int attempt = 1; attempt <= kShutdownAttempts; ++attempt) {
-    const auto error = call("POST", "/shutdown", "{}");
-    if (!error) break;
-    spdlog::warn("agones: shutdown not taken ({}); attempt {} of {}", *error, attempt, kShutdownAttempts);
+    const auto taken = call("POST", "/shutdown", "{}");
+    if (taken) break;
+    spdlog::warn("agones: shutdown not taken ({}); attempt {} of {}", taken.error(), attempt, kShutdownAttempts);
     if (attempt == kShutdownAttempts || wait_until(Clock::now() + backoff)) break;
     backoff = std::min(backoff * 2, options_.retry_max);
   }

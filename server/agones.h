@@ -19,6 +19,7 @@
 #include <string>
 #include <thread>
 
+#include "common/result.h"
 #include "server/metrics.h"
 
 namespace sr::server {
@@ -49,8 +50,8 @@ class AgonesAgent {
   void run();
   // Waits until `deadline` or stop(); true if stopped.
   bool wait_until(std::chrono::steady_clock::time_point deadline);
-  // One SDK call; an error sentence if the sidecar did not answer 2xx.
-  [[nodiscard]] std::optional<std::string> call(const char* method, const std::string& path, const std::string& body);
+  // One SDK call; ok, or an error sentence if the sidecar did not answer 2xx.
+  [[nodiscard]] sr::Status<std::string> call(const char* method, const std::string& path, const std::string& body);
   void ping_health(const std::optional<MetricsSnapshot>& snapshot, std::chrono::steady_clock::time_point now);
 
   AgonesOptions options_;

@@ -20,7 +20,7 @@ MetricsHttpServer::MetricsHttpServer(const MetricsBoard& board) : board_(board) 
 
 MetricsHttpServer::~MetricsHttpServer() { stop(); }
 
-std::optional<std::string> MetricsHttpServer::start(const MetricsHttpOptions& options) {
+sr::Status<std::string> MetricsHttpServer::start(const MetricsHttpOptions& options) {
   http_ = std::make_unique<httplib::Server>();
   // Scrapes are rare and small: two worker threads, short timeouts, no request bodies.
   http_->new_task_queue = [] { return new httplib::ThreadPool(2); };
@@ -64,7 +64,7 @@ std::optional<std::string> MetricsHttpServer::start(const MetricsHttpOptions& op
   thread_ = std::thread([this] {
     if (!http_->listen_after_bind()) spdlog::error("metrics endpoint stopped unexpectedly");
   });
-  return std::nullopt;
+  return {};
 }
 
 void MetricsHttpServer::stop() {
@@ -73,7 +73,7 @@ void MetricsHttpServer::stop() {
   http_.reset();
 }
 
-std::optional<std::string> probe_health(const MetricsHttpOptions& options) {
+sr::Status<std::string> probe_health(const MetricsHttpOptions& options) {
   if (options.port == 0) return std::string("no metrics port: --health-check needs --metrics-port");
   const std::string host = loopback_for(options.bind);
   httplib::Client client(host, options.port);
@@ -85,7 +85,7 @@ std::optional<std::string> probe_health(const MetricsHttpOptions& options) {
            "/healthz: " + httplib::to_string(result.error());
   }
   if (result->status != 200) return "unhealthy (HTTP " + std::to_string(result->status) + "): " + result->body;
-  return std::nullopt;
+  return {};
 }
 
 }  // namespace sr::server

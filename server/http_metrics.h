@@ -10,6 +10,7 @@
 #include <string>
 #include <thread>
 
+#include "common/result.h"
 #include "server/metrics.h"
 
 namespace httplib {
@@ -30,8 +31,9 @@ class MetricsHttpServer {
   MetricsHttpServer(const MetricsHttpServer&) = delete;
   MetricsHttpServer& operator=(const MetricsHttpServer&) = delete;
 
-  // Binds bind:port (port 0: any free port) and serves on a thread. An error sentence if the port cannot be bound.
-  [[nodiscard]] std::optional<std::string> start(const MetricsHttpOptions& options);
+  // Binds bind:port (port 0: any free port) and serves on a thread. Ok, or an error sentence if the port cannot be
+  // bound.
+  [[nodiscard]] sr::Status<std::string> start(const MetricsHttpOptions& options);
   [[nodiscard]] std::uint16_t port() const { return port_; }
   void stop();
 
@@ -43,7 +45,7 @@ class MetricsHttpServer {
 };
 
 // `stackrace-server --health-check`: GET /healthz from the server whose metrics endpoint `options` describe (a
-// wildcard bind address is asked on loopback). nullopt when it answers 200, else why not.
-[[nodiscard]] std::optional<std::string> probe_health(const MetricsHttpOptions& options);
+// wildcard bind address is asked on loopback). Ok when it answers 200, else why not.
+[[nodiscard]] sr::Status<std::string> probe_health(const MetricsHttpOptions& options);
 
 }  // namespace sr::server

@@ -156,6 +156,7 @@ void Lobby::handle(PlayerId id, const protocol::Message& message, TimeUs now_us)
   // Everything else is a room request.
   Room* room = room_of(player);
   if (room == nullptr) {
+    if (kind == MessageId::kRaceInputCopy) return;  // unreliable: may trail the player's leaving
     if (kind == MessageId::kRaceInput || kind == MessageId::kStateHashReport) {
       const std::uint32_t race_id = kind == MessageId::kRaceInput
                                         ? std::get<protocol::RaceInput>(message).race_id
@@ -216,8 +217,9 @@ void Lobby::on_resume(Player& player, const protocol::Resume& resume, TimeUs now
   const auto kept = players_.find(keep);
   if (room == nullptr || kept == players_.end()) {
     const std::string text = "no race to resume: it is over, or the seat is unknown";
-    room_services_.outbox->send(from, protocol::Reject{protocol::RejectReason::kCannotResume, protocol::kProtocolVersion, text},
-                                protocol::kChannelControl);
+    room_services_.outbox->send(
+        from, protocol::Reject{protocol::RejectReason::kCannotResume, protocol::kProtocolVersion, text},
+        protocol::kChannelControl);
     spdlog::info("{}: refused a resume of race {}", player.address, resume.race_id);
     return drop(from, protocol::DisconnectReason::kRejected, text);
   }

@@ -37,30 +37,30 @@ int main(int argc, char** argv) {
     return 0;
   }
   if (config.health_check) {
-    if (const auto error = sr::server::probe_health(config.metrics)) {
-      std::fprintf(stderr, "stackrace-server: %s\n", error->c_str());
+    if (const auto healthy = sr::server::probe_health(config.metrics); !healthy) {
+      std::fprintf(stderr, "stackrace-server: %s\n", healthy.error().c_str());
       return 1;
     }
     return 0;
   }
   sr::server::AgonesOptions agones_options;
-  if (const auto error = sr::server::agones_options(config, agones_options); error && config.agones) {
-    std::fprintf(stderr, "stackrace-server: %s\n", error->c_str());
+  if (const auto from_env = sr::server::agones_options(config, agones_options); !from_env && config.agones) {
+    std::fprintf(stderr, "stackrace-server: %s\n", from_env.error().c_str());
     return 2;
   }
 
   spdlog::set_level(spdlog::level::from_str(config.log_level));
   const sr::server::ServerOptions options = sr::server::server_options(config);
   sr::server::Server server(options);
-  if (const auto error = server.start()) {
-    std::fprintf(stderr, "stackrace-server: %s\n", error->c_str());
+  if (const auto started = server.start(); !started) {
+    std::fprintf(stderr, "stackrace-server: %s\n", started.error().c_str());
     return 1;
   }
   sr::server::MetricsBoard board;
   sr::server::MetricsHttpServer metrics(board);
   if (config.metrics.port != 0) {
-    if (const auto error = metrics.start(config.metrics)) {
-      std::fprintf(stderr, "stackrace-server: %s\n", error->c_str());
+    if (const auto started = metrics.start(config.metrics); !started) {
+      std::fprintf(stderr, "stackrace-server: %s\n", started.error().c_str());
       return 1;
     }
   }

@@ -2,6 +2,7 @@
 
 #include <arpa/inet.h>
 #include <enet/enet.h>
+#include <enet/time.h>
 #include <sys/socket.h>
 
 namespace sr::server {
@@ -18,8 +19,8 @@ NetHost::~NetHost() {
   }
 }
 
-std::optional<std::string> NetHost::open(const std::string& bind_address, std::uint16_t port, std::size_t channels,
-                                         const NetLimits& limits) {
+sr::Status<std::string> NetHost::open(const std::string& bind_address, std::uint16_t port, std::size_t channels,
+                                      const NetLimits& limits) {
   if (enet_initialize() != 0) return "could not initialise ENet";
   ENetAddress address{};
   address.port = port;
@@ -48,7 +49,7 @@ std::optional<std::string> NetHost::open(const std::string& bind_address, std::u
   ENetAddress bound{};
   if (enet_socket_get_address(host_->socket, &bound) == 0) port_ = bound.port;
   peer_timeout_ms_ = limits.peer_timeout_ms;
-  return std::nullopt;
+  return {};
 }
 
 void NetHost::poll(std::uint32_t timeout_ms, std::vector<NetEvent>& out) {
@@ -63,6 +64,8 @@ void NetHost::poll(std::uint32_t timeout_ms, std::vector<NetEvent>& out) {
         const PeerId id = next_id_++;
         event.peer->data = reinterpret_cast<void*>(static_cast<std::uintptr_t>(id));
         enet_peer_timeout(event.peer, 0, peer_timeout_ms_, peer_timeout_ms_);
+        // Silence is timed from here until the peer first acknowledges something (ENet leaves this 0 until then).
+        if (event.peer->lastReceiveTime == 0) event.peer->lastReceiveTime = host_->serviceTime;
         peers_[id] = event.peer;
         e.kind = NetEvent::Kind::kConnect;
         e.peer = id;
@@ -94,6 +97,37 @@ void NetHost::poll(std::uint32_t timeout_ms, std::vector<NetEvent>& out) {
       case ENET_EVENT_TYPE_NONE: break;
     }
     status = enet_host_check_events(host_, &event);
+  }
+  drop_silent(out);
+}
+
+void NetHost::drop_silent(std::vector<NetEvent>& out) {
+  // ENet checks its timeout only when a resend falls due, which after a few lost resends is up to 10 s past it; a
+  // racer's stall budget runs meanwhile. So silence is timed here: ENet pings a peer it has not heard from for
+  // 500 ms, and a peer that has acknowledged nothing for peer_timeout_ms is gone, as if ENet had timed it out.
+  const std::uint32_t now = host_->serviceTime;
+  const std::uint32_t since_last = ENET_TIME_DIFFERENCE(now, last_silence_check_ms_);
+  if (since_last < kSilenceCheckEveryMs) return;
+  last_silence_check_ms_ = now;
+  // After our own loop stalled, the datagrams that waited meanwhile are not all read yet (ENet reads a few hundred
+  // per call): nobody is judged silent for a second.
+  if (since_last > kSilenceCheckEveryMs + kOwnStallMs) judge_silence_after_ms_ = now + kOwnStallMs;
+  if (ENET_TIME_LESS(now, judge_silence_after_ms_)) return;
+  for (auto it = peers_.begin(); it != peers_.end();) {
+    ENetPeer* peer = it->second;
+    if (peer->state != ENET_PEER_STATE_CONNECTED ||
+        ENET_TIME_DIFFERENCE(now, peer->lastReceiveTime) <= peer_timeout_ms_) {
+      ++it;
+      continue;
+    }
+    NetEvent e;
+    e.kind = NetEvent::Kind::kDisconnect;
+    e.peer = it->first;
+    e.connection = peer->connectID;
+    out.push_back(std::move(e));
+    peer->data = nullptr;
+    enet_peer_reset(peer);
+    it = peers_.erase(it);
   }
 }
 

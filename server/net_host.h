@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "common/result.h"
+
 struct _ENetHost;
 struct _ENetPeer;
 
@@ -53,9 +55,9 @@ class NetHost {
   NetHost(const NetHost&) = delete;
   NetHost& operator=(const NetHost&) = delete;
 
-  // Binds `bind_address:port` (port 0 picks a free port). Returns an error sentence, or nullopt on success.
-  [[nodiscard]] std::optional<std::string> open(const std::string& bind_address, std::uint16_t port,
-                                                std::size_t channels, const NetLimits& limits);
+  // Binds `bind_address:port` (port 0 picks a free port). Returns ok, or an error sentence.
+  [[nodiscard]] sr::Status<std::string> open(const std::string& bind_address, std::uint16_t port, std::size_t channels,
+                                             const NetLimits& limits);
   [[nodiscard]] std::uint16_t port() const { return port_; }
 
   // Waits at most `timeout_ms` for network events and returns those that arrived.
@@ -84,12 +86,19 @@ class NetHost {
   [[nodiscard]] std::uint64_t bytes_received() const;
 
  private:
+  static constexpr std::uint32_t kSilenceCheckEveryMs = 100;
+  static constexpr std::uint32_t kOwnStallMs = 1'000;
+  // Peers silent for longer than peer_timeout_ms: disconnect events (data 0, a timeout), and forgotten.
+  void drop_silent(std::vector<NetEvent>& out);
+
   _ENetHost* host_ = nullptr;
   std::uint16_t port_ = 0;
   PeerId next_id_ = 1;
   std::map<PeerId, _ENetPeer*> peers_;
   int receive_buffer_bytes_ = 0;
   std::uint32_t peer_timeout_ms_ = 5'000;
+  std::uint32_t last_silence_check_ms_ = 0;
+  std::uint32_t judge_silence_after_ms_ = 0;
 };
 
 }  // namespace sr::server

@@ -49,9 +49,11 @@ Violation RacerReferee::on_batch(TimeUs real_us, std::span<const engine::InputCh
     (void)run_.press(c.time_us, c.buttons);
   }
   if (clock_us < run_.now_us()) return remove(Violation::kTimeWentBack);
+  if (real_us >= 0) least_lag_us_ = std::min(least_lag_us_.value_or(real_us - clock_us), real_us - clock_us);
+  const TimeUs behind_us = real_us - start_lag_us();  // the real clock, less the racer's start offset
   // The game time this batch vouches for, (previous clock, clock_us], is unverifiable where it is older than the
   // jitter allowance.
-  const TimeUs late_until = std::min(clock_us, real_us - limits_.max_lag_us);
+  const TimeUs late_until = std::min(clock_us, behind_us - limits_.max_lag_us);
   if (late_until > vouched_before) {
     unverified_us_ += late_until - vouched_before;
     stalled_us_ += late_until - std::clamp(away_until_us_, vouched_before, late_until);
@@ -59,7 +61,7 @@ Violation RacerReferee::on_batch(TimeUs real_us, std::span<const engine::InputCh
   (void)run_.advance(clock_us);
   sync_status();
   if (status_ != protocol::RacerStatus::kRacing) return Violation::kNone;
-  if (real_us - clock_us > limits_.max_lag_us) {
+  if (behind_us - clock_us > limits_.max_lag_us) {
     if (!lagging_since_) lagging_since_ = real_us;
     if (real_us >= limits_.pace_grace_us + limits_.lag_window_us &&
         real_us - *lagging_since_ >= limits_.lag_window_us) {
@@ -71,8 +73,13 @@ Violation RacerReferee::on_batch(TimeUs real_us, std::span<const engine::InputCh
   return check_pace(real_us);
 }
 
+TimeUs RacerReferee::start_lag_us() const {
+  return std::clamp<TimeUs>(least_lag_us_.value_or(0), 0, limits_.max_start_lag_us);
+}
+
 TimeUs RacerReferee::stalled_us_at(TimeUs real_us) const {
-  return stalled_us_ + std::max<TimeUs>(0, real_us - limits_.max_lag_us - std::max(run_.now_us(), away_until_us_));
+  return stalled_us_ +
+         std::max<TimeUs>(0, real_us - start_lag_us() - limits_.max_lag_us - std::max(run_.now_us(), away_until_us_));
 }
 
 Violation RacerReferee::check_pace(TimeUs real_us) {

@@ -24,6 +24,9 @@ using engine::TimeUs;
 // Limits of the referee. A racer's RaceInputs carry `now_us`, the game time its clock had reached: that vouches for
 // every input up to then. The server compares it with its own real clock when the batch arrives.
 //
+// - Start offset: a racer's clock starts when CountdownStart reaches it, so it runs behind the server's by that trip
+//   (longer when the message was resent). The referee learns the offset as the least lag any batch has shown, up to
+//   max_start_lag_us, and measures every lag below from it; the offset is the most a racer can gain by it, once.
 // - Jitter allowance: game time vouched for within max_lag_us of happening (on the real clock) is verified.
 // - Stalls: game time vouched for later than that (a stalled connection delivers nothing, then the backlog at once)
 //   is unverifiable: the racer could have played it with more real time than game time. It is summed over the race
@@ -31,10 +34,11 @@ using engine::TimeUs;
 //   overdue right now, would pass stall_budget_us is removed (kStallBudget). The budget is a room setting.
 // - Slow clock: a stall ends with a fresh batch; a slow clock never does. A racer whose every batch arrived more than
 //   max_lag_us behind the real clock for lag_window_us of real time in a row is removed (kSlowClock). A 0.9x clock
-//   is removed at 9.55 s, a 0.95x clock at 17.05 s (batches every 50 ms; tests/server/racer_referee_test.cpp).
+//   is removed at 9.6 s, a 0.95x clock at 17.1 s (batches every 50 ms; tests/server/racer_referee_test.cpp).
 // - Fast clock: a game clock ahead of the real clock by more than max_lead_us is removed at once (kFastClock).
 struct PaceLimits {
   TimeUs max_lag_us = 750'000;
+  TimeUs max_start_lag_us = 1'000'000;
   TimeUs lag_window_us = 2'000'000;
   TimeUs stall_budget_us = 10'000'000;
   TimeUs max_lead_us = 150'000;
@@ -99,6 +103,8 @@ class RacerReferee {
   // The stall budget's count at real time `real_us`: unverified game time that is not a reconnect's, and what is
   // overdue right now (it will be unverified when it arrives).
   [[nodiscard]] TimeUs stalled_us_at(TimeUs real_us) const;
+  // The start offset learned so far (see PaceLimits): the least lag seen, 0..max_start_lag_us.
+  [[nodiscard]] TimeUs start_lag_us() const;
   // Changes received so far (also those that changed nothing): the first_seq the racer's next RaceInput must carry.
   [[nodiscard]] std::uint32_t next_seq() const { return run_.next_seq(); }
 
@@ -118,6 +124,7 @@ class RacerReferee {
   int reconnects_ = 0;
   // The real time of the first batch of the current run of batches that all arrived lagging beyond max_lag_us.
   std::optional<TimeUs> lagging_since_;
+  std::optional<TimeUs> least_lag_us_;      // of every batch so far (real time - the clock it vouched for)
   std::deque<TimeUs> recent_change_times_;  // change times within the last second of game time
 };
 

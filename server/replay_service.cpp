@@ -74,11 +74,11 @@ std::vector<replay::StoredGame> games_or_empty(replay::Result<std::vector<replay
 
 }  // namespace
 
-std::optional<std::string> ReplayService::open(const std::filesystem::path& dir) {
+sr::Status<std::string> ReplayService::open(const std::filesystem::path& dir) {
   auto store = replay::ReplayStore::open(dir, true);
   if (!store.ok()) return store.error().describe();
   store_.emplace(std::move(store).value());
-  return std::nullopt;
+  return {};
 }
 
 void ReplayService::list(PlayerId to, const std::string& asker, const protocol::ListGames& request, Outbox& outbox) {

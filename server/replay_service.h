@@ -6,6 +6,7 @@
 #include <string>
 
 #include "common/protocol/messages.h"
+#include "common/result.h"
 #include "replays/store/replay_store.h"
 #include "server/outbox.h"
 
@@ -13,8 +14,8 @@ namespace sr::server {
 
 class ReplayService {
  public:
-  // Opens its own connection to the store in `dir` (the writer thread has another). Error sentence on failure.
-  [[nodiscard]] std::optional<std::string> open(const std::filesystem::path& dir);
+  // Opens its own connection to the store in `dir` (the writer thread has another). Ok, or an error sentence.
+  [[nodiscard]] sr::Status<std::string> open(const std::filesystem::path& dir);
 
   // ListGames -> GameList (an empty list if the store cannot be read; the reason is logged).
   void list(PlayerId to, const std::string& asker, const protocol::ListGames& request, Outbox& outbox);

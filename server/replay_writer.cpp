@@ -14,12 +14,12 @@ namespace sr::server {
 
 ReplayWriter::~ReplayWriter() { stop(); }
 
-std::optional<std::string> ReplayWriter::start(const std::filesystem::path& dir) {
+sr::Status<std::string> ReplayWriter::start(const std::filesystem::path& dir) {
   // Open once here so a bad directory is reported at start-up, not at the first race's end.
   auto store = replay::ReplayStore::open(dir, true);
   if (!store.ok()) return "cannot open the replay store in " + dir.string() + ": " + store.error().message;
   worker_ = std::thread([this, dir] { run(dir); });
-  return std::nullopt;
+  return {};
 }
 
 void ReplayWriter::submit(Job job) {
@@ -56,13 +56,12 @@ std::uint64_t ReplayWriter::failed() const {
   return failed_;
 }
 
-std::optional<std::string> ReplayWriter::complete(Job& job) {
+sr::Status<std::string> ReplayWriter::complete(Job& job) {
   if (job.ends.size() != job.replay.racers.size()) return "the race's end is not known for every racer";
   for (std::size_t i = 0; i < job.ends.size(); ++i) {
     replay::record_racer(job.replay, i, job.ends[i].end_us, job.ends[i].if_unfinished);
   }
-  if (auto checked = replay::check_replay(job.replay); !checked) return checked.error();
-  return std::nullopt;
+  return replay::check_replay(job.replay);
 }
 
 void ReplayWriter::run(std::filesystem::path dir) {
@@ -79,8 +78,8 @@ void ReplayWriter::run(std::filesystem::path dir) {
       queue_.pop_front();
     }
     Done done{job.room_id, job.race_id, std::nullopt, {}};
-    if (auto problem = complete(job)) {
-      done.error = "replay not valid: " + *problem;
+    if (auto completed = complete(job); !completed) {
+      done.error = "replay not valid: " + completed.error();
     } else if (!store.ok()) {
       done.error = store.error().message;
     } else {

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "common/replay/replay.h"
+#include "common/result.h"
 
 namespace sr::server {
 
@@ -43,12 +44,12 @@ class ReplayWriter {
   ReplayWriter(const ReplayWriter&) = delete;
   ReplayWriter& operator=(const ReplayWriter&) = delete;
 
-  // Opens (creating if needed) the store in `dir` and starts the worker. Returns an error sentence on failure.
-  [[nodiscard]] std::optional<std::string> start(const std::filesystem::path& dir);
+  // Opens (creating if needed) the store in `dir` and starts the worker. Returns ok, or an error sentence on failure.
+  [[nodiscard]] sr::Status<std::string> start(const std::filesystem::path& dir);
   void submit(Job job);
-  // What the worker does with a job before storing it: each racer's game played out to its end. The error, if the
-  // replay is then not storable.
-  [[nodiscard]] static std::optional<std::string> complete(Job& job);
+  // What the worker does with a job before storing it: each racer's game played out to its end. Ok, or the error if
+  // the replay is then not storable.
+  [[nodiscard]] static sr::Status<std::string> complete(Job& job);
   // Writes finished since the last call.
   [[nodiscard]] std::vector<Done> collect();
   // Writes everything still queued, then stops the worker.

@@ -128,7 +128,12 @@ RequestResult Room::handle(Player& player, const protocol::Message& message, Tim
   if (me == nullptr) return RequestRefusal::refused(NoticeCode::kNotInRoom);
   const bool waiting = phase_ == RoomPhase::kWaiting;
 
-  if (const auto* m = std::get_if<protocol::RaceInput>(&message)) return on_race_input(player, *m, now_us);
+  if (const auto* m = std::get_if<protocol::RaceInput>(&message)) {
+    return on_race_input(player, {m->race_id, m->first_seq, m->now_us, m->changes, false}, now_us);
+  }
+  if (const auto* m = std::get_if<protocol::RaceInputCopy>(&message)) {
+    return on_race_input(player, {m->race_id, m->first_seq, m->now_us, m->changes, true}, now_us);
+  }
   if (const auto* m = std::get_if<protocol::StateHashReport>(&message)) return on_hash_report(player, *m);
   if (const auto* m = std::get_if<protocol::ChangeSettings>(&message)) {
     if (player.id != host_) return RequestRefusal::refused(NoticeCode::kNotHost);

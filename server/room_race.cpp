@@ -31,7 +31,7 @@ void Room::relay(PlayerId from, const protocol::RacerInputs& inputs) const {
   broadcast(inputs, protocol::kChannelRace, from);
 }
 
-RequestResult Room::on_race_input(const Player& player, const protocol::RaceInput& m, TimeUs now_us) {
+RequestResult Room::on_race_input(const Player& player, const InputBatch& m, TimeUs now_us) {
   if (!race_ || m.race_id != race_->race_id) {
     // A late batch for a race that has ended is harmless; one for a race that never existed is not.
     if (m.race_id >= 1 && m.race_id <= race_counter_) return {};
@@ -43,11 +43,26 @@ RequestResult Room::on_race_input(const Player& player, const protocol::RaceInpu
     return RequestRefusal::dropped("inputs from a player who is not racing in this race");
   }
   if (entry->referee.status() != protocol::RacerStatus::kRacing) return {};
-  if (m.first_seq != entry->referee.next_seq()) return RequestRefusal::dropped("input sequence has a gap or overlap");
+  // A copy and its RaceInput carry the same changes: whichever arrives first is applied, the other skipped. A copy
+  // that would leave a gap follows a lost one; the reliable stream fills the gap.
+  const std::uint32_t next_seq = entry->referee.next_seq();
+  if (m.first_seq > next_seq) {
+    if (m.copy) return {};
+    return RequestRefusal::dropped("input sequence has a gap");
+  }
+  const std::size_t known = next_seq - m.first_seq;
+  // A copy starting before what we hold means the racer missed our last ack.
+  const bool ack_missed = m.copy && known > 0;
+  const auto changes = m.changes.subspan(std::min(known, m.changes.size()));
+  if (known > m.changes.size() || (changes.empty() && m.now_us <= entry->referee.clock_us())) {
+    if (ack_missed) ack_inputs(player.id, next_seq);
+    return {};  // nothing new
+  }
 
   const std::size_t logged_before = entry->referee.log().size();
-  const Violation v = race_->race->on_batch(player.id, now_us - race_->start_us, m.changes, m.now_us);
-  counters_.inputs += m.changes.size();
+  const Violation v = race_->race->on_batch(player.id, now_us - race_->start_us, changes, m.now_us);
+  counters_.inputs += changes.size();
+  if (entry->referee.next_seq() > next_seq || ack_missed) ack_inputs(player.id, entry->referee.next_seq());
 
   // The room hears what the referee logged, numbered by the referee's log, and at least every heartbeat its clock.
   const auto& log = entry->referee.log();
@@ -67,6 +82,10 @@ RequestResult Room::on_race_input(const Player& player, const protocol::RaceInpu
   }
   announce_endings();
   return {};
+}
+
+void Room::ack_inputs(PlayerId racer, std::uint32_t next_seq) const {
+  services_.outbox->send(racer, protocol::RaceInputAck{race_->race_id, next_seq}, protocol::kChannelRaceFast);
 }
 
 RequestResult Room::on_hash_report(const Player& player, const protocol::StateHashReport& m) {
@@ -230,8 +249,13 @@ ReplayWriter::Job Room::replay_job() const {
   job.race_id = race_->race_id;
   job.replay = replay::replay_of(race_->race->config(), race_->race->seed(), services_.server_name,
                                  services_.unix_ms ? services_.unix_ms() : 0);
-  for (const Race::Entry& e : race_->race->racers())
-    job.replay.racers.push_back(replay::racer_of(e.referee.run(), e.name));
+  for (const Race::Entry& e : race_->race->racers()) {
+    replay::Racer racer = replay::racer_of(e.referee.run(), e.name);
+    // What only the live referee could measure: kept in the replay so a leaderboard can tell a clean run.
+    racer.result.unverified_us = e.referee.unverified_us();
+    racer.result.reconnects = static_cast<std::uint32_t>(e.referee.reconnects());
+    job.replay.racers.push_back(std::move(racer));
+  }
   for (const Race::Entry& e : race_->race->racers()) {
     const RacerReferee& ref = e.referee;
     job.ends.push_back({ref.clock_us(), ref.status() == protocol::RacerStatus::kRemoved

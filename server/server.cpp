@@ -37,10 +37,10 @@ TimeUs Server::now_us() const {
   return std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - epoch_).count();
 }
 
-std::optional<std::string> Server::start() {
-  if (auto error = writer_.start(options_.data_dir)) return error;
-  if (auto error = replays_.open(options_.data_dir)) return "cannot open the replay store: " + *error;
-  if (auto error = net_.open(options_.bind, options_.port, protocol::kChannelCount, options_.net)) return error;
+sr::Status<std::string> Server::start() {
+  if (auto started = writer_.start(options_.data_dir); !started) return started;
+  if (auto opened = replays_.open(options_.data_dir); !opened) return "cannot open the replay store: " + opened.error();
+  if (auto bound = net_.open(options_.bind, options_.port, protocol::kChannelCount, options_.net); !bound) return bound;
 
   RoomServices services;
   services.outbox = this;
@@ -54,7 +54,7 @@ std::optional<std::string> Server::start() {
   services.next_seed = &next_race_seed;
   services.seed_ctx = &seeds_;
   lobby_ = std::make_unique<Lobby>(options_.lobby, services, &replays_, seeds_.next());
-  return std::nullopt;
+  return {};
 }
 
 void Server::send(PlayerId player, const protocol::Message& message, std::uint8_t channel) {
@@ -63,7 +63,7 @@ void Server::send(PlayerId player, const protocol::Message& message, std::uint8_
     return;
   }
   const std::vector<std::uint8_t> bytes = protocol::encode(message);
-  net_.send(player, channel, bytes, channel != protocol::kChannelLive);
+  net_.send(player, channel, bytes, protocol::channel_reliable(channel));
 }
 
 void Server::send_many(std::span<const PlayerId> players, const protocol::Message& message, std::uint8_t channel) {
@@ -74,7 +74,7 @@ void Server::send_many(std::span<const PlayerId> players, const protocol::Messag
   }
   if (to.empty()) return;
   const std::vector<std::uint8_t> bytes = protocol::encode(message);
-  net_.send_many(to, channel, bytes, channel != protocol::kChannelLive);
+  net_.send_many(to, channel, bytes, protocol::channel_reliable(channel));
 }
 
 void Server::rebind(PlayerId keep, PlayerId from) {

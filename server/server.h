@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "common/engine/random.h"
+#include "common/result.h"
 #include "server/lobby.h"
 #include "server/net_host.h"
 #include "server/outbox.h"
@@ -50,8 +51,8 @@ class Server final : public Outbox {
   explicit Server(ServerOptions options);
   ~Server() override;
 
-  // Binds the port and opens the replay store. An error sentence if either fails.
-  [[nodiscard]] std::optional<std::string> start();
+  // Binds the port and opens the replay store. Ok, or an error sentence if either fails.
+  [[nodiscard]] sr::Status<std::string> start();
   [[nodiscard]] std::uint16_t port() const { return net_.port(); }
   // The UDP receive buffer the kernel granted, in bytes (0 if unknown).
   [[nodiscard]] int receive_buffer_bytes() const { return net_.receive_buffer_bytes(); }

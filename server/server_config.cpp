@@ -85,7 +85,7 @@ ServerOptions server_options(const ServerConfig& config) {
   return options;
 }
 
-std::optional<std::string> agones_options(const ServerConfig& config, AgonesOptions& out) {
+sr::Status<std::string> agones_options(const ServerConfig& config, AgonesOptions& out) {
   out.health_every = milliseconds_of(config.agones_health_interval_s);
   out.idle_shutdown = milliseconds_of(config.agones_idle_shutdown_s);
   if (const char* env = std::getenv("AGONES_SDK_HTTP_PORT"); env != nullptr && *env != '\0') {
@@ -96,7 +96,7 @@ std::optional<std::string> agones_options(const ServerConfig& config, AgonesOpti
     }
     out.port = static_cast<std::uint16_t>(port);
   }
-  return std::nullopt;
+  return {};
 }
 
 }  // namespace sr::server

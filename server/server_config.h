@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 
+#include "common/result.h"
 #include "server/agones.h"
 #include "server/http_metrics.h"
 #include "server/server.h"
@@ -38,7 +39,7 @@ void add_server_options(CLI::App& app, ServerConfig& config);
 [[nodiscard]] ServerOptions server_options(const ServerConfig& config);
 
 // The Agones agent's settings from `config` and the environment (AGONES_SDK_HTTP_PORT, default 9358).
-// An error sentence if the environment variable is not a port number.
-[[nodiscard]] std::optional<std::string> agones_options(const ServerConfig& config, AgonesOptions& out);
+// Ok, or an error sentence if the environment variable is not a port number.
+[[nodiscard]] sr::Status<std::string> agones_options(const ServerConfig& config, AgonesOptions& out);
 
 }  // namespace sr::server

@@ -31,6 +31,7 @@ sr::Status<std::string> App::init() {
   settings_problem_ = load.problem;
   if (!settings_problem_.empty()) spdlog::warn("{}", settings_problem_);
   if (auto s = batch_.init(); !s) return s;
+  net_.set_resume_window(std::chrono::seconds(options_.resume_seconds));
   spdlog::info("settings: {}; replays: {}", paths_.settings_file().string(), paths_.replay_dir().string());
   if (options_.bench_frames > 0) {
     screen_ = Screen::kBench;

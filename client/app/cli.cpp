@@ -102,6 +102,10 @@ std::optional<int> parse_command_line(int argc, char** argv, AppOptions& o) {
                  "With --host-port or --connect: watch the public room of this name (joined mid-race, the race is "
                  "shown from where it is)");
   cli.add_flag("--auto-ready", o.auto_ready, "Get ready once another racer is in the room");
+  cli.add_option("--resume-seconds", o.resume_seconds,
+                 "How long to keep trying to get back into a race after the connection drops (the server keeps "
+                 "the seat for 60 s)")
+      ->check(CLI::Range(1, 600));
   cli.add_flag("--exit-after-race", o.exit_after_race,
                "Quit once the first race's results are shown (after the --screenshot, if given)");
   try {

@@ -41,6 +41,7 @@ struct AppOptions {
   std::optional<std::string> spectate;  // or watch the public room of this name (mid-race: from where it is)
   bool auto_ready = false;              // ready once another racer is in the room
   bool exit_after_race = false;         // quit after the first race's results (screenshot first)
+  int resume_seconds = 60;              // how long a dropped racer tries to get back into the race
 };
 
 // Parses argv. Returns an exit code when the program should stop now (--help, --version, bad arguments; the

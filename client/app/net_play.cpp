@@ -31,7 +31,7 @@ sr::Status<std::string> NetPlay::host(std::uint16_t port, const std::filesystem:
   options.port = port;
   options.data_dir = data_dir;
   auto server = std::make_unique<server::Server>(options);
-  if (auto error = server->start()) return "cannot host: " + *error;
+  if (auto started = server->start(); !started) return "cannot host: " + started.error();
   hosted_port_ = server->port();
   server_ = std::move(server);
   stop_ = false;
@@ -59,7 +59,7 @@ sr::Status<std::string> NetPlay::connect(const std::string& host, std::uint16_t 
   options.port = port;
   options.name = name;
   options.resume_window = resume_window_;
-  if (auto error = session_->open(options)) return *error;
+  if (auto opened = session_->open(options); !opened) return opened;
   was_open_ = true;
   return {};
 }
@@ -112,8 +112,15 @@ std::vector<net::Session::Received> NetPlay::poll() {
   if (session_->state() == net::Session::State::kIdle) return {};
   const bool open_before = session_->state() != net::Session::State::kClosed;
   const bool welcomed = session_->state() == net::Session::State::kLobby || session_->in_room();
+  const bool reconnecting_before = session_->state() == net::Session::State::kReconnecting;
   follow_own_race();  // before the messages: a RoomLeft drops the session's race
   auto received = session_->poll(0);
+  const bool reconnecting = session_->state() == net::Session::State::kReconnecting;
+  if (!reconnecting_before && reconnecting) {
+    say("connection lost mid-race: reconnecting to take your seat back (keep playing)");
+  } else if (reconnecting_before && session_->state() == net::Session::State::kRoom) {
+    say("reconnected: the race goes on");
+  }
   bool said_goodbye = false;
   follow_own_race();  // a race that has just started
   for (const auto& m : received) {

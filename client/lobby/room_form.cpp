@@ -124,8 +124,8 @@ std::optional<protocol::RoomSettings> RoomForm::to_settings(std::string& error) 
   s.auto_start = auto_start;
   s.stall_budget_s = static_cast<std::uint8_t>(stall_budget_s);
   // What the server would refuse to read (an empty or over-long name, a board over the wire's limits) is said here.
-  if (auto e = protocol::validate(protocol::CreateRoom{s, protocol::Role::kRacer})) {
-    error = name.empty() ? "the room needs a name" : "the server would refuse these settings: " + e->message;
+  if (auto valid = protocol::validate(protocol::CreateRoom{s, protocol::Role::kRacer}); !valid) {
+    error = name.empty() ? "the room needs a name" : "the server would refuse these settings: " + valid.error().message;
     return std::nullopt;
   }
   return s;

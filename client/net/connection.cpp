@@ -1,6 +1,7 @@
 #include "client/net/connection.h"
 
 #include <enet/enet.h>
+#include <enet/time.h>
 
 namespace sr::net {
 
@@ -19,8 +20,8 @@ void Connection::close() {
   }
 }
 
-std::optional<std::string> Connection::connect(const std::string& host, std::uint16_t port,
-                                               std::uint32_t protocol_version) {
+sr::Status<std::string> Connection::connect(const std::string& host, std::uint16_t port,
+                                            std::uint32_t protocol_version) {
   close();
   if (enet_initialize() != 0) return "could not initialise ENet";
   host_ = enet_host_create(nullptr, 1, protocol::kChannelCount, 0, 0);
@@ -45,7 +46,7 @@ std::optional<std::string> Connection::connect(const std::string& host, std::uin
   // over a new connection (Session). ENet's default waits up to 30 s.
   enet_peer_timeout(peer_, 0, kTimeoutMs, kTimeoutMs);
   state_ = State::kConnecting;
-  return std::nullopt;
+  return {};
 }
 
 void Connection::poll(std::uint32_t timeout_ms, std::vector<Event>& out) {
@@ -56,6 +57,8 @@ void Connection::poll(std::uint32_t timeout_ms, std::vector<Event>& out) {
     Event e;
     switch (event.type) {
       case ENET_EVENT_TYPE_CONNECT:
+        // Silence is timed from here until the server first acknowledges something (ENet leaves this 0 until then).
+        if (peer_->lastReceiveTime == 0) peer_->lastReceiveTime = host_->serviceTime;
         state_ = State::kConnected;
         e.kind = Event::Kind::kConnected;
         out.push_back(std::move(e));
@@ -85,14 +88,23 @@ void Connection::poll(std::uint32_t timeout_ms, std::vector<Event>& out) {
     if (host_ == nullptr) return;
     status = enet_host_check_events(host_, &event);
   }
+  // ENet checks its timeout only when a resend falls due, up to 10 s late; silence is what we time.
+  if (state_ == State::kConnected && peer_ != nullptr && peer_->state == ENET_PEER_STATE_CONNECTED &&
+      ENET_TIME_DIFFERENCE(host_->serviceTime, peer_->lastReceiveTime) > kTimeoutMs) {
+    enet_peer_reset(peer_);
+    state_ = State::kDisconnected;
+    Event e;
+    e.kind = Event::Kind::kDisconnected;
+    out.push_back(std::move(e));
+  }
 }
 
 bool Connection::send(const protocol::Message& message) {
   if (state_ != State::kConnected) return false;
   const std::uint8_t channel = protocol::message_channel(protocol::message_id(message));
   const std::vector<std::uint8_t> bytes = protocol::encode(message);
-  ENetPacket* packet =
-      enet_packet_create(bytes.data(), bytes.size(), channel == protocol::kChannelLive ? 0 : ENET_PACKET_FLAG_RELIABLE);
+  ENetPacket* packet = enet_packet_create(bytes.data(), bytes.size(),
+                                          protocol::channel_reliable(channel) ? ENET_PACKET_FLAG_RELIABLE : 0);
   if (packet == nullptr) return false;
   if (enet_peer_send(peer_, channel, packet) != 0) {
     enet_packet_destroy(packet);

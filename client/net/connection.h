@@ -9,6 +9,7 @@
 
 #include "common/protocol/codec.h"
 #include "common/protocol/messages.h"
+#include "common/result.h"
 
 struct _ENetHost;
 struct _ENetPeer;
@@ -33,9 +34,9 @@ class Connection {
   Connection(const Connection&) = delete;
   Connection& operator=(const Connection&) = delete;
 
-  // Starts connecting to host:port (a name or an address). An error sentence if that cannot even start.
-  [[nodiscard]] std::optional<std::string> connect(const std::string& host, std::uint16_t port,
-                                                   std::uint32_t protocol_version = protocol::kProtocolVersion);
+  // Starts connecting to host:port (a name or an address). Ok, or an error sentence if that cannot even start.
+  [[nodiscard]] sr::Status<std::string> connect(const std::string& host, std::uint16_t port,
+                                                std::uint32_t protocol_version = protocol::kProtocolVersion);
   // Waits up to timeout_ms for traffic; appends what happened.
   void poll(std::uint32_t timeout_ms, std::vector<Event>& out);
   // Queues a message on its channel (protocol::message_channel). False when not connected.

@@ -60,20 +60,49 @@ void RaceView::press(TimeUs t, engine::Buttons buttons, std::vector<protocol::Me
   (void)run.press(t, buttons);  // cannot fail: no earlier than the run's time, known buttons
   out.push_back(protocol::RaceInput{race_id_, seq, t, {engine::InputChange{t, buttons}}});
   sent_now_us_ = t;
-  advance(t, out);
+  (void)advance_run(t, out);
+  copy_unacked(out);
 }
 
 void RaceView::advance(TimeUs t, std::vector<protocol::Message>& out) {
-  if (!racing()) return;
+  if (advance_run(t, out)) copy_unacked(out);
+}
+
+bool RaceView::advance_run(TimeUs t, std::vector<protocol::Message>& out) {
+  if (!racing()) return false;
   engine::RacerRun& run = boards_[mine_].run;
-  if (t < sent_now_us_ || t < run.now_us()) return;
+  if (t < sent_now_us_ || t < run.now_us()) return false;
   (void)run.advance(t);
   const bool reports_due = locks_reported_ < run.locks().size();
+  bool sent = false;
   if (t >= sent_now_us_ + kHeartbeatUs || (reports_due && t > sent_now_us_)) {
     out.push_back(protocol::RaceInput{race_id_, run.next_seq(), t, {}});
     sent_now_us_ = t;
+    sent = true;
   }
   report_locks(out);
+  return sent;
+}
+
+void RaceView::copy_unacked(std::vector<protocol::Message>& out) {
+  const engine::RacerRun& run = boards_[mine_].run;
+  if (sent_now_us_ < copied_at_us_ + kCopyEveryUs) return;
+  const auto& log = run.log();
+  const std::size_t from = std::min<std::size_t>(acked_seq_, log.size());
+  const std::size_t n = std::min(protocol::kMaxInputsPerBatch, log.size() - from);
+  const bool all = from + n == log.size();
+  protocol::RaceInputCopy m{
+      race_id_,
+      static_cast<std::uint32_t>(from),
+      all ? sent_now_us_ : log[from + n - 1].time_us,
+      {log.begin() + static_cast<std::ptrdiff_t>(from), log.begin() + static_cast<std::ptrdiff_t>(from + n)}};
+  out.push_back(std::move(m));
+  copied_at_us_ = sent_now_us_;
+}
+
+void RaceView::on_ack(const protocol::RaceInputAck& m) {
+  if (!racing() || m.race_id != race_id_) return;
+  if (m.next_seq <= boards_[mine_].run.log().size()) acked_seq_ = std::max(acked_seq_, m.next_seq);
 }
 
 void RaceView::report_locks(std::vector<protocol::Message>& out) {
@@ -105,13 +134,16 @@ bool RaceView::resume(std::uint32_t next_seq, TimeUs server_now_us, std::vector<
   do {
     const std::size_t n = std::min(protocol::kMaxInputsPerBatch, log.size() - from);
     const bool last = from + n == log.size();
-    protocol::RaceInput m{race_id_, static_cast<std::uint32_t>(from), last ? run.now_us() : log[from + n - 1].time_us,
-                          {log.begin() + static_cast<std::ptrdiff_t>(from),
-                           log.begin() + static_cast<std::ptrdiff_t>(from + n)}};
+    protocol::RaceInput m{
+        race_id_,
+        static_cast<std::uint32_t>(from),
+        last ? run.now_us() : log[from + n - 1].time_us,
+        {log.begin() + static_cast<std::ptrdiff_t>(from), log.begin() + static_cast<std::ptrdiff_t>(from + n)}};
     out.push_back(std::move(m));
     from += n;
   } while (from < log.size());
   sent_now_us_ = run.now_us();
+  acked_seq_ = std::max(acked_seq_, next_seq);
   return true;
 }
 

@@ -43,6 +43,8 @@ class RaceView {
  public:
   // Inputs are sent at least this often while racing, so the server's pace check sees the clock move.
   static constexpr TimeUs kHeartbeatUs = 50'000;
+  // A RaceInputCopy goes with a RaceInput unless the last copy is younger than this (keeps the message rate down).
+  static constexpr TimeUs kCopyEveryUs = 16'000;
   // A state-hash report after every this many locked pieces.
   static constexpr std::int64_t kReportEveryPieces = 10;
 
@@ -61,8 +63,8 @@ class RaceView {
   [[nodiscard]] bool racing() const { return mine_ < boards_.size(); }
 
   // Our own racer: a button change at game time t (>= every earlier one). Applies it to our run and queues a
-  // RaceInput carrying it. Ignored when not racing, when the game is over, when it changes no button, or when it
-  // holds a bit no button has.
+  // RaceInput carrying it, and a RaceInputCopy of everything the server has not acknowledged (see on_ack). Ignored when
+  // not racing, when the game is over, when it changes no button, or when it holds a bit no button has.
   void press(TimeUs t, engine::Buttons buttons, std::vector<protocol::Message>& out);
   // Our own racer: advances the local game to t, sending a heartbeat and any due state-hash reports.
   void advance(TimeUs t, std::vector<protocol::Message>& out);
@@ -76,6 +78,9 @@ class RaceView {
 
   // Server messages for this race. False (with `error`) if the server sent something inconsistent.
   bool on_inputs(const protocol::RacerInputs& m, std::string& error);
+  // The server holds our stream up to next_seq: our next copies start there. Ignored if it claims more than we sent.
+  void on_ack(const protocol::RaceInputAck& m);
+  [[nodiscard]] std::uint32_t acked_seq() const { return acked_seq_; }
   void on_live(const protocol::LiveStats& m);
   void on_ended(const protocol::RacerEnded& m);
 
@@ -83,6 +88,10 @@ class RaceView {
   RacerBoard& add_board(const protocol::RaceEntrant& entrant, std::uint32_t me);
   // StateHashReports for our locks since the last call, due every kReportEveryPieces pieces.
   void report_locks(std::vector<protocol::Message>& out);
+  // Advances our run to t; true if that queued a RaceInput (a heartbeat).
+  bool advance_run(TimeUs t, std::vector<protocol::Message>& out);
+  // Queues a RaceInputCopy of our stream from acked_seq_ (at most kMaxInputsPerBatch changes).
+  void copy_unacked(std::vector<protocol::Message>& out);
 
   std::uint32_t race_id_ = 0;
   std::uint64_t seed_ = 0;
@@ -92,6 +101,9 @@ class RaceView {
   // Our own stream: the game time of the last RaceInput sent, and how many of our locks have been looked at.
   TimeUs sent_now_us_ = -1;
   std::size_t locks_reported_ = 0;
+  // What the server acknowledged of our stream, and the game time of our last RaceInputCopy.
+  std::uint32_t acked_seq_ = 0;
+  TimeUs copied_at_us_ = -kCopyEveryUs;
 };
 
 }  // namespace sr::net

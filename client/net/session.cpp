@@ -49,12 +49,14 @@ std::string describe(protocol::RejectReason reason) {
   return "refused";
 }
 
-std::optional<std::string> Session::open(const SessionOptions& options) {
+sr::Status<std::string> Session::open(const SessionOptions& options) {
   options_ = options;
   closed_reason_.clear();
-  if (auto error = connection_.connect(options.host, options.port, options.protocol_version)) return error;
+  if (auto connected = connection_.connect(options.host, options.port, options.protocol_version); !connected) {
+    return connected;
+  }
   state_ = State::kConnecting;
-  return std::nullopt;
+  return {};
 }
 
 void Session::close() {
@@ -69,7 +71,7 @@ void Session::close() {
 
 bool Session::send(const protocol::Message& message) {
   if (state_ == State::kReconnecting) return false;  // the server takes nothing but Resume until our seat is back
-  if (protocol::validate(message)) return false;     // never put an invalid message on the wire
+  if (!protocol::validate(message)) return false;    // never put an invalid message on the wire
   return connection_.send(message);
 }
 
@@ -204,6 +206,8 @@ void Session::on_message(const protocol::Message& m) {
             closed_reason_ = "the server sent inconsistent race data: " + error;
             connection_.disconnect();
           }
+        } else if constexpr (std::is_same_v<T, protocol::RaceInputAck>) {
+          if (race_) race_->on_ack(msg);
         } else if constexpr (std::is_same_v<T, protocol::LiveStats>) {
           if (race_ && race_->race_id() == msg.race_id) race_->on_live(msg);
         } else if constexpr (std::is_same_v<T, protocol::RacerEnded>) {

@@ -19,6 +19,7 @@
 #include "client/net/race_view.h"
 #include "common/protocol/messages.h"
 #include "common/protocol/streams.h"
+#include "common/result.h"
 
 namespace sr::net {
 
@@ -53,8 +54,8 @@ class Session {
 
   Session() = default;
 
-  // Starts connecting. An error sentence if that cannot start (bad host name, no socket).
-  [[nodiscard]] std::optional<std::string> open(const SessionOptions& options);
+  // Starts connecting. Ok, or an error sentence if that cannot start (bad host name, no socket).
+  [[nodiscard]] sr::Status<std::string> open(const SessionOptions& options);
   // Handles traffic (waits up to timeout_ms) and returns what arrived. Time-driven work of our own race
   // (heartbeats, hash reports) happens in race_advance().
   std::vector<Received> poll(std::uint32_t timeout_ms);

@@ -65,7 +65,10 @@ std::vector<std::uint8_t> encode(const Message& message) {
   return w.take();
 }
 
-std::optional<DecodeError> validate(const Message& message) { return write_message(message).error(); }
+sr::Status<DecodeError> validate(const Message& message) {
+  if (const FieldWriter w = write_message(message); !w.ok()) return *w.error();
+  return {};
+}
 
 DecodeResult decode(std::span<const std::uint8_t> bytes) {
   if (bytes.size() > kMaxMessageBytes) {

@@ -55,8 +55,8 @@ using DecodeResult = sr::Result<Message, DecodeError>;
 // message is a programming error. Use validate() first for anything built from data not yet checked.
 [[nodiscard]] std::vector<std::uint8_t> encode(const Message& message);
 
-// nullopt if `message` is valid, otherwise what decode() would say about its bytes (offsets refer to them).
-[[nodiscard]] std::optional<DecodeError> validate(const Message& message);
+// Ok if `message` is valid, otherwise what decode() would say about its bytes (offsets refer to them).
+[[nodiscard]] sr::Status<DecodeError> validate(const Message& message);
 
 // Decodes exactly one message filling all of `bytes`.
 [[nodiscard]] DecodeResult decode(std::span<const std::uint8_t> bytes);

@@ -74,6 +74,8 @@ constexpr std::array<MessageInfo, static_cast<std::size_t>(MessageId::kCount)> k
     {MessageId::kRaceSeat, "RaceSeat", S, kChannelRace},
     {MessageId::kResume, "Resume", C, kChannelControl},
     {MessageId::kRaceResumed, "RaceResumed", S, kChannelRace},
+    {MessageId::kRaceInputCopy, "RaceInputCopy", C, kChannelRaceFast},
+    {MessageId::kRaceInputAck, "RaceInputAck", S, kChannelRaceFast},
 }};
 
 constexpr bool table_in_id_order() {

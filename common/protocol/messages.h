@@ -20,7 +20,7 @@
 namespace sr::protocol {
 
 // Sent in ENet's connect `data` field; the server answers any other value with Reject{kVersionMismatch}.
-inline constexpr std::uint32_t kProtocolVersion = 2;
+inline constexpr std::uint32_t kProtocolVersion = 3;
 
 // ---- Limits: decode rejects anything beyond them, encode asserts them. ----
 inline constexpr std::size_t kMaxMessageBytes = 65'536;  // one encoded message, id byte included
@@ -50,11 +50,12 @@ inline constexpr engine::TimeUs kMaxCountdownUs = 10'000'000;
 inline constexpr std::uint32_t kClientLeaving = 1;
 
 // ---- ENet channels (PROTOCOL.md "Channels"). A message on another channel is a protocol error. ----
-inline constexpr std::uint8_t kChannelControl = 0;  // reliable: session, lobby, room
-inline constexpr std::uint8_t kChannelRace = 1;     // reliable: countdown, inputs, hashes, endings, catch-up
-inline constexpr std::uint8_t kChannelLive = 2;     // unreliable (sequenced): live stats
-inline constexpr std::uint8_t kChannelBulk = 3;     // reliable: replay downloads, so they never delay control
-inline constexpr std::size_t kChannelCount = 4;
+inline constexpr std::uint8_t kChannelControl = 0;   // reliable: session, lobby, room
+inline constexpr std::uint8_t kChannelRace = 1;      // reliable: countdown, inputs, hashes, endings, catch-up
+inline constexpr std::uint8_t kChannelLive = 2;      // unreliable (sequenced): live stats
+inline constexpr std::uint8_t kChannelBulk = 3;      // reliable: replay downloads, so they never delay control
+inline constexpr std::uint8_t kChannelRaceFast = 4;  // unreliable (sequenced): input copies and their acks
+inline constexpr std::size_t kChannelCount = 5;
 
 // The first byte of every message. 0 is never a message (Notice::about uses it for "none").
 enum class MessageId : std::uint8_t {
@@ -107,7 +108,9 @@ enum class MessageId : std::uint8_t {
   kRaceSeat = 40,
   kResume = 41,
   kRaceResumed = 42,
-  kCount = 43,  // one past the last id
+  kRaceInputCopy = 43,
+  kRaceInputAck = 44,
+  kCount = 45,  // one past the last id
 };
 
 enum class Sender : std::uint8_t { kClient = 0, kServer = 1, kEither = 2 };
@@ -443,13 +446,33 @@ struct RaceResumed {
   bool operator==(const RaceResumed&) const = default;
 };
 
+// ---------------------------------------------------------------- Input copies (PROTOCOL.md "Input copies")
+// C->S, unreliable, beside each RaceInput: every change from the last RaceInputAck's next_seq on (at most
+// kMaxInputsPerBatch), and now_us, so one lost or held-back RaceInput never delays the referee by a retransmission.
+// The server applies what it does not have yet and ignores the rest (also a copy that would leave a gap).
+struct RaceInputCopy {
+  static constexpr MessageId kId = MessageId::kRaceInputCopy;
+  std::uint32_t race_id = 0;                 // >= 1
+  std::uint32_t first_seq = 0;               // as RaceInput
+  engine::TimeUs now_us = 0;                 // as RaceInput
+  std::vector<engine::InputChange> changes;  // as RaceInput
+  bool operator==(const RaceInputCopy&) const = default;
+};
+// S->C, unreliable, to a racer: the server holds its stream up to `next_seq` changes (so its next copies start there).
+struct RaceInputAck {
+  static constexpr MessageId kId = MessageId::kRaceInputAck;
+  std::uint32_t race_id = 0;   // >= 1
+  std::uint32_t next_seq = 0;  // varint
+  bool operator==(const RaceInputAck&) const = default;
+};
+
 // Every message, in id order: alternative i is the message with id i + 1.
-using Message =
-    std::variant<Hello, Welcome, Reject, Ping, Pong, Disconnecting, Notice, ListRooms, RoomList, CreateRoom, JoinRoom,
-                 RoomJoined, LeaveRoom, RoomLeft, SendChat, Chat, RoomUpdate, ChangeSettings, SetHandling, SetReady,
-                 SetRole, KickPlayer, StartRace, CountdownStart, RaceStart, RaceInput, StateHashReport, RacerInputs,
-                 LiveStats, RacerEnded, RaceResults, ReplayStored, CatchUpStart, CatchUpEnd, ListGames, GameList,
-                 DownloadReplay, ReplayChunk, ReplayUnavailable, RaceSeat, Resume, RaceResumed>;
+using Message = std::variant<Hello, Welcome, Reject, Ping, Pong, Disconnecting, Notice, ListRooms, RoomList, CreateRoom,
+                             JoinRoom, RoomJoined, LeaveRoom, RoomLeft, SendChat, Chat, RoomUpdate, ChangeSettings,
+                             SetHandling, SetReady, SetRole, KickPlayer, StartRace, CountdownStart, RaceStart,
+                             RaceInput, StateHashReport, RacerInputs, LiveStats, RacerEnded, RaceResults, ReplayStored,
+                             CatchUpStart, CatchUpEnd, ListGames, GameList, DownloadReplay, ReplayChunk,
+                             ReplayUnavailable, RaceSeat, Resume, RaceResumed, RaceInputCopy, RaceInputAck>;
 
 // True for 1..kCount-1.
 [[nodiscard]] constexpr bool is_message_id(std::uint8_t id) {
@@ -462,7 +485,9 @@ using Message =
 [[nodiscard]] Sender message_sender(MessageId id);
 // The ENet channel the message travels on (kChannel*). Precondition: is_message_id(id).
 [[nodiscard]] std::uint8_t message_channel(MessageId id);
-// Whether the channel is sent reliably (all but kChannelLive).
-[[nodiscard]] constexpr bool channel_reliable(std::uint8_t channel) { return channel != kChannelLive; }
+// Whether the channel is sent reliably (all but kChannelLive and kChannelRaceFast).
+[[nodiscard]] constexpr bool channel_reliable(std::uint8_t channel) {
+  return channel != kChannelLive && channel != kChannelRaceFast;
+}
 
 }  // namespace sr::protocol

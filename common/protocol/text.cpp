@@ -16,7 +16,7 @@ bool is_printable_ascii(unsigned char c) { return c >= 0x20 && c <= 0x7E; }
 
 // Strict UTF-8 (RFC 3629): no overlong forms, no surrogates, nothing above U+10FFFF. Control characters
 // (U+0000..U+001F, U+007F..U+009F) are refused except '\n' when allow_newline.
-std::optional<std::string> utf8_error(std::string_view s, bool allow_newline) {
+sr::Status<std::string> check_utf8(std::string_view s, bool allow_newline) {
   std::size_t i = 0;
   while (i < s.size()) {
     const auto lead = static_cast<unsigned char>(s[i]);
@@ -54,12 +54,12 @@ std::optional<std::string> utf8_error(std::string_view s, bool allow_newline) {
     if (control && !(allow_newline && cp == '\n')) return "control character" + at(i);
     i += extra + 1;
   }
-  return std::nullopt;
+  return {};
 }
 
 }  // namespace
 
-std::optional<std::string> text_content_error(std::string_view text, TextKind kind) {
+sr::Status<std::string> check_text_content(std::string_view text, TextKind kind) {
   switch (kind) {
     case TextKind::kName:
       if (!text.empty() && (text.front() == ' ' || text.back() == ' ')) return "starts or ends with a space";
@@ -69,11 +69,11 @@ std::optional<std::string> text_content_error(std::string_view text, TextKind ki
         const auto c = static_cast<unsigned char>(text[i]);
         if (!is_printable_ascii(c)) return "byte " + hex_byte(c) + at(i) + " is not printable ASCII";
       }
-      return std::nullopt;
-    case TextKind::kLine: return utf8_error(text, false);
-    case TextKind::kMultiline: return utf8_error(text, true);
+      return {};
+    case TextKind::kLine: return check_utf8(text, false);
+    case TextKind::kMultiline: return check_utf8(text, true);
     case TextKind::kRoomCode:
-      if (text.empty()) return std::nullopt;
+      if (text.empty()) return {};
       if (text.size() != kRoomCodeLength) {
         return "room code has " + std::to_string(text.size()) + " characters, must have " +
                std::to_string(kRoomCodeLength);
@@ -83,19 +83,19 @@ std::optional<std::string> text_content_error(std::string_view text, TextKind ki
           return "byte " + hex_byte(static_cast<unsigned char>(text[i])) + at(i) + " is not a room code character";
         }
       }
-      return std::nullopt;
+      return {};
   }
   return "unknown text kind";
 }
 
-std::optional<std::string> text_error(std::string_view text, const TextRule& rule) {
+sr::Status<std::string> check_text(std::string_view text, const TextRule& rule) {
   if (text.size() > rule.max_bytes) {
     return std::to_string(text.size()) + " bytes, limit " + std::to_string(rule.max_bytes);
   }
   if (text.size() < rule.min_bytes) {
     return std::to_string(text.size()) + " bytes, needs at least " + std::to_string(rule.min_bytes);
   }
-  return text_content_error(text, rule.kind);
+  return check_text_content(text, rule.kind);
 }
 
 }  // namespace sr::protocol

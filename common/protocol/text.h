@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "common/protocol/messages.h"
+#include "common/result.h"
 
 namespace sr::protocol {
 
@@ -39,16 +40,16 @@ inline constexpr TextRule kRoomCodeText{TextKind::kRoomCode, 0, kRoomCodeLength}
 // Room codes avoid look-alikes (no I, O, 0, 1). Servers generate them; clients upper-case what users type.
 inline constexpr std::string_view kRoomCodeAlphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 
-// Why `text` breaks `rule` for its content (not its length), e.g. "byte 0x07 at index 3 is not printable";
-// nullopt if the content is allowed.
-[[nodiscard]] std::optional<std::string> text_content_error(std::string_view text, TextKind kind);
+// Ok if the content of `text` (not its length) is allowed for `kind`, otherwise why not, e.g. "byte 0x07 at index 3
+// is not printable".
+[[nodiscard]] sr::Status<std::string> check_text_content(std::string_view text, TextKind kind);
 
-// Length and content together: nullopt if `text` satisfies `rule`, otherwise a short reason.
-[[nodiscard]] std::optional<std::string> text_error(std::string_view text, const TextRule& rule);
+// Length and content together: ok if `text` satisfies `rule`, otherwise a short reason.
+[[nodiscard]] sr::Status<std::string> check_text(std::string_view text, const TextRule& rule);
 
-[[nodiscard]] inline bool is_valid_player_name(std::string_view name) { return !text_error(name, kPlayerNameText); }
+[[nodiscard]] inline bool is_valid_player_name(std::string_view name) { return check_text(name, kPlayerNameText).ok(); }
 [[nodiscard]] inline bool is_valid_room_code(std::string_view code) {
-  return !code.empty() && !text_error(code, kRoomCodeText);
+  return !code.empty() && check_text(code, kRoomCodeText).ok();
 }
 
 }  // namespace sr::protocol

@@ -20,8 +20,8 @@ using detail::DecodeFailure;
 // What the text outside its strings may not hold, checked in one pass before any parser sees it: nesting deeper than
 // kMaxJsonDepth (Cereal's JSON archive parses recursively), and numbers that are not whole 64-bit numbers (a
 // fraction, an exponent, a run of more than 20 digits), so RapidJSON's floating-point reader, which has undefined
-// behaviour on some long fractions such as "0.000...0", never runs. The first problem in words, or nullopt.
-std::optional<std::string> precheck_json(std::string_view text) {
+// behaviour on some long fractions such as "0.000...0", never runs. Ok, or the first problem in words.
+sr::Status<std::string> precheck_json(std::string_view text) {
   bool in_string = false;
   int depth = 0, digits = 0;
   for (std::size_t i = 0; i < text.size(); ++i) {
@@ -47,7 +47,7 @@ std::optional<std::string> precheck_json(std::string_view text) {
       --depth;
     }
   }
-  return std::nullopt;
+  return {};
 }
 
 // Turns Cereal's and RapidJSON's exception texts into something a person can act on.
@@ -172,7 +172,9 @@ Result<Replay> decode_json(std::string_view text, const JsonOptions& options) {
   if (text.size() > kMaxJsonBytes) {
     return Error{ErrorKind::kBadJson, "JSON replays are at most 64 MiB", {}, -1};
   }
-  if (auto problem = precheck_json(text)) return Error{ErrorKind::kBadJson, std::move(*problem), {}, -1};
+  if (auto checked = precheck_json(text); !checked) {
+    return Error{ErrorKind::kBadJson, std::move(checked).error(), {}, -1};
+  }
   {
     // Plain JSON: no NaN or Infinity (a replay has neither), so the text Cereal parses next, with its own flags that
     // allow them, has none. RapidJSON's asserts throw under Cereal; a throw is a malformed file too.
@@ -191,7 +193,7 @@ Result<Replay> decode_json(std::string_view text, const JsonOptions& options) {
     }
     if (!doc.IsObject()) return Error{ErrorKind::kBadJson, "a JSON replay is an object", {}, -1};
   }
-  if (auto unknown = detail::unknown_member(text)) return Error{ErrorKind::kBadJson, *unknown, {}, -1};
+  if (auto members = detail::check_members(text); !members) return Error{ErrorKind::kBadJson, members.error(), {}, -1};
 
   std::istringstream in{std::string(text)};
   DecodeContext ctx(nullptr, -1);

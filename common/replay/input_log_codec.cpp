@@ -124,11 +124,11 @@ EncodedInputLog encode_input_log(std::span<const engine::InputChange> inputs) {
   return out;
 }
 
-std::optional<std::string> decode_input_log(const EncodedInputLog& log, std::vector<engine::InputChange>& out) {
+sr::Status<std::string> decode_input_log(const EncodedInputLog& log, std::vector<engine::InputChange>& out) {
   out.clear();
   if (log.count == 0) {
     if (!log.bits.empty()) return "an empty log has stream bytes";
-    return std::nullopt;
+    return {};
   }
   if (log.unit_us == 0 || log.unit_us > static_cast<std::uint64_t>(std::numeric_limits<engine::TimeUs>::max())) {
     return "time unit " + std::to_string(log.unit_us) + " us is out of range";
@@ -186,7 +186,7 @@ std::optional<std::string> decode_input_log(const EncodedInputLog& log, std::vec
   }
   if (r.bits_left() >= 8) return std::to_string(r.bits_left() / 8) + " unused bytes after the last change";
   if (!r.rest_is_zero()) return "padding bits after the last change are not zero";
-  return std::nullopt;
+  return {};
 }
 
 }  // namespace sr::replay

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "common/replay/replay.h"
+#include "common/result.h"
 
 namespace sr::replay {
 
@@ -32,9 +33,9 @@ struct EncodedInputLog {
 // `inputs` must be a valid log (check_input_log(inputs) is ok).
 [[nodiscard]] EncodedInputLog encode_input_log(std::span<const engine::InputChange> inputs);
 
-// Decodes `log` into `out` (replacing its contents). On failure returns a sentence naming the change index and
+// Decodes `log` into `out` (replacing its contents). Returns ok, or on failure a sentence naming the change index and
 // what was wrong; `out` is then unspecified. Allocates at most 4 entries per stream byte (a change takes >= 2 bits).
-[[nodiscard]] std::optional<std::string> decode_input_log(const EncodedInputLog& log,
-                                                          std::vector<engine::InputChange>& out);
+[[nodiscard]] sr::Status<std::string> decode_input_log(const EncodedInputLog& log,
+                                                       std::vector<engine::InputChange>& out);
 
 }  // namespace sr::replay

@@ -9,7 +9,7 @@ namespace {
 
 const auto& kStatusNames = names::kStatus;
 
-std::optional<std::string> result_error(const RacerResult& r) {
+sr::Status<std::string> check_result(const RacerResult& r) {
   if (static_cast<std::size_t>(r.status) >= kStatusNames.size()) return "result.status is unknown";
   const bool topped = r.status == ResultStatus::kToppedOut;
   const bool has_reason = r.top_out == engine::TopOut::kBlockOut || r.top_out == engine::TopOut::kLockOut;
@@ -33,7 +33,7 @@ std::optional<std::string> result_error(const RacerResult& r) {
     return "result.unverified_us (" + std::to_string(r.unverified_us) + " us) is more than result.stats.time_us (" +
            std::to_string(s.time_us) + " us)";
   }
-  return std::nullopt;
+  return {};
 }
 
 }  // namespace
@@ -119,7 +119,7 @@ sr::Status<std::string> check_replay(const Replay& r) {
     }
     if (auto s = engine::check_config(racer_config(r, i)); !s) return where + " config: " + s.error();
     if (auto s = check_input_log(racer.inputs); !s) return where + "." + s.error();
-    if (auto e = result_error(racer.result)) return where + "." + *e;
+    if (auto s = check_result(racer.result); !s) return where + "." + s.error();
     engine::TimeUs last = 0;
     for (const engine::Checkpoint& c : racer.checkpoints) {
       if (c.time_us < last) return where + ".checkpoints go back in time";

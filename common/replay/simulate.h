@@ -37,7 +37,7 @@ struct Simulation {
 };
 
 // Plays `inputs` through Game(config, seed) up to end_us as described above. `config` must be valid
-// (engine::check_config is nullopt); checkpoint_every >= 1. `on_event`, when set, sees every engine event in order.
+// (engine::check_config is ok); checkpoint_every >= 1. `on_event`, when set, sees every engine event in order.
 [[nodiscard]] Simulation simulate(const engine::GameConfig& config, std::uint64_t seed,
                                   std::span<const engine::InputChange> inputs, engine::TimeUs end_us,
                                   std::int32_t checkpoint_every,

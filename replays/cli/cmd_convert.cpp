@@ -32,8 +32,8 @@ void add_export(CLI::App& app, Run& run) {
         return kExitOk;
       }
       const auto* p = reinterpret_cast<const std::uint8_t*>(json.data());
-      if (auto e = write_file_atomic(o->out, std::span<const std::uint8_t>(p, json.size()))) {
-        report_error(o->out, *e);
+      if (auto written = write_file_atomic(o->out, std::span<const std::uint8_t>(p, json.size())); !written) {
+        report_error(o->out, written.error());
         return kExitUnreadable;
       }
       return kExitOk;
@@ -68,8 +68,8 @@ void add_import(CLI::App& app, Run& run) {
         return kExitUnreadable;
       }
       const std::vector<std::uint8_t> bytes = encode_binary(r.value());
-      if (auto e = write_file_atomic(o->out, bytes)) {
-        report_error(o->out, *e);
+      if (auto written = write_file_atomic(o->out, bytes); !written) {
+        report_error(o->out, written.error());
         return kExitUnreadable;
       }
       fmt::print("wrote {} ({} bytes, {} racers)\n", o->out, bytes.size(), r.value().racers.size());

@@ -28,8 +28,8 @@ void add_make_goldens(CLI::App& app, Run& run) {
       for (const sample::Golden& g : set.goldens) {
         const std::filesystem::path path = std::filesystem::path(*dir) / g.file;
         const std::vector<std::uint8_t> bytes = encode_binary(g.replay);
-        if (auto e = write_file_atomic(path, bytes)) {
-          report_error(path.string(), *e);
+        if (auto written = write_file_atomic(path, bytes); !written) {
+          report_error(path.string(), written.error());
           return kExitUnreadable;
         }
         const VerifyReport report = verify(g.replay);
@@ -40,8 +40,8 @@ void add_make_goldens(CLI::App& app, Run& run) {
           std::filesystem::path json_path = path;
           json_path.replace_extension(".json");
           const auto* p = reinterpret_cast<const std::uint8_t*>(json.data());
-          if (auto e = write_file_atomic(json_path, std::span<const std::uint8_t>(p, json.size()))) {
-            report_error(json_path.string(), *e);
+          if (auto written = write_file_atomic(json_path, std::span<const std::uint8_t>(p, json.size())); !written) {
+            report_error(json_path.string(), written.error());
             return kExitUnreadable;
           }
           fmt::print("{} ({} bytes): JSON export of {}\n", json_path.string(), json.size(), g.file);

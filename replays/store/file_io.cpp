@@ -47,7 +47,7 @@ Result<std::vector<std::uint8_t>> read_file(const std::filesystem::path& path, s
   return bytes;
 }
 
-std::optional<std::string> write_file_atomic(const std::filesystem::path& path, std::span<const std::uint8_t> bytes) {
+sr::Status<std::string> write_file_atomic(const std::filesystem::path& path, std::span<const std::uint8_t> bytes) {
   const std::filesystem::path dir = path.has_parent_path() ? path.parent_path() : std::filesystem::path(".");
   const std::filesystem::path tmp = dir / ("." + path.filename().string() + ".tmp-" + std::to_string(::getpid()));
   const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
@@ -69,7 +69,7 @@ std::optional<std::string> write_file_atomic(const std::filesystem::path& path, 
     (void)::fsync(dfd);
     ::close(dfd);
   }
-  return std::nullopt;
+  return {};
 }
 
 Result<Replay> load_replay_file(const std::filesystem::path& path) {

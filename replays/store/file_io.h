@@ -10,6 +10,7 @@
 
 #include "common/replay/error.h"
 #include "common/replay/replay.h"
+#include "common/result.h"
 
 namespace sr::replay {
 
@@ -19,9 +20,9 @@ inline constexpr std::uintmax_t kMaxReplayFileBytes = std::uintmax_t{64} << 20;
 [[nodiscard]] Result<std::vector<std::uint8_t>> read_file(const std::filesystem::path& path,
                                                           std::uintmax_t max_bytes = kMaxReplayFileBytes);
 
-// Writes `bytes` to `path` atomically. Returns an error message, or nullopt on success.
-[[nodiscard]] std::optional<std::string> write_file_atomic(const std::filesystem::path& path,
-                                                           std::span<const std::uint8_t> bytes);
+// Writes `bytes` to `path` atomically. Returns ok, or an error message.
+[[nodiscard]] sr::Status<std::string> write_file_atomic(const std::filesystem::path& path,
+                                                        std::span<const std::uint8_t> bytes);
 
 // Reads a replay file: binary (starts with "SRRP"), or its JSON export (starts with '{' after white space).
 // JSON is read as exported: a hand-written file with missing results needs `stackrace-replay import` first.

@@ -82,12 +82,12 @@ Result<ReplayStore> ReplayStore::open(const std::filesystem::path& dir, bool cre
   if (create) std::filesystem::create_directories(dir, ec);
   if (!std::filesystem::is_directory(dir, ec)) return io_error(dir.string() + " is not a directory");
   sqlite::Db db;
-  if (auto e = db.open(dir / kIndexFile)) return io_error(*e);
-  if (auto e = db.exec(kSchema)) return io_error("cannot create the index: " + *e);
+  if (auto opened = db.open(dir / kIndexFile); !opened) return io_error(opened.error());
+  if (auto made = db.exec(kSchema); !made) return io_error("cannot create the index: " + made.error());
   return ReplayStore(dir, std::move(db));
 }
 
-std::optional<std::string> ReplayStore::index(const std::string& id, const std::string& file, const Replay& replay) {
+sr::Status<std::string> ReplayStore::index(const std::string& id, const std::string& file, const Replay& replay) {
   const VerifyReport report = verify(replay);
   auto del = db_.prepare("DELETE FROM games WHERE id = ?1");
   auto game = db_.prepare(
@@ -127,7 +127,7 @@ std::optional<std::string> ReplayStore::index(const std::string& id, const std::
     result->bind(9, r.result.stats.pieces);
     if (result->step() == sqlite::Statement::Step::kError) return db_.last_error();
   }
-  return std::nullopt;
+  return {};
 }
 
 Result<std::string> ReplayStore::add(const Replay& replay) {
@@ -140,15 +140,15 @@ Result<std::string> ReplayStore::add(const Replay& replay) {
     if (!existing.ok() || existing.value() != bytes) {
       return io_error(path.string() + " exists with other contents");
     }
-  } else if (auto e = write_file_atomic(path, bytes)) {
-    return io_error(*e);
+  } else if (auto written = write_file_atomic(path, bytes); !written) {
+    return io_error(written.error());
   }
-  if (auto e = db_.exec("BEGIN IMMEDIATE")) return io_error(*e);
-  if (auto e = index(id, path.filename().string(), replay)) {
+  if (auto begun = db_.exec("BEGIN IMMEDIATE"); !begun) return io_error(begun.error());
+  if (auto indexed = index(id, path.filename().string(), replay); !indexed) {
     (void)db_.exec("ROLLBACK");
-    return io_error("cannot index " + path.string() + ": " + *e);
+    return io_error("cannot index " + path.string() + ": " + indexed.error());
   }
-  if (auto e = db_.exec("COMMIT")) return io_error(*e);
+  if (auto committed = db_.exec("COMMIT"); !committed) return io_error(committed.error());
   return id;
 }
 
@@ -162,20 +162,22 @@ Result<ReindexReport> ReplayStore::reindex() {
   std::sort(files.begin(), files.end());
 
   ReindexReport report;
-  if (auto e = db_.exec("BEGIN IMMEDIATE; DELETE FROM results; DELETE FROM games;")) return io_error(*e);
+  if (auto begun = db_.exec("BEGIN IMMEDIATE; DELETE FROM results; DELETE FROM games;"); !begun) {
+    return io_error(begun.error());
+  }
   for (const auto& path : files) {
     Result<Replay> replay = load_replay_file(path);
     if (!replay.ok()) {
       report.unreadable.push_back(path.filename().string() + ": " + replay.error().describe());
       continue;
     }
-    if (auto e = index(path.stem().string(), path.filename().string(), replay.value())) {
+    if (auto indexed = index(path.stem().string(), path.filename().string(), replay.value()); !indexed) {
       (void)db_.exec("ROLLBACK");
-      return io_error("cannot index " + path.string() + ": " + *e);
+      return io_error("cannot index " + path.string() + ": " + indexed.error());
     }
     ++report.indexed;
   }
-  if (auto e = db_.exec("COMMIT")) return io_error(*e);
+  if (auto committed = db_.exec("COMMIT"); !committed) return io_error(committed.error());
   auto verified = db_.prepare("SELECT COUNT(*) FROM games WHERE verified = 1");
   if (verified && verified->step() == sqlite::Statement::Step::kRow) {
     report.verified = static_cast<std::size_t>(verified->int_at(0));

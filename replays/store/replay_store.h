@@ -105,7 +105,7 @@ class ReplayStore {
 
  private:
   ReplayStore(std::filesystem::path dir, sqlite::Db db) : dir_(std::move(dir)), db_(std::move(db)) {}
-  [[nodiscard]] std::optional<std::string> index(const std::string& id, const std::string& file, const Replay& replay);
+  [[nodiscard]] sr::Status<std::string> index(const std::string& id, const std::string& file, const Replay& replay);
 
   std::filesystem::path dir_;
   sqlite::Db db_;

@@ -57,7 +57,7 @@ Db::~Db() {
   if (db_) sqlite3_close(db_);
 }
 
-std::optional<std::string> Db::open(const std::filesystem::path& path) {
+sr::Status<std::string> Db::open(const std::filesystem::path& path) {
   if (db_) sqlite3_close(db_);
   db_ = nullptr;
   if (sqlite3_open_v2(path.c_str(), &db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr) != SQLITE_OK) {
@@ -67,17 +67,17 @@ std::optional<std::string> Db::open(const std::filesystem::path& path) {
     return "cannot open " + path.string() + ": " + e;
   }
   sqlite3_busy_timeout(db_, 5000);
-  return std::nullopt;
+  return {};
 }
 
-std::optional<std::string> Db::exec(const char* sql) {
+sr::Status<std::string> Db::exec(const char* sql) {
   char* message = nullptr;
   if (sqlite3_exec(db_, sql, nullptr, nullptr, &message) != SQLITE_OK) {
     std::string e = message ? message : "unknown SQLite error";
     sqlite3_free(message);
     return e;
   }
-  return std::nullopt;
+  return {};
 }
 
 std::optional<Statement> Db::prepare(const char* sql) {

@@ -8,6 +8,8 @@
 #include <string>
 #include <utility>
 
+#include "common/result.h"
+
 struct sqlite3;
 struct sqlite3_stmt;
 
@@ -49,10 +51,10 @@ class Db {
   Db& operator=(const Db&) = delete;
   ~Db();
 
-  // Opens or creates the database file. Returns an error message on failure.
-  [[nodiscard]] std::optional<std::string> open(const std::filesystem::path& path);
-  // Runs one or more statements without results. Returns an error message on failure.
-  [[nodiscard]] std::optional<std::string> exec(const char* sql);
+  // Opens or creates the database file. Returns ok, or an error message on failure.
+  [[nodiscard]] sr::Status<std::string> open(const std::filesystem::path& path);
+  // Runs one or more statements without results. Returns ok, or an error message on failure.
+  [[nodiscard]] sr::Status<std::string> exec(const char* sql);
   // A prepared statement, or nullopt (see last_error()).
   [[nodiscard]] std::optional<Statement> prepare(const char* sql);
   [[nodiscard]] std::string last_error() const;

@@ -59,6 +59,14 @@ TEST(CommandLine, CreatesARoomOfEveryModeTheServerAllows) {
   EXPECT_EQ(p.options.room->to_settings(error)->config.limit_value, 300);
 }
 
+TEST(CommandLine, ResumeSecondsDefaultToTheServersMinute) {
+  EXPECT_EQ(parse({"--connect", "127.0.0.1:7878"}).options.resume_seconds, 60);
+  auto p = parse({"--connect", "127.0.0.1:7878", "--resume-seconds", "5"});
+  ASSERT_FALSE(p.exit_code) << p.err;
+  EXPECT_EQ(p.options.resume_seconds, 5);
+  EXPECT_TRUE(parse({"--connect", "127.0.0.1:7878", "--resume-seconds", "0"}).exit_code);
+}
+
 TEST(CommandLine, SpectateNeedsAServerAndNoRoomOfItsOwn) {
   auto p = parse({"--connect", "127.0.0.1:7878", "--spectate", "race", "--exit-after-race"});
   ASSERT_FALSE(p.exit_code) << p.err;

@@ -53,8 +53,8 @@ class TestServer {
     options.countdown_us = 300'000;
     options.lobby.server_name = "testserver";
     server_ = std::make_unique<server::Server>(options);
-    if (auto error = server_->start()) {
-      ADD_FAILURE() << "server did not start: " << *error;
+    if (auto started = server_->start(); !started) {
+      ADD_FAILURE() << "server did not start: " << started.error();
       return;
     }
     port_ = server_->port();

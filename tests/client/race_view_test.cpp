@@ -64,6 +64,75 @@ TEST(RaceView, OnlyRealChangesAreSentAndTheyAreNumberedInOrder) {
   EXPECT_EQ(view.mine()->run.log().size(), 2u);
 }
 
+// Beside each RaceInput goes an unreliable copy of everything the server has not acknowledged, so that a RaceInput
+// held back by a lost packet never holds up the referee (PROTOCOL.md "Input copies").
+TEST(RaceView, EachInputGoesWithACopyOfWhatTheServerHasNotAcknowledged) {
+  RaceView view(master_race(), 1);
+  std::vector<protocol::Message> out;
+  view.press(20'000, engine::button::kMoveLeft, out);
+  ASSERT_EQ(out.size(), 2u);
+  EXPECT_TRUE(std::holds_alternative<protocol::RaceInput>(out[0]));
+  EXPECT_EQ(std::get<protocol::RaceInputCopy>(out[1]),
+            (protocol::RaceInputCopy{1, 0, 20'000, {{20'000, engine::button::kMoveLeft}}}));
+
+  out.clear();
+  view.press(60'000, 0, out);  // nothing acknowledged yet: the copy repeats the first change
+  EXPECT_EQ(of_kind<protocol::RaceInputCopy>(out),
+            (std::vector<protocol::RaceInputCopy>{{1, 0, 60'000, {{20'000, engine::button::kMoveLeft}, {60'000, 0}}}}));
+
+  view.on_ack({1, 1});
+  EXPECT_EQ(view.acked_seq(), 1u);
+  view.on_ack({1, 3});  // more than we sent: a broken server, ignored
+  view.on_ack({2, 2});  // another race
+  EXPECT_EQ(view.acked_seq(), 1u);
+  out.clear();
+  view.advance(110'000, out);  // the heartbeat's copy starts at the acknowledged change
+  EXPECT_EQ(of_kind<protocol::RaceInputCopy>(out),
+            (std::vector<protocol::RaceInputCopy>{{1, 1, 110'000, {{60'000, 0}}}}));
+  view.on_ack({1, 2});
+  out.clear();
+  view.advance(160'000, out);  // everything acknowledged: the copy only carries the clock
+  EXPECT_EQ(of_kind<protocol::RaceInputCopy>(out), (std::vector<protocol::RaceInputCopy>{{1, 2, 160'000, {}}}));
+}
+
+// Copies go at most every kCopyEveryUs of game time (the server's message rate limit), and the next one covers what
+// the skipped one would have.
+TEST(RaceView, CopiesAreSpacedAndTheNextOneCoversASkippedOne) {
+  RaceView view(master_race(), 1);
+  std::vector<protocol::Message> out;
+  view.press(20'000, engine::button::kMoveLeft, out);
+  view.press(25'000, 0, out);
+  view.press(30'000, engine::button::kMoveRight, out);
+  EXPECT_EQ(of_kind<protocol::RaceInput>(out).size(), 3u);
+  ASSERT_EQ(of_kind<protocol::RaceInputCopy>(out).size(), 1u);
+  out.clear();
+  view.advance(30'000 + RaceView::kHeartbeatUs, out);  // the next heartbeat after the last press
+  const auto copies = of_kind<protocol::RaceInputCopy>(out);
+  ASSERT_EQ(copies.size(), 1u);
+  EXPECT_EQ(copies[0].first_seq, 0u);
+  EXPECT_EQ(copies[0].changes.size(), 3u);
+  EXPECT_EQ(copies[0].now_us, 30'000 + RaceView::kHeartbeatUs);
+}
+
+// A copy holds at most kMaxInputsPerBatch changes, from the acknowledged one on, and then vouches only up to its
+// last change (the RaceInputs carry the rest reliably).
+TEST(RaceView, ALongUnacknowledgedStreamIsCopiedInOneFullBatch) {
+  RaceView view(master_race(), 1);
+  std::vector<protocol::Message> out;
+  const std::size_t sent = protocol::kMaxInputsPerBatch + 40;
+  for (std::size_t i = 0; i < sent; ++i) {
+    view.press(static_cast<TimeUs>(i + 1) * 1'000, i % 2 == 0 ? engine::button::kSoftDrop : 0, out);
+  }
+  ASSERT_EQ(view.mine()->run.log().size(), sent);
+  out.clear();
+  view.advance(400'000, out);
+  const auto copies = of_kind<protocol::RaceInputCopy>(out);
+  ASSERT_EQ(copies.size(), 1u);
+  EXPECT_EQ(copies[0].first_seq, 0u);
+  EXPECT_EQ(copies[0].changes.size(), protocol::kMaxInputsPerBatch);
+  EXPECT_EQ(copies[0].now_us, static_cast<TimeUs>(protocol::kMaxInputsPerBatch) * 1'000);
+}
+
 TEST(RaceView, RelayedInputsFeedTheOpponentsRunAndABrokenStreamIsAnError) {
   RaceView view(master_race(), 1);
   std::string error;

@@ -49,8 +49,8 @@ class MetricsServer {
     options.data_dir = data_.path();
     options.lobby.server_name = "metrics";
     server_ = std::make_unique<server::Server>(options);
-    if (const auto error = server_->start()) ADD_FAILURE() << *error;
-    if (const auto error = http_.start({0, "127.0.0.1"})) ADD_FAILURE() << *error;
+    if (const auto started = server_->start(); !started) ADD_FAILURE() << started.error();
+    if (const auto started = http_.start({0, "127.0.0.1"}); !started) ADD_FAILURE() << started.error();
     thread_ = std::thread([this] { server::run_and_publish(*server_, stop_, board_); });
     // Until the loop's first snapshot, /metrics answers 503.
     for (int i = 0; i < 100 && !board_.latest(); ++i) std::this_thread::sleep_for(10ms);

@@ -10,6 +10,7 @@
 #include "server/server_config.h"
 #include "tests/deploy/deploy_paths.h"
 #include "tests/deploy/process.h"
+#include "tests/support/status.h"
 
 namespace sr::test {
 namespace {
@@ -109,7 +110,7 @@ TEST(ServerOptions, AgonesPortComesFromTheEnvironmentVariable) {
   config.agones_idle_shutdown_s = 0;
   server::AgonesOptions options;
   ASSERT_EQ(::unsetenv("AGONES_SDK_HTTP_PORT"), 0);
-  EXPECT_FALSE(server::agones_options(config, options).has_value());
+  EXPECT_EQ(sr::test::problem_of(server::agones_options(config, options)), std::nullopt);
   EXPECT_EQ(options.port, 9358);
   EXPECT_EQ(options.health_every, 250ms);
   EXPECT_EQ(options.idle_shutdown, 0ms);

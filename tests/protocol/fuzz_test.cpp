@@ -21,7 +21,7 @@ bool decode_checked(const Bytes& bytes) {
     EXPECT_LE(r.error().offset, bytes.size());
     return false;
   }
-  EXPECT_EQ(validate(r.value()), std::nullopt);
+  EXPECT_TRUE(validate(r.value()).ok());
   EXPECT_EQ(encode(r.value()), bytes);
   return true;
 }

@@ -31,23 +31,23 @@ TEST(Limits, OneMoreThanTheLimitFails) {
   RaceInput batch = testing::sample<RaceInput>();
   batch.first_seq = 0;
   batch.changes.assign(kMaxInputsPerBatch + 1, engine::InputChange{0, 0});
-  ASSERT_TRUE(validate(batch).has_value());
-  EXPECT_EQ(validate(batch)->code, DecodeErrorCode::kTooLong);
+  ASSERT_FALSE(validate(batch).ok());
+  EXPECT_EQ(validate(batch).error().code, DecodeErrorCode::kTooLong);
 
   RoomList list = testing::sample<RoomList>();
   list.rooms.assign(kMaxRoomsListed + 1, list.rooms[0]);
-  EXPECT_EQ(validate(list)->code, DecodeErrorCode::kTooLong);
+  EXPECT_EQ(validate(list).error().code, DecodeErrorCode::kTooLong);
 
   RoomJoined joined{testing::sample_room()};
   while (joined.room.members.size() <= kMaxRoomMembers) {
     const auto id = static_cast<std::uint32_t>(1000 + joined.room.members.size());
     joined.room.members.push_back({id, "spectator", Role::kSpectator, false});
   }
-  EXPECT_EQ(validate(joined)->code, DecodeErrorCode::kTooLong);
+  EXPECT_EQ(validate(joined).error().code, DecodeErrorCode::kTooLong);
 
   GameList games = testing::sample<GameList>();
   games.games.assign(kMaxGamesListed + 1, games.games[0]);
-  EXPECT_EQ(validate(games)->code, DecodeErrorCode::kTooLong);
+  EXPECT_EQ(validate(games).error().code, DecodeErrorCode::kTooLong);
 }
 
 TEST(Limits, ChunkLimitsLeaveRoomForHeaders) {
@@ -72,6 +72,10 @@ TEST(MessageTable, NamesChannelsAndSenders) {
   EXPECT_EQ(message_channel(MessageId::kRaceInput), kChannelRace);
   EXPECT_EQ(message_channel(MessageId::kLiveStats), kChannelLive);
   EXPECT_FALSE(channel_reliable(message_channel(MessageId::kLiveStats)));
+  EXPECT_TRUE(channel_reliable(message_channel(MessageId::kRaceInput)));
+  EXPECT_EQ(message_channel(MessageId::kRaceInputCopy), kChannelRaceFast);
+  EXPECT_EQ(message_channel(MessageId::kRaceInputAck), kChannelRaceFast);
+  EXPECT_FALSE(channel_reliable(kChannelRaceFast)) << "a copy must never wait for a retransmission";
   EXPECT_EQ(message_channel(MessageId::kReplayChunk), kChannelBulk);
   EXPECT_EQ(message_channel(MessageId::kCatchUpStart), message_channel(MessageId::kRacerInputs))
       << "catch-up must stay ordered with live relays";
@@ -80,7 +84,7 @@ TEST(MessageTable, NamesChannelsAndSenders) {
 TEST(MessageTable, FrozenIds) {
   EXPECT_EQ(static_cast<int>(MessageId::kReject), 3);
   EXPECT_EQ(static_cast<int>(RejectReason::kVersionMismatch), 1);
-  EXPECT_EQ(kProtocolVersion, 2u);
+  EXPECT_EQ(kProtocolVersion, 3u);
 }
 
 // The decoder's last accepted value of each engine enum must be the engine's last value: a new engine value

@@ -139,18 +139,18 @@ TEST(Malformed, OversizedListsFail) {
   EXPECT_NE(e.message.find("RaceInput.changes"), std::string::npos) << e.message;
 
   ReplayChunk big{1, kMaxReplayChunkBytes + 1, 0, Bytes(kMaxReplayChunkBytes + 1, 0)};
-  ASSERT_TRUE(validate(big).has_value());
-  EXPECT_EQ(validate(big)->code, DecodeErrorCode::kTooLong);
+  ASSERT_FALSE(validate(big).ok());
+  EXPECT_EQ(validate(big).error().code, DecodeErrorCode::kTooLong);
 }
 
 TEST(Malformed, ValidateReportsWhatDecodeWould) {
-  const std::optional<DecodeError> e = validate(Hello{"this name is far too long", ""});
-  ASSERT_TRUE(e.has_value());
-  EXPECT_EQ(e->code, DecodeErrorCode::kTooLong);
-  EXPECT_EQ(e->offset, 1u);
-  EXPECT_EQ(e->message, "Hello.name: 25 bytes, limit 16 (byte 1)");
+  const sr::Status<DecodeError> e = validate(Hello{"this name is far too long", ""});
+  ASSERT_FALSE(e.ok());
+  EXPECT_EQ(e.error().code, DecodeErrorCode::kTooLong);
+  EXPECT_EQ(e.error().offset, 1u);
+  EXPECT_EQ(e.error().message, "Hello.name: 25 bytes, limit 16 (byte 1)");
   EXPECT_EQ(validate(Welcome{}), validate(Welcome{0, "", ""}));
-  EXPECT_EQ(validate(Welcome{})->message, "Welcome.player_id: value 0, must be 1..4294967295 (byte 1)");
+  EXPECT_EQ(validate(Welcome{}).error().message, "Welcome.player_id: value 0, must be 1..4294967295 (byte 1)");
 }
 
 #if !defined(NDEBUG) && GTEST_HAS_DEATH_TEST

@@ -24,17 +24,17 @@ template <class T>
 DecodeErrorCode code_after(std::function<void(T&)> change) {
   T m = testing::sample<T>();
   change(m);
-  const std::optional<DecodeError> e = validate(m);
-  EXPECT_TRUE(e.has_value());
-  return e ? e->code : DecodeErrorCode{};
+  const sr::Status<DecodeError> e = validate(m);
+  EXPECT_FALSE(e.ok());
+  return e.ok() ? DecodeErrorCode{} : e.error().code;
 }
 
 TEST(OutOfRange, EnumsAndBoolsPastTheirLastValue) {
   EXPECT_EQ(code_of({0x15, 0x02}), DecodeErrorCode::kOutOfRange);              // SetRole role 2
   EXPECT_EQ(code_of({0x14, 0x02}), DecodeErrorCode::kOutOfRange);              // SetReady bool 2
-  EXPECT_EQ(code_of({0x07, 0x00, 0x2B, 0x00}), DecodeErrorCode::kOutOfRange);  // Notice about id 43
+  EXPECT_EQ(code_of({0x07, 0x00, 0x2D, 0x00}), DecodeErrorCode::kOutOfRange);  // Notice about id 45
   EXPECT_EQ(code_of({0x07, 0x11, 0x00, 0x00}), DecodeErrorCode::kOutOfRange);  // Notice code 17
-  EXPECT_TRUE(decode(Bytes{0x07, 0x10, 0x2A, 0x00}).ok());                     // last code, last id
+  EXPECT_TRUE(decode(Bytes{0x07, 0x10, 0x2C, 0x00}).ok());                     // last code, last id
 }
 
 TEST(OutOfRange, IdsAndWidths) {
@@ -83,9 +83,9 @@ TEST(OutOfRange, GameConfigGoesThroughConfigError) {
       DecodeErrorCode::kOutOfRange);
   EXPECT_EQ(code_after<SetHandling>([](auto& m) { m.handling.sdf = 1001; }), DecodeErrorCode::kInvalidConfig);
 
-  const std::optional<DecodeError> e = validate(SetHandling{engine::Handling{.das_us = 2'000'001}});
-  ASSERT_TRUE(e.has_value());
-  EXPECT_EQ(e->message, "SetHandling.handling: das_us is 2000001, must be 0..2000000 (byte 1)");
+  const sr::Status<DecodeError> e = validate(SetHandling{engine::Handling{.das_us = 2'000'001}});
+  ASSERT_FALSE(e.ok());
+  EXPECT_EQ(e.error().message, "SetHandling.handling: das_us is 2000001, must be 0..2000000 (byte 1)");
 }
 
 TEST(Inconsistent, FieldsThatContradictEachOther) {

@@ -157,6 +157,8 @@ template <> Resume sample() {
   return {3, 0x0123456789ABCDEF, 0xFEDCBA9876543210, "stackrace 0.2.0", {{13, 120}, {14, 0}}};
 }
 template <> RaceResumed sample() { return {3, 57, 31'250'000}; }
+template <> RaceInputCopy sample() { return {3, 120, 41'000, {{40'000, engine::button::kMoveLeft}, {41'000, 0}}}; }
+template <> RaceInputAck sample() { return {3, 121}; }
 // clang-format on
 
 namespace {

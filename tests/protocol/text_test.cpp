@@ -4,6 +4,8 @@
 
 #include <string>
 
+#include "tests/support/status.h"
+
 namespace sr::protocol {
 namespace {
 
@@ -17,7 +19,7 @@ TEST(Text, PlayerNamesArePrintableAsciiWithoutOuterSpaces) {
   EXPECT_FALSE(is_valid_player_name("ada "));
   EXPECT_FALSE(is_valid_player_name("a\tda"));
   EXPECT_FALSE(is_valid_player_name("\xC3\xA9"));
-  EXPECT_EQ(text_error("a\x01", kPlayerNameText), "byte 0x01 at index 1 is not printable ASCII");
+  EXPECT_EQ(sr::test::problem_of(check_text("a\x01", kPlayerNameText)), "byte 0x01 at index 1 is not printable ASCII");
 }
 
 TEST(Text, RoomCodesUseTheUnambiguousAlphabet) {
@@ -33,27 +35,30 @@ TEST(Text, RoomCodesUseTheUnambiguousAlphabet) {
 }
 
 TEST(Text, LinesAreStrictUtf8WithoutControls) {
-  EXPECT_EQ(text_content_error("h\xC3\xA9llo \xE2\x9C\x93 \xF0\x9F\x8E\x89", TextKind::kLine), std::nullopt);
-  EXPECT_NE(text_content_error("a\nb", TextKind::kLine), std::nullopt);
-  EXPECT_EQ(text_content_error("a\nb", TextKind::kMultiline), std::nullopt);
-  EXPECT_NE(text_content_error("a\r\nb", TextKind::kMultiline), std::nullopt);
-  EXPECT_NE(text_content_error("\xC2\x85", TextKind::kLine), std::nullopt);          // C1 control (NEL)
-  EXPECT_NE(text_content_error("\xE0\x80\xAF", TextKind::kLine), std::nullopt);      // overlong
-  EXPECT_NE(text_content_error("\xF4\x90\x80\x80", TextKind::kLine), std::nullopt);  // above U+10FFFF
-  EXPECT_NE(text_content_error("\xFF", TextKind::kLine), std::nullopt);
-  EXPECT_NE(text_content_error("\xE2\x9C", TextKind::kLine), std::nullopt);  // cut off
-  EXPECT_NE(text_content_error(std::string("a\0b", 3), TextKind::kLine), std::nullopt);
-  EXPECT_EQ(text_content_error("\xF4\x8F\xBF\xBF", TextKind::kLine), std::nullopt);  // U+10FFFF itself
+  EXPECT_EQ(sr::test::problem_of(check_text_content("h\xC3\xA9llo \xE2\x9C\x93 \xF0\x9F\x8E\x89", TextKind::kLine)),
+            std::nullopt);
+  EXPECT_NE(sr::test::problem_of(check_text_content("a\nb", TextKind::kLine)), std::nullopt);
+  EXPECT_EQ(sr::test::problem_of(check_text_content("a\nb", TextKind::kMultiline)), std::nullopt);
+  EXPECT_NE(sr::test::problem_of(check_text_content("a\r\nb", TextKind::kMultiline)), std::nullopt);
+  EXPECT_NE(sr::test::problem_of(check_text_content("\xC2\x85", TextKind::kLine)), std::nullopt);  // C1 control (NEL)
+  EXPECT_NE(sr::test::problem_of(check_text_content("\xE0\x80\xAF", TextKind::kLine)), std::nullopt);  // overlong
+  // Above U+10FFFF:
+  EXPECT_NE(sr::test::problem_of(check_text_content("\xF4\x90\x80\x80", TextKind::kLine)), std::nullopt);
+  EXPECT_NE(sr::test::problem_of(check_text_content("\xFF", TextKind::kLine)), std::nullopt);
+  EXPECT_NE(sr::test::problem_of(check_text_content("\xE2\x9C", TextKind::kLine)), std::nullopt);  // cut off
+  EXPECT_NE(sr::test::problem_of(check_text_content(std::string("a\0b", 3), TextKind::kLine)), std::nullopt);
+  // U+10FFFF itself:
+  EXPECT_EQ(sr::test::problem_of(check_text_content("\xF4\x8F\xBF\xBF", TextKind::kLine)), std::nullopt);
 }
 
 TEST(Text, LengthsAreBytes) {
   const std::string two_byte_chars(kMaxChatBytes / 2, 'x');
   std::string s;
   for (std::size_t i = 0; i < kMaxChatBytes / 2; ++i) s += "\xC3\xA9";
-  EXPECT_EQ(text_error(s, kChatText), std::nullopt);
-  EXPECT_EQ(text_error(s + "x", kChatText), "201 bytes, limit 200");
-  EXPECT_EQ(text_error("", kChatText), "0 bytes, needs at least 1");
-  EXPECT_EQ(text_error("", kReasonText), std::nullopt);
+  EXPECT_EQ(sr::test::problem_of(check_text(s, kChatText)), std::nullopt);
+  EXPECT_EQ(sr::test::problem_of(check_text(s + "x", kChatText)), "201 bytes, limit 200");
+  EXPECT_EQ(sr::test::problem_of(check_text("", kChatText)), "0 bytes, needs at least 1");
+  EXPECT_EQ(sr::test::problem_of(check_text("", kReasonText)), std::nullopt);
 }
 
 }  // namespace

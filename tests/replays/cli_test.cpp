@@ -13,6 +13,7 @@
 #include "replays/store/file_io.h"
 #include "tests/replays/test_support.h"
 #include "tests/support/run_command.h"
+#include "tests/support/status.h"
 
 namespace sr::replay {
 namespace {
@@ -74,7 +75,7 @@ TEST(Cli, VerifyExitsOneOnAMismatch) {
   Replay tampered = r.value();
   tampered.racers[0].result.stats.score += 1;
   const auto bytes = encode_binary(tampered);
-  ASSERT_FALSE(write_file_atomic(dir.path() / "tampered.srr", bytes));
+  ASSERT_EQ(sr::test::problem_of(write_file_atomic(dir.path() / "tampered.srr", bytes)), std::nullopt);
   const ToolRun run = tool("verify " + data("mode_sprint.srr") + " " + (dir.path() / "tampered.srr").string());
   EXPECT_EQ(run.exit_code, 1) << run.out;
   EXPECT_NE(run.out.find("MISMATCH"), std::string::npos);
@@ -89,7 +90,7 @@ TEST(Cli, VerifyExitsOneOnAMismatch) {
 TEST(Cli, VerifyExitsTwoOnAnUnreadableFile) {
   TempDir dir;
   const std::vector<std::uint8_t> junk = {'S', 'R', 'R', 'P', 1, 0, 1, 0xFF};
-  ASSERT_FALSE(write_file_atomic(dir.path() / "junk.srr", junk));
+  ASSERT_EQ(sr::test::problem_of(write_file_atomic(dir.path() / "junk.srr", junk)), std::nullopt);
   const ToolRun run = tool("verify " + data("mode_sprint.srr") + " " + (dir.path() / "junk.srr").string() + " " +
                            (dir.path() / "missing.srr").string());
   EXPECT_EQ(run.exit_code, 2) << run.out;
@@ -139,7 +140,7 @@ TEST(Cli, InfoAndVerifyShowUnverifiedTimeAndReconnects) {
   late.racers[0].result.reconnects = 1;
   late.racers[2].result.reconnects = 2;
   const auto file = (dir.path() / "late.srr").string();
-  ASSERT_FALSE(write_file_atomic(file, encode_binary(late)));
+  ASSERT_EQ(sr::test::problem_of(write_file_atomic(file, encode_binary(late))), std::nullopt);
 
   const ToolRun info = tool("info " + file);
   ASSERT_EQ(info.exit_code, 0) << info.out;
@@ -167,7 +168,7 @@ TEST(Cli, InfoAndVerifyShowUnverifiedTimeAndReconnects) {
   // Less than a millisecond late still shows: "0.000 s" would read as a clean run.
   late.racers[0].result.unverified_us = 300;
   late.racers[0].result.reconnects = 0;
-  ASSERT_FALSE(write_file_atomic(file, encode_binary(late)));
+  ASSERT_EQ(sr::test::problem_of(write_file_atomic(file, encode_binary(late))), std::nullopt);
   const ToolRun tiny = tool("info " + file);
   ASSERT_EQ(tiny.exit_code, 0) << tiny.out;
   EXPECT_NE(tiny.out.find(" pieces/s, unverified < 0.001 s\n"), std::string::npos) << tiny.out;
@@ -182,7 +183,7 @@ TEST(Cli, InfoShowsTheCreationDateInUtcPast2038) {
     ASSERT_TRUE(r.ok());
     Replay late = r.value();
     late.created_unix_ms = unix_ms;
-    ASSERT_FALSE(write_file_atomic(dir.path() / "late.srr", encode_binary(late)));
+    ASSERT_EQ(sr::test::problem_of(write_file_atomic(dir.path() / "late.srr", encode_binary(late))), std::nullopt);
     const ToolRun run = tool("info " + (dir.path() / "late.srr").string());
     ASSERT_EQ(run.exit_code, 0) << run.out;
     EXPECT_NE(run.out.find(std::string("created: ") + text + "\n"), std::string::npos) << run.out;

@@ -5,6 +5,7 @@
 #include "replays/store/file_io.h"
 #include "replays/store/replay_store.h"
 #include "tests/replays/test_support.h"
+#include "tests/support/status.h"
 
 namespace sr::replay {
 namespace {
@@ -100,7 +101,7 @@ TEST_F(ReplayStoreTest, ReindexRebuildsTheIndexFromTheFiles) {
     std::filesystem::copy_file(testing::data_dir() / f, dir_ / f);
   }
   const std::vector<std::uint8_t> junk = {'j', 'u', 'n', 'k'};
-  ASSERT_FALSE(write_file_atomic(dir_ / "broken.srr", junk));
+  ASSERT_EQ(sr::test::problem_of(write_file_atomic(dir_ / "broken.srr", junk)), std::nullopt);
   Result<ReplayStore> store = ReplayStore::open(dir_);
   ASSERT_TRUE(store.ok());
   Result<ReindexReport> report = store.value().reindex();
@@ -135,7 +136,7 @@ TEST_F(ReplayStoreTest, UnverifiedReplaysAreIndexedButNeverBest) {
 TEST(FileIo, WritesAtomicallyAndReadsBack) {
   const auto path = std::filesystem::temp_directory_path() / ("sr_file_io_" + std::to_string(::getpid()));
   const std::vector<std::uint8_t> bytes = {1, 2, 3};
-  ASSERT_FALSE(write_file_atomic(path, bytes));
+  ASSERT_EQ(sr::test::problem_of(write_file_atomic(path, bytes)), std::nullopt);
   Result<std::vector<std::uint8_t>> back = read_file(path);
   ASSERT_TRUE(back.ok());
   EXPECT_EQ(back.value(), bytes);
@@ -143,7 +144,7 @@ TEST(FileIo, WritesAtomicallyAndReadsBack) {
   EXPECT_FALSE(capped.ok());
   std::filesystem::remove(path);
   EXPECT_EQ(read_file(path).error().kind, ErrorKind::kIo);
-  EXPECT_TRUE(write_file_atomic("/nonexistent-dir/x.srr", bytes).has_value());
+  EXPECT_FALSE(write_file_atomic("/nonexistent-dir/x.srr", bytes).ok());
 }
 
 }  // namespace

@@ -18,8 +18,8 @@ ServerFixture::ServerFixture(server::ServerOptions options) {
   options.data_dir = data_dir_;
   options.lobby.server_name = "test";
   server_ = std::make_unique<server::Server>(options);
-  if (const auto error = server_->start()) {
-    ADD_FAILURE() << "server did not start: " << *error;
+  if (const auto started = server_->start(); !started) {
+    ADD_FAILURE() << "server did not start: " << started.error();
     return;
   }
   port_ = server_->port();
@@ -82,7 +82,7 @@ BotClient::BotClient(std::string name, std::uint16_t port, ClientQuirks quirks, 
 }
 
 bool BotClient::connect(std::chrono::milliseconds timeout) {
-  if (bot_.open()) return false;
+  if (!bot_.open()) return false;
   return pump_until(
              {this},
              [this] {

@@ -44,12 +44,15 @@ void race_through(const netsim::Profile& profile, BotClient*& alice_out, Outcome
   s.config = engine::make_sprint(15);
   s.auto_start = true;
   ASSERT_TRUE(alice->session().create_room(s));
-  ASSERT_TRUE(BotClient::pump_until({alice.get()}, [&] { return alice->session().room().has_value(); }, 5s));
+  ASSERT_TRUE(BotClient::pump_until(
+      {alice.get()}, [&] { return alice->session().room().has_value(); }, 5s));
   ASSERT_TRUE(bob->session().join_room(alice->session().room()->room_id));
-  ASSERT_TRUE(BotClient::pump_until({bob.get()}, [&] { return bob->session().room().has_value(); }, 5s));
+  ASSERT_TRUE(BotClient::pump_until(
+      {bob.get()}, [&] { return bob->session().room().has_value(); }, 5s));
   alice->session().set_ready(true);
   bob->session().set_ready(true);
-  ASSERT_TRUE(BotClient::pump_until({alice.get(), bob.get()}, [&] { return alice->session().race() != nullptr; }, 5s));
+  ASSERT_TRUE(BotClient::pump_until(
+      {alice.get(), bob.get()}, [&] { return alice->session().race() != nullptr; }, 5s));
   proxy.value()->arm();
   ASSERT_TRUE(BotClient::pump_until(
       {alice.get(), bob.get()},
@@ -62,15 +65,29 @@ void race_through(const netsim::Profile& profile, BotClient*& alice_out, Outcome
   out.stored = server.stored_replays();
 }
 
-void expect_alice_came_back(const Outcome& out, BotClient& alice) {
-  EXPECT_EQ(alice.session().reconnects(), 1);
-  ASSERT_EQ(alice.session().resume_times_us().size(), 1u);
-  std::printf("alice resumed %.2f s after losing the connection\n",
-              static_cast<double>(alice.session().resume_times_us()[0]) / 1e6);
+// `reconnects`: how often alice must have resumed. An 8 s blackout may also be ridden out as a stall, when ENet's
+// retransmission backoff (its timeout is only checked when a retransmission is due) skips past the blackout's end:
+// then -1, "zero or one".
+void expect_alice_came_back(const Outcome& out, BotClient& alice, int reconnects) {
+  const int resumed = alice.session().reconnects();
+  if (reconnects >= 0) {
+    EXPECT_EQ(resumed, reconnects);
+  } else {
+    EXPECT_LE(resumed, 1);
+  }
+  ASSERT_EQ(alice.session().resume_times_us().size(), static_cast<std::size_t>(resumed));
+  if (resumed > 0) {
+    std::printf("alice resumed %.2f s after losing the connection\n",
+                static_cast<double>(alice.session().resume_times_us()[0]) / 1e6);
+  } else {
+    std::printf("alice rode the blackout out as a stall\n");
+  }
+  engine::TimeUs alice_unverified = -1;
   for (const auto& r : out.results.racers) {
     EXPECT_EQ(r.status, protocol::RacerStatus::kFinished) << r.name;
     if (r.name == "alice") {
-      EXPECT_EQ(r.reconnects, 1u);
+      alice_unverified = r.unverified_us;
+      EXPECT_EQ(r.reconnects, static_cast<std::uint32_t>(resumed));
       EXPECT_GT(r.unverified_us, 0);  // the gap is marked
     } else {
       EXPECT_EQ(r.reconnects, 0u);
@@ -84,6 +101,8 @@ void expect_alice_came_back(const Outcome& out, BotClient& alice) {
   ASSERT_NE(racer, out.stored[0].replay.racers.end());
   EXPECT_EQ(racer->inputs, alice.sent_log()) << "the replay holds the whole game, also what was played while away";
   EXPECT_EQ(racer->result.stats, alice.session().race()->mine()->game().stats());
+  EXPECT_EQ(racer->result.reconnects, static_cast<std::uint32_t>(resumed));
+  EXPECT_EQ(racer->result.unverified_us, alice_unverified);
 }
 
 // 2 s into the race the proxy gives alice a new source port: the server hears nothing more from her old address,
@@ -95,10 +114,10 @@ TEST(ResumeOverTheNetwork, AnAddressChangeMidRaceEndsWithTheRacerFinishing) {
   Outcome out;
   race_through(link_with(5'000'000, {}), a, out, server, alice, bob);
   if (HasFatalFailure()) return;
-  expect_alice_came_back(out, *a);
+  expect_alice_came_back(out, *a, 1);
 }
 
-// Her link goes dark for 8 s: longer than the timeout, so she resumes once it is back.
+// Her link goes dark for 8 s: longer than the timeout, so she (usually) resumes once it is back.
 TEST(ResumeOverTheNetwork, AnEightSecondBlackoutEndsWithTheRacerFinishing) {
   ServerFixture server;
   std::unique_ptr<BotClient> alice, bob;
@@ -106,7 +125,7 @@ TEST(ResumeOverTheNetwork, AnEightSecondBlackoutEndsWithTheRacerFinishing) {
   Outcome out;
   race_through(link_with(std::nullopt, {{5'000'000, 8'000'000}}), a, out, server, alice, bob);
   if (HasFatalFailure()) return;
-  expect_alice_came_back(out, *a);
+  expect_alice_came_back(out, *a, -1);
 }
 
 }  // namespace

@@ -94,22 +94,23 @@ TimeUs steady_clock_removal(RacerReferee& ref, TimeUs rate_per_mille, TimeUs unt
   return -1;
 }
 
-// 0.9x: the lag passes 750 ms with the batch at 7.55 s (lag 755 ms); every batch for the next 2 s lags more, so the
-// batch at 9.55 s removes it. By then the game time from 6.525 s to 8.595 s arrived 750 ms or more after it
-// happened (the batch at 7.3 s vouched for 6.525..6.57 s, late from 6.55 s... each batch a little more): 2.07 s,
-// far from the stall budget, so the slow-clock rule is what catches it.
+// 0.9x: the first batch (50 ms, clock 45 ms) lags 5 ms, which the referee takes as the racer's start offset. The
+// lag beyond it passes 750 ms with the batch at 7.6 s (760 - 5 = 755 ms); every batch for the next 2 s lags more, so
+// the batch at 9.6 s removes it. By then the game time from 6.57 s to 8.64 s arrived 750 ms or more after it
+// happened (beyond the offset): far from the stall budget, so the slow-clock rule is what catches it.
 TEST(RacerReferee, ClockAtNinetyPercentIsRemovedAtNineAndAHalfSeconds) {
   RacerReferee ref(endless(), 1);
-  EXPECT_EQ(steady_clock_removal(ref, 900, 60'000'000), 9'550'000);
+  EXPECT_EQ(steady_clock_removal(ref, 900, 60'000'000), 9'600'000);
+  EXPECT_EQ(ref.start_lag_us(), 5'000);
   EXPECT_EQ(ref.removal_reason(), Violation::kSlowClock);
-  EXPECT_EQ(ref.unverified_us(), 8'595'000 - 6'525'000);
+  EXPECT_EQ(ref.unverified_us(), 8'640'000 - 6'570'000);
 }
 
-// 0.95x: lag 752.5 ms at 15.05 s, removed at 17.05 s, before a 40-line sprint ends (a 40-line sprint is 100 pieces:
-// 17 s is a pace of 5.9 pieces per second, near the world record).
+// 0.95x: start offset 2.5 ms (the first batch); lag 755 - 2.5 = 752.5 ms at 15.1 s, removed at 17.1 s, before a 40-line
+// sprint ends (a 40-line sprint is 100 pieces: 17 s is a pace of 5.9 pieces per second, near the world record).
 TEST(RacerReferee, ClockAtNinetyFivePercentIsRemovedAtSeventeenSeconds) {
   RacerReferee ref(endless(), 1);
-  EXPECT_EQ(steady_clock_removal(ref, 950, 60'000'000), 17'050'000);
+  EXPECT_EQ(steady_clock_removal(ref, 950, 60'000'000), 17'100'000);
   EXPECT_EQ(ref.removal_reason(), Violation::kSlowClock);
 }
 
@@ -121,6 +122,36 @@ TEST(RacerReferee, ConstantLagWithinTheAllowanceIsClean) {
     ASSERT_EQ(ref.check_pace(real), Violation::kNone) << real;
   }
   EXPECT_EQ(ref.unverified_us(), 0);
+}
+
+// A racer whose CountdownStart was resent started its clock 900 ms late, and its batches take 0 to 600 ms more: every
+// batch lags more than 750 ms, yet against its start offset (learned from the first batch) none lags beyond the
+// allowance. Clean, and never removed.
+TEST(RacerReferee, ALateStartIsTheRacersOffsetNotLag) {
+  RacerReferee ref(endless(), 1);
+  engine::Random rng(5);
+  for (TimeUs sent = 0; sent <= 60'000'000; sent += 50'000) {
+    const TimeUs real = sent + 900'000 + (sent == 0 ? 0 : static_cast<TimeUs>(rng.below(601)) * 1'000);
+    ASSERT_EQ(ref.on_batch(real, {}, sent), Violation::kNone) << sent;
+    ASSERT_EQ(ref.check_pace(real), Violation::kNone) << sent;
+  }
+  EXPECT_EQ(ref.start_lag_us(), 900'000);
+  EXPECT_EQ(ref.unverified_us(), 0);
+}
+
+// The offset is at most max_start_lag_us (1 s): a clock 3 s behind from the start lags 2 s beyond it, so every batch
+// lags and the slow-clock rule removes it once the grace (1 s) and the window (2 s) have passed: at 5.05 s real, the
+// 2 s window after the first batch at 3.05 s. Its game time up to then (2.05 s) was all vouched for late.
+TEST(RacerReferee, AStartOffsetCountsOnlyUpToOneSecond) {
+  RacerReferee ref(endless(), 1);
+  TimeUs removed_at = -1;
+  for (TimeUs sent = 50'000; sent <= 10'000'000 && removed_at < 0; sent += 50'000) {
+    if (ref.on_batch(sent + 3'000'000, {}, sent) != Violation::kNone) removed_at = sent + 3'000'000;
+  }
+  EXPECT_EQ(ref.start_lag_us(), 1'000'000);
+  EXPECT_EQ(removed_at, 5'050'000);
+  EXPECT_EQ(ref.removal_reason(), Violation::kSlowClock);
+  EXPECT_EQ(ref.unverified_us(), 2'050'000);
 }
 
 // A racer whose connection stalls for `stall` from `from`: nothing arrives, then the whole backlog (a batch per
@@ -270,11 +301,16 @@ TEST(RacerReferee, UnverifiedTimeMatchesAPlainCount) {
       batches.emplace_back(real, clock);
       ASSERT_EQ(ref.on_batch(real, {}, clock), Violation::kNone) << "seed " << seed << " at " << real;
     }
+    // Each batch is judged against the start offset learned so far: the least lag of any batch up to it, 0..1 s.
+    std::vector<TimeUs> offset;
+    for (const auto& [r, c] : batches) {
+      offset.push_back(std::clamp<TimeUs>(std::min(offset.empty() ? r - c : offset.back(), r - c), 0, 1'000'000));
+    }
     TimeUs expected = 0;
     std::size_t b = 0;
     for (TimeUs game = 1'000; game <= clock; game += 1'000) {
       while (batches[b].second < game) ++b;
-      if (batches[b].first - game >= limits.max_lag_us) expected += 1'000;
+      if (batches[b].first - offset[b] - game >= limits.max_lag_us) expected += 1'000;
     }
     EXPECT_EQ(ref.unverified_us(), expected) << "seed " << seed;
     EXPECT_GT(expected, 0) << "seed " << seed;

@@ -126,7 +126,7 @@ TEST(ReplayWriter, CompletingAJobPlaysEachRacerOutToTheirEnd) {
   job.replay.racers.push_back(racer);
   job.ends = {{2000 * kMs, replay::ResultStatus::kDisconnected}, {1500 * kMs, replay::ResultStatus::kForfeited}};
 
-  ASSERT_EQ(ReplayWriter::complete(job), std::nullopt);
+  ASSERT_EQ(sr::test::problem_of(ReplayWriter::complete(job)), std::nullopt);
   const replay::Racer& left = job.replay.racers[0];
   EXPECT_EQ(left.result.status, replay::ResultStatus::kDisconnected);
   EXPECT_EQ(left.result.stats.time_us, 2000 * kMs);
@@ -140,7 +140,7 @@ TEST(ReplayWriter, CompletingAJobPlaysEachRacerOutToTheirEnd) {
   EXPECT_EQ(sr::test::problem_of(replay::check_replay(job.replay)), std::nullopt);
 
   job.ends.pop_back();
-  EXPECT_EQ(ReplayWriter::complete(job), "the race's end is not known for every racer");
+  EXPECT_EQ(sr::test::problem_of(ReplayWriter::complete(job)), "the race's end is not known for every racer");
 }
 
 }  // namespace

@@ -108,9 +108,9 @@ TEST(ServerRace, SpectatorJoiningMidRaceEndsWithTheRacersBoards) {
   gather(alice, {&bob}, room("watched", engine::make_sprint(10)));
   alice.session().set_ready(true);
   bob.session().set_ready(true);
-  // Let the race run for a while, then join as a spectator.
+  // Let the race run for a while, then join as a spectator (carol's game keeps its connection serviced meanwhile).
   ASSERT_TRUE(BotClient::pump_until(
-      {&alice, &bob},
+      {&alice, &bob, &carol},
       [&] { return alice.session().race() && alice.session().race()->mine()->game().stats().pieces >= 8; }, 60s));
   ASSERT_TRUE(carol.session().join_room(alice.session().room()->room_id, Role::kSpectator));
   ASSERT_TRUE(BotClient::pump_until(

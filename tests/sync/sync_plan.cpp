@@ -265,6 +265,8 @@ SyncPlan make_plan(std::uint64_t game_seed, const PlanOptions& options) {
   plan.frames = random_frames(frame_rng, options.max_game_us);
   SplitMix64 hold_rng = stream(game_seed, 4);
   plan.holds = random_holds(hold_rng, options.max_game_us);
+  SplitMix64 copy_rng = stream(game_seed, 5);
+  for (Hold& h : plan.holds) h.copies_pass = copy_rng.chance(50);
   return plan;
 }
 

@@ -54,6 +54,9 @@ inline constexpr std::size_t kInputSources = 3;
 struct Hold {
   TimeUs from_us = 0;
   TimeUs until_us = 0;
+  // Only the reliable channel is held (a lost packet waits for its resend): the unreliable RaceInputCopies get through
+  // at once, ahead of the RaceInputs they repeat. Otherwise every message is held (a stalled connection).
+  bool copies_pass = false;
 };
 
 struct SyncPlan {

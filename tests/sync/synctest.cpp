@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <deque>
 #include <limits>
+#include <span>
 #include <variant>
 
 #include "client/net/race_view.h"
@@ -115,9 +116,11 @@ class Match {
     return result_;
   }
 
-  bool held_back(TimeUs t) const {
-    return std::any_of(plan_.holds.begin(), plan_.holds.end(),
-                       [t](const Hold& h) { return h.from_us <= t && t < h.until_us; });
+  const Hold* hold_at(TimeUs t) const {
+    for (const Hold& h : plan_.holds) {
+      if (h.from_us <= t && t < h.until_us) return &h;
+    }
+    return nullptr;
   }
 
   void play_frames() {
@@ -147,8 +150,16 @@ class Match {
     client_.advance(frame, out);
     result_.most_locks_in_one_frame =
         std::max(result_.most_locks_in_one_frame, static_cast<std::int64_t>(mine().locks().size() - locks_before));
-    for (auto& m : out) in_flight_.push_back(std::move(m));
-    if (held_back(frame)) {
+    const Hold* hold = hold_at(frame);
+    for (auto& m : out) {
+      if (hold != nullptr && hold->copies_pass && std::holds_alternative<protocol::RaceInputCopy>(m)) {
+        deliver(m, frame + kLatencyUs);  // ahead of the held RaceInputs it repeats
+        if (result_.mismatch) return;
+        continue;
+      }
+      in_flight_.push_back(std::move(m));
+    }
+    if (hold != nullptr) {
       was_held_ = true;
       return;
     }
@@ -174,8 +185,8 @@ class Match {
 
   // The wire, both ways: the message must be valid and decode to itself.
   std::optional<protocol::Message> through_the_wire(const protocol::Message& m) {
-    if (const auto invalid = protocol::validate(m)) {
-      fail("a message that may not be sent: " + invalid->message);
+    if (const auto valid = protocol::validate(m); !valid) {
+      fail("a message that may not be sent: " + valid.error().message);
       return std::nullopt;
     }
     const std::vector<std::uint8_t> bytes = protocol::encode(m);
@@ -194,39 +205,75 @@ class Match {
   void deliver(const protocol::Message& sent, TimeUs real_us) {
     const std::optional<protocol::Message> m = through_the_wire(sent);
     if (!m) return;
-    if (const auto* input = std::get_if<protocol::RaceInput>(&*m)) return on_race_input(*input, real_us);
+    if (const auto* input = std::get_if<protocol::RaceInput>(&*m)) {
+      return on_race_input({input->race_id, input->first_seq, input->now_us, input->changes, false}, real_us);
+    }
+    if (const auto* copy = std::get_if<protocol::RaceInputCopy>(&*m)) {
+      return on_race_input({copy->race_id, copy->first_seq, copy->now_us, copy->changes, true}, real_us);
+    }
     if (const auto* report = std::get_if<protocol::StateHashReport>(&*m)) return on_report(*report);
-    fail("the client sent a message that is neither a RaceInput nor a StateHashReport (id " +
+    fail("the client sent a message that is neither a RaceInput, a RaceInputCopy nor a StateHashReport (id " +
          std::to_string(sent.index()) + ")");
   }
 
-  // What Room::on_race_input checks and does (server/room_race.cpp), with the referee's stream rules on top.
-  void on_race_input(const protocol::RaceInput& m, TimeUs real_us) {
-    const std::string at =
-        " (RaceInput first_seq " + std::to_string(m.first_seq) + ", now_us " + std::to_string(m.now_us) + ")";
+  struct Batch {
+    std::uint32_t race_id = 0;
+    std::uint32_t first_seq = 0;
+    TimeUs now_us = 0;
+    std::span<const engine::InputChange> changes;
+    bool copy = false;
+  };
+
+  // What Room::on_race_input checks and does (server/room_race.cpp), with the referee's stream rules on top: a batch
+  // may repeat what the referee has (a copy and its RaceInput), and must then repeat it exactly.
+  void on_race_input(const Batch& m, TimeUs real_us) {
+    const std::string at = std::string(m.copy ? " (RaceInputCopy" : " (RaceInput") + " first_seq " +
+                           std::to_string(m.first_seq) + ", now_us " + std::to_string(m.now_us) + ")";
     if (m.race_id != kRaceId) return (void)fail("a RaceInput for race " + std::to_string(m.race_id) + at);
     if (referee_.status() != protocol::RacerStatus::kRacing) return;  // the room ignores a racer no longer racing
-    if (m.first_seq != referee_.next_seq()) {
-      return (void)fail("input sequence has a gap or overlap: the referee expects " +
-                        std::to_string(referee_.next_seq()) + at);
+    const std::uint32_t next_seq = referee_.next_seq();
+    if (m.first_seq > next_seq) {
+      if (m.copy) return;  // the room ignores it: the held RaceInputs fill the gap
+      return (void)fail("input sequence has a gap: the referee expects " + std::to_string(next_seq) + at);
+    }
+    const std::size_t known = next_seq - m.first_seq;
+    const auto& log = referee_.log();
+    for (std::size_t i = 0; i < std::min(known, m.changes.size()); ++i) {
+      if (log.size() != next_seq || !(log[m.first_seq + i] == m.changes[i])) {
+        return (void)fail("change " + std::to_string(m.first_seq + i) + " differs from the one sent before" + at);
+      }
+    }
+    const bool ack_missed = m.copy && known > 0;
+    const auto changes = m.changes.subspan(std::min(known, m.changes.size()));
+    if (known > m.changes.size() || (changes.empty() && m.now_us <= referee_.clock_us())) {
+      if (ack_missed) ack(next_seq);
+      return;
     }
     TimeUs previous = referee_.clock_us();
     if (m.now_us < previous) {
       return (void)fail("the game time went back from " + std::to_string(previous) + " us" + at);
     }
-    for (const engine::InputChange& c : m.changes) {
+    for (const engine::InputChange& c : changes) {
       if (c.time_us < previous || c.time_us > m.now_us) {
         return (void)fail("a change at " + std::to_string(c.time_us) + " us is out of the stream's order" + at);
       }
       previous = c.time_us;
     }
-    const std::size_t logged_before = referee_.log().size();
-    const server::Violation v = referee_.on_batch(real_us, m.changes, m.now_us);
+    const std::size_t logged_before = log.size();
+    const server::Violation v = referee_.on_batch(real_us, changes, m.now_us);
     ++result_.batches;
+    if (m.copy) ++result_.copies;
     if (v != server::Violation::kNone) {
       return (void)fail(std::string("the referee reported a violation: ") + server::violation_text(v) + at);
     }
     relay(logged_before, false);
+    if (referee_.next_seq() > next_seq || ack_missed) ack(referee_.next_seq());
+  }
+
+  // The room's RaceInputAck, straight back to the client.
+  void ack(std::uint32_t next_seq) {
+    const std::optional<protocol::Message> m = through_the_wire(protocol::RaceInputAck{kRaceId, next_seq});
+    if (m) client_.on_ack(std::get<protocol::RaceInputAck>(*m));
   }
 
   // The room relays what the referee logged, numbered by its log, and its clock at least every kRelayHeartbeatUs;
@@ -367,9 +414,10 @@ std::string counts(const char* title, const std::array<const char*, N>& names,
 
 std::string describe(const SyncResult& r) {
   const auto n = [](std::int64_t v) { return std::to_string(v); };
-  return "locks " + n(r.locks) + ", reports " + n(r.reports_checked) + ", batches " + n(r.batches) + ", frames " +
-         n(r.frames) + ", stalls " + n(r.stalls) + ", bursts " + n(r.bursts) + " (largest " + n(r.largest_burst) +
-         "), most locks in one frame " + n(r.most_locks_in_one_frame) + ", ended at " + n(r.end_us) + " us, " +
+  return "locks " + n(r.locks) + ", reports " + n(r.reports_checked) + ", batches " + n(r.batches) + " (copies " +
+         n(r.copies) + "), frames " + n(r.frames) + ", stalls " + n(r.stalls) + ", bursts " + n(r.bursts) +
+         " (largest " + n(r.largest_burst) + "), most locks in one frame " + n(r.most_locks_in_one_frame) +
+         ", ended at " + n(r.end_us) + " us, " +
          (r.finished    ? "finished"
           : r.game_over ? "topped out"
                         : "still on");
@@ -386,6 +434,7 @@ void SyncTally::add(const SyncResult& r) {
   locks += r.locks;
   reports += r.reports_checked;
   batches += r.batches;
+  copies += r.copies;
   stalls += r.stalls;
   bursts += r.bursts;
   games_over += r.game_over ? 1 : 0;
@@ -406,6 +455,7 @@ void SyncTally::merge(const SyncTally& o) {
   locks += o.locks;
   reports += o.reports;
   batches += o.batches;
+  copies += o.copies;
   stalls += o.stalls;
   bursts += o.bursts;
   games_over += o.games_over;
@@ -431,8 +481,8 @@ std::string SyncTally::summary() const {
   s += counts("lock down", kLockDownNames, lock_downs) + ", " + counts("gravity", kGravityNames, gravities) + ", ";
   s += counts("generators", kGeneratorNames, generators) + ", ";
   s += counts("inputs", kInputSourceNames, sources) + ", ";
-  s += std::to_string(batches) + " batches, " + std::to_string(stalls) + " stalls, " + std::to_string(bursts) +
-       " late bursts, " + std::to_string(games_over) + " games over";
+  s += std::to_string(batches) + " batches (" + std::to_string(copies) + " by copy), " + std::to_string(stalls) +
+       " stalls, " + std::to_string(bursts) + " late bursts, " + std::to_string(games_over) + " games over";
   return s;
 }
 

@@ -5,9 +5,10 @@
 // # What one game does
 // The client (`net::RaceView`, our own racer) plays the plan's presses in the plan's frames: each frame presses
 // every change stamped up to its end, then advances to it. Its messages (`RaceInput`, `StateHashReport`) reach the
-// referee (`server::RacerReferee`) in order, at once or, inside a hold, later in a burst, as the server's room would
-// hand them over: the sequence number must continue the referee's stream, and the referee's relays (`RacerInputs`,
-// numbered by its log) feed a watching client's `RaceView`. Pace limits are out of reach: pace is not under test.
+// referee (`server::RacerReferee`) in order, at once or, inside a hold, later in a burst (a hold of the reliable
+// channel only lets the unreliable RaceInputCopies through at once), as the server's room would hand them over: the
+// sequence number must continue the referee's stream, and the referee's relays (`RacerInputs`, numbered by its log)
+// feed a watching client's `RaceView`. Pace limits are out of reach: pace is not under test.
 //
 // # What must agree
 // - Every RaceInput continues the stream (first_seq, times never going back, changes no later than its now_us), and
@@ -38,6 +39,7 @@ struct SyncResult {
   std::int64_t locks = 0;            // locks of the client's game
   std::int64_t reports_checked = 0;  // StateHashReports compared with the referee
   std::int64_t batches = 0;          // RaceInputs the referee took
+  std::int64_t copies = 0;           // of those, RaceInputCopies that got there first (held RaceInputs)
   std::int64_t changes = 0;          // button changes in the client's input log
   std::int64_t frames = 0;           // frames the client played
   std::int64_t stalls = 0;           // frames of a second or more
@@ -70,6 +72,7 @@ struct SyncTally {
   std::int64_t locks = 0;
   std::int64_t reports = 0;
   std::int64_t batches = 0;
+  std::int64_t copies = 0;
   std::int64_t stalls = 0;
   std::int64_t bursts = 0;
   std::int64_t games_over = 0;

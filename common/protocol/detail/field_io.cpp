@@ -58,7 +58,7 @@ std::optional<Violation> text_violation(std::string_view text, const TextRule& r
     return Violation{Code::kOutOfRange,
                      std::to_string(text.size()) + " bytes, needs at least " + std::to_string(rule.min_bytes)};
   }
-  if (auto e = text_content_error(text, rule.kind)) return Violation{Code::kBadText, *e};
+  if (auto content = check_text_content(text, rule.kind); !content) return Violation{Code::kBadText, content.error()};
   return std::nullopt;
 }
 

@@ -215,6 +215,16 @@ void fields(auto& io, Is<RaceResumed> auto& m) {
   io.time(m.now_us, "now_us");
 }
 
+// ---------------------------------------------------------------- Input copies
+void fields(auto& io, Is<RaceInputCopy> auto& m) {
+  io.id(m.race_id, "race_id");
+  input_stream(io, m.first_seq, m.now_us, m.changes, kMaxInputsPerBatch);
+}
+void fields(auto& io, Is<RaceInputAck> auto& m) {
+  io.id(m.race_id, "race_id");
+  io.varint(m.next_seq, 0, kU32Max, "next_seq");
+}
+
 // ---------------------------------------------------------------- Replays
 void fields(auto& io, Is<ListGames> auto& m) {
   io.enumeration(m.kind, "kind");

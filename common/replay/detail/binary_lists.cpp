@@ -46,7 +46,7 @@ void load_input_log(BinaryReader<cereal::PortableBinaryInputArchive>& r, cereal:
     r.need(n);
     log.bits.resize(static_cast<std::size_t>(n));
     ar(cereal::binary_data(log.bits.data(), log.bits.size()));
-    if (auto e = decode_input_log(log, changes)) fail(ErrorKind::kBadValue, *e);
+    if (auto decoded = decode_input_log(log, changes); !decoded) fail(ErrorKind::kBadValue, decoded.error());
   } else {
     changes.clear();
   }

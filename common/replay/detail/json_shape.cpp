@@ -90,7 +90,7 @@ std::uint32_t version_of(const rapidjson::Value& object) {
   return v->value.GetUint();
 }
 
-std::optional<std::string> walk(const rapidjson::Value& object, const JsonShape& shape, const std::string& path) {
+sr::Status<std::string> walk(const rapidjson::Value& object, const JsonShape& shape, const std::string& path) {
   const std::uint32_t version = version_of(object);
   for (auto m = object.MemberBegin(); m != object.MemberEnd(); ++m) {
     const std::string name(m->name.GetString(), m->name.GetStringLength());
@@ -107,15 +107,15 @@ std::optional<std::string> walk(const rapidjson::Value& object, const JsonShape&
     if (nested == shape.nested.end()) continue;
     const rapidjson::Value& v = m->value;
     if (v.IsObject()) {
-      if (auto e = walk(v, *nested->second, here)) return e;
+      if (auto s = walk(v, *nested->second, here); !s) return s;
     } else if (v.IsArray()) {
       for (rapidjson::SizeType i = 0; i < v.Size(); ++i) {
         if (!v[i].IsObject()) continue;  // the decoder reports the wrong type
-        if (auto e = walk(v[i], *nested->second, here + "[" + std::to_string(i) + "]")) return e;
+        if (auto s = walk(v[i], *nested->second, here + "[" + std::to_string(i) + "]"); !s) return s;
       }
     }
   }
-  return std::nullopt;
+  return {};
 }
 
 }  // namespace
@@ -130,10 +130,10 @@ const JsonShape& replay_shape() {
   return shape;
 }
 
-std::optional<std::string> unknown_member(std::string_view json) {
+sr::Status<std::string> check_members(std::string_view json) {
   rapidjson::Document doc;
   doc.Parse(json.data(), json.size());
-  if (doc.HasParseError() || !doc.IsObject()) return std::nullopt;  // the decoder reports those
+  if (doc.HasParseError() || !doc.IsObject()) return {};  // the decoder reports those
   return walk(doc, replay_shape(), "");
 }
 

@@ -12,6 +12,8 @@
 #include <string_view>
 #include <vector>
 
+#include "common/result.h"
+
 namespace sr::replay::detail {
 
 struct JsonShape {
@@ -25,9 +27,9 @@ struct JsonShape {
 // The shape of a whole JSON replay (the root object).
 [[nodiscard]] const JsonShape& replay_shape();
 
-// Walks a syntactically valid JSON replay and returns "<path>: unknown member \"x\"" for the first member that the
-// shape does not name, or "<path>: member \"x\" needs cereal_class_version N or later, the object has M" for one that
-// the object's class version does not have; or nullopt.
-[[nodiscard]] std::optional<std::string> unknown_member(std::string_view json);
+// Walks a syntactically valid JSON replay: ok if the shape names every member and the object's class version has
+// each, otherwise "<path>: unknown member \"x\"" for the first member that the shape does not name, or
+// "<path>: member \"x\" needs cereal_class_version N or later, the object has M" for one the version does not have.
+[[nodiscard]] sr::Status<std::string> check_members(std::string_view json);
 
 }  // namespace sr::replay::detail

@@ -10,6 +10,7 @@
 #include "bot/replay_out.h"
 #include "client/replay/replay_viewer.h"
 #include "common/bot/bot.h"
+#include "common/engine/racer_run.h"
 #include "common/engine/random.h"
 
 namespace {
@@ -20,24 +21,19 @@ client::ReplayViewer& ten_minute_viewer() {
   static std::unique_ptr<client::ReplayViewer> viewer = [] {
     const engine::GameConfig config = engine::make_ultra(600);
     const std::uint64_t seed = 11;
-    engine::Game game(config, seed);
+    engine::RacerRun run(config, seed);
     bot::BotSettings settings;
     settings.pps_milli = 3000;
     bot::Bot player(settings);
-    std::vector<engine::InputChange> inputs;
-    while (const auto step = player.next(game)) {
-      if (game.update(step->time_us, step->buttons).error != engine::UpdateError::kOk) std::abort();
-      if (step->buttons) inputs.push_back(engine::InputChange{step->time_us, *step->buttons});
-    }
+    bot::play_to_end(run, player);
     const std::filesystem::path file = std::filesystem::temp_directory_path() / "stackrace-viewer-bench.srr";
     auto out = botcli::ReplayOut::open(file.string(), false);
-    if (!out.out ||
-        !out.out->write(botcli::PlayedGame{&config, seed, &game, &inputs, "viewer_bench", false}, std::cerr)) {
+    if (!out.out || !out.out->write(botcli::PlayedGame{&config, seed, &run, "viewer_bench", false}, std::cerr)) {
       std::abort();
     }
     auto v = std::make_unique<client::ReplayViewer>();
-    if (const std::string error = v->open(file); !error.empty()) {
-      std::cerr << error << "\n";
+    if (auto opened = v->open(file); !opened) {
+      std::cerr << opened.error() << "\n";
       std::abort();
     }
     std::filesystem::remove(file);

@@ -1,0 +1,98 @@
+// A lobby with one race of two racers, driven by hand: a recording outbox and a fake clock, no network. For the
+// tests of what the server does with a racer's messages mid-race (resume_test, input_copy_test).
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "server/lobby.h"
+
+namespace sr::server::lobby_test {
+
+inline constexpr TimeUs kMs = 1000;
+inline constexpr TimeUs kCountdownUs = 3000 * kMs;
+
+class RecordingOutbox : public Outbox {
+ public:
+  void send(PlayerId player, const protocol::Message& message, std::uint8_t) override {
+    sent[player].push_back(message);
+  }
+  void drop(PlayerId player, protocol::DisconnectReason, const std::string& text) override { dropped[player] = text; }
+  void rebind(PlayerId keep, PlayerId from) override { rebinds.emplace_back(keep, from); }
+
+  template <class T>
+  std::vector<T> of(PlayerId player) const {
+    std::vector<T> out;
+    const auto it = sent.find(player);
+    if (it == sent.end()) return out;
+    for (const auto& m : it->second) {
+      if (const auto* t = std::get_if<T>(&m)) out.push_back(*t);
+    }
+    return out;
+  }
+
+  std::map<PlayerId, std::vector<protocol::Message>> sent;
+  std::map<PlayerId, std::string> dropped;
+  std::vector<std::pair<PlayerId, PlayerId>> rebinds;
+};
+
+inline std::uint64_t fixed_seed(void*) { return 7; }
+
+// Two racers, ada (1) and bob (2), in an endless race (it lasts), started at kCountdownUs.
+struct RaceFixture {
+  RecordingOutbox outbox;
+  std::unique_ptr<Lobby> lobby;
+  TimeUs now = 0;
+
+  RaceFixture() {
+    RoomServices services;
+    services.outbox = &outbox;
+    services.next_seed = &fixed_seed;
+    services.countdown_us = kCountdownUs;
+    lobby = std::make_unique<Lobby>(LobbyOptions{}, services, nullptr, 1);
+    for (PlayerId id : {1u, 2u}) {
+      EXPECT_TRUE(lobby->connect(id, protocol::kProtocolVersion, "10.0.0." + std::to_string(id) + ":5000"));
+      lobby->handle(id, protocol::Hello{id == 1 ? "ada" : "bob", "test"}, now);
+    }
+    protocol::RoomSettings settings;
+    settings.name = "room";
+    settings.config = engine::make_endless();
+    settings.auto_start = true;
+    lobby->handle(1, protocol::CreateRoom{settings, protocol::Role::kRacer}, now);
+    const auto joined = outbox.of<protocol::RoomJoined>(1);
+    EXPECT_EQ(joined.size(), 1u);
+    lobby->handle(2, protocol::JoinRoom{joined.at(0).room.room_id, "", protocol::Role::kRacer}, now);
+    lobby->handle(1, protocol::SetReady{true}, now);
+    lobby->handle(2, protocol::SetReady{true}, now);
+    run_until(kCountdownUs);
+  }
+  void run_until(TimeUs t) {
+    for (; now < t; now += 10 * kMs) lobby->tick(now);
+    now = t;
+    lobby->tick(now);
+  }
+  // One batch at race time `race_us` from `player`: an empty batch (the clock) or one change.
+  void send_input(PlayerId player, std::uint32_t first_seq, TimeUs race_us,
+                  std::vector<engine::InputChange> changes = {}) {
+    lobby->handle(player, protocol::RaceInput{1, first_seq, race_us, std::move(changes)}, now);
+  }
+  // The RacerEnded messages `to` received about racer `about`.
+  std::vector<protocol::RacerEnded> endings(PlayerId to, PlayerId about) const {
+    std::vector<protocol::RacerEnded> out;
+    for (const auto& e : outbox.of<protocol::RacerEnded>(to)) {
+      if (e.player_id == about) out.push_back(e);
+    }
+    return out;
+  }
+  protocol::RaceSeat seat_of(PlayerId player) const {
+    const auto seats = outbox.of<protocol::RaceSeat>(player);
+    EXPECT_EQ(seats.size(), 1u);
+    return seats.empty() ? protocol::RaceSeat{} : seats.front();
+  }
+};
+
+}  // namespace sr::server::lobby_test
