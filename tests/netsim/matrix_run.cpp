@@ -158,8 +158,8 @@ class ProfileRunner {
   // A new bot at `index` (its first, or the next after its connection dropped before its race), connecting.
   bool open_bot(std::size_t index) {
     auto bot = std::make_unique<botcli::OnlineBot>(session_options(index), bot_settings(run_, index), &probe_);
-    if (const auto error = bot->open()) {
-      out_.problems.push_back(bot->name() + ": " + *error);
+    if (const auto opened = bot->open(); !opened) {
+      out_.problems.push_back(bot->name() + ": " + opened.error());
       return false;
     }
     bots_[index] = std::move(bot);
