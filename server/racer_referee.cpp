@@ -1,5 +1,7 @@
 #include "server/racer_referee.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 
 namespace sr::server {
@@ -71,6 +73,13 @@ Violation RacerReferee::on_batch(TimeUs real_us, std::span<const engine::InputCh
     lagging_since_.reset();
   }
   return check_pace(real_us);
+}
+
+std::string RacerReferee::pace_summary(TimeUs real_us) const {
+  return fmt::format(
+      "race time {:.3f} s, game clock {:.3f} s, start offset {} ms, unverified {} ms, stall budget used {} ms",
+      static_cast<double>(real_us) / 1e6, static_cast<double>(run_.now_us()) / 1e6, start_lag_us() / 1000,
+      unverified_us_ / 1000, stalled_us_at(real_us) / 1000);
 }
 
 TimeUs RacerReferee::start_lag_us() const {

@@ -103,6 +103,9 @@ class RacerReferee {
   // The stall budget's count at real time `real_us`: unverified game time that is not a reconnect's, and what is
   // overdue right now (it will be unverified when it arrives).
   [[nodiscard]] TimeUs stalled_us_at(TimeUs real_us) const;
+  // For logs: "race time 9.600 s, game clock 8.640 s, start offset 5 ms, unverified 2070 ms, stall budget used
+  // 2070 ms".
+  [[nodiscard]] std::string pace_summary(TimeUs real_us) const;
   // The start offset learned so far (see PaceLimits): the least lag seen, 0..max_start_lag_us.
   [[nodiscard]] TimeUs start_lag_us() const;
   // Changes received so far (also those that changed nothing): the first_seq the racer's next RaceInput must carry.

@@ -78,7 +78,8 @@ RequestResult Room::on_race_input(const Player& player, const InputBatch& m, Tim
   }
   if (v != Violation::kNone) {
     counters_.count_removal(v);
-    spdlog::warn("room {} race {}: removed {} ({})", id_, race_->race_id, player.name, violation_text(v));
+    spdlog::warn("room {} race {}: removed {} ({}; {})", id_, race_->race_id, player.name, violation_text(v),
+                 entry->referee.pace_summary(now_us - race_->start_us));
   }
   announce_endings();
   return {};
@@ -223,7 +224,9 @@ void Room::tick(TimeUs now_us) {
     race_->next_pace_us = next_in_phase(race_->next_pace_us, kPaceCheckEveryUs, now_us);
     for (const Race::Removal& r : race_->race->tick(race_time)) {
       counters_.count_removal(r.reason);
-      spdlog::warn("room {} race {}: removed racer {} ({})", id_, race_->race_id, r.id, violation_text(r.reason));
+      const Race::Entry* e = race_->race->find(r.id);
+      spdlog::warn("room {} race {}: removed racer {} ({}; {})", id_, race_->race_id, r.id, violation_text(r.reason),
+                   e != nullptr ? e->referee.pace_summary(race_time) : std::string("gone"));
     }
     announce_endings();
   }
