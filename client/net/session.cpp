@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 namespace sr::net {
 namespace {
 
@@ -101,8 +103,22 @@ void Session::try_reconnect() {
   (void)connection_.connect(options_.host, options_.port, options_.protocol_version);
 }
 
+namespace {
+
+// Local steady time in microseconds, for pings.
+TimeUs steady_us(std::chrono::steady_clock::time_point t) {
+  return std::chrono::duration_cast<std::chrono::microseconds>(t.time_since_epoch()).count();
+}
+
+}  // namespace
+
 std::vector<Session::Received> Session::poll(std::uint32_t timeout_ms) {
   if (state_ == State::kReconnecting) try_reconnect();
+  if (const auto now = std::chrono::steady_clock::now();
+      (state_ == State::kLobby || state_ == State::kRoom) && now >= next_ping_) {
+    connection_.send(protocol::Ping{static_cast<std::uint64_t>(steady_us(now))});
+    next_ping_ = now + kPingEvery;
+  }
   std::vector<Connection::Event> events;
   connection_.poll(timeout_ms, events);
   std::vector<Received> out;
@@ -174,6 +190,11 @@ void Session::on_message(const protocol::Message& m) {
           closed_reason_ = msg.text.empty() ? "the server closed the connection" : msg.text;
         } else if constexpr (std::is_same_v<T, protocol::Ping>) {
           connection_.send(protocol::Pong{msg.sent_us, 0});
+        } else if constexpr (std::is_same_v<T, protocol::Pong>) {
+          if (msg.reply_sent_us != 0) {
+            server_clock_.on_pong(static_cast<TimeUs>(msg.ping_sent_us), steady_us(std::chrono::steady_clock::now()),
+                                  static_cast<TimeUs>(msg.reply_sent_us));
+          }
         } else if constexpr (std::is_same_v<T, protocol::RoomList>) {
           room_list_ = msg;
           ++room_lists_received_;
@@ -192,7 +213,7 @@ void Session::on_message(const protocol::Message& m) {
         } else if constexpr (std::is_same_v<T, protocol::CountdownStart>) {
           race_ = std::make_unique<RaceView>(msg, welcome_.player_id);
           seat_.reset();
-          race_start_ = std::chrono::steady_clock::now() + std::chrono::microseconds(msg.countdown_us);
+          race_start_ = race_start(msg);
           results_.reset();
           stored_replay_.reset();
         } else if constexpr (std::is_same_v<T, protocol::CatchUpStart>) {
@@ -228,6 +249,17 @@ void Session::on_message(const protocol::Message& m) {
         }
       },
       m);
+}
+
+std::chrono::steady_clock::time_point Session::race_start(const protocol::CountdownStart& m) const {
+  // Without a clock estimate: the countdown from now. With one: the start on the server's clock, which is earlier
+  // when the message was slow (never later, and at most kMaxCountdownUs earlier: a wild estimate is not trusted).
+  const auto now = std::chrono::steady_clock::now();
+  const auto naive = now + std::chrono::microseconds(m.countdown_us);
+  const std::optional<TimeUs> synced = server_clock_.local_time_of(static_cast<TimeUs>(m.start_server_us));
+  if (!synced) return naive;
+  const auto start = std::chrono::steady_clock::time_point(std::chrono::microseconds(*synced));
+  return std::clamp(start, naive - std::chrono::microseconds(protocol::kMaxCountdownUs), naive);
 }
 
 std::optional<TimeUs> Session::race_time_us() const {

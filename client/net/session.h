@@ -17,6 +17,7 @@
 
 #include "client/net/connection.h"
 #include "client/net/race_view.h"
+#include "client/net/server_clock.h"
 #include "common/protocol/messages.h"
 #include "common/protocol/streams.h"
 #include "common/result.h"
@@ -48,6 +49,8 @@ class Session {
   };
   // How often a new connection attempt starts while reconnecting.
   static constexpr std::chrono::seconds kRetryEvery{2};
+  // How often we ping the server while in the lobby or a room, for its clock (server_clock()).
+  static constexpr std::chrono::milliseconds kPingEvery{500};
 
   // Everything the server said, in order, for the owner to react to (errors, chat, results, ...).
   using Received = protocol::Message;
@@ -101,6 +104,9 @@ class Session {
   [[nodiscard]] const RaceView* race() const { return race_.get(); }
   // The connection's socket descriptor (-1 when closed): poll() has work when it is readable.
   [[nodiscard]] int socket_handle() const { return connection_.socket_handle(); }
+  // The server's clock, from our pings: the race starts by it (CountdownStart::start_server_us), not when the
+  // countdown message happened to arrive.
+  [[nodiscard]] const ServerClock& server_clock() const { return server_clock_; }
   // Race game time now (negative during the countdown), by this machine's steady clock. nullopt without a race.
   [[nodiscard]] std::optional<TimeUs> race_time_us() const;
   // Our own racer: a button change at race time t; and advancing our game to t. Both send what is due.
@@ -118,6 +124,8 @@ class Session {
  private:
   void on_message(const protocol::Message& m);
   void flush_race_messages();
+  // The local moment of game time 0 of the race `m` counts down to (see server_clock()).
+  [[nodiscard]] std::chrono::steady_clock::time_point race_start(const protocol::CountdownStart& m) const;
   // The connection dropped: whether our seat in the running race may be taken back, and the attempts to.
   [[nodiscard]] bool can_resume() const;
   void try_reconnect();
@@ -133,6 +141,8 @@ class Session {
   std::deque<protocol::Chat> chat_;
   std::unique_ptr<RaceView> race_;
   std::chrono::steady_clock::time_point race_start_;  // local moment of race game time 0
+  ServerClock server_clock_;
+  std::chrono::steady_clock::time_point next_ping_;
   std::optional<protocol::RaceResults> results_;
   std::optional<std::uint64_t> stored_replay_;
   std::map<std::uint64_t, protocol::ReplayAssembler> downloads_;

@@ -75,6 +75,8 @@ TEST(ServerRace, TwoBotsRaceASprintAndTheReplayVerifies) {
     EXPECT_EQ(line->pieces, mine->game().stats().pieces);
     EXPECT_GE(line->lines, 10);
     EXPECT_EQ(c->notice(protocol::NoticeCode::kDesync), nullptr);
+    // Each client pinged the server and read its clock from the Pongs (the race started by it).
+    EXPECT_TRUE(c->session().server_clock().best_round_trip_us().has_value());
   }
 
   // The stored replay verifies and holds exactly what each client sent.
