@@ -27,11 +27,16 @@ ServerFixture::ServerFixture(server::ServerOptions options) {
 }
 
 ServerFixture::~ServerFixture() {
-  stop_.store(true);
-  if (thread_.joinable()) thread_.join();
+  (void)stop();
   server_.reset();
   std::error_code ignored;
   std::filesystem::remove_all(data_dir_, ignored);
+}
+
+server::ServerStats ServerFixture::stop() {
+  stop_.store(true);
+  if (thread_.joinable()) thread_.join();
+  return server_->stats();
 }
 
 std::vector<ServerFixture::StoredReplay> ServerFixture::stored_replays() const {

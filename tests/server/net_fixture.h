@@ -35,6 +35,9 @@ class ServerFixture {
     std::string message;
   };
   [[nodiscard]] std::vector<StoredReplay> stored_replays() const;
+  // Stops the server (running races end and their replays are written) and returns its final counters. The store
+  // stays until the fixture is destroyed; stopping twice returns the same counters.
+  server::ServerStats stop();
 
  private:
   std::filesystem::path data_dir_;
