@@ -62,9 +62,14 @@ void Lobby::disconnect(PlayerId id, TimeUs now_us, bool may_resume) {
   const auto it = players_.find(id);
   if (it == players_.end() || it->second.away_since_us) return;
   if (Room* room = room_of(it->second); may_resume && room != nullptr && room->suspend_racer(id)) {
-    it->second.away_since_us = now_us;
-    spdlog::info("{} ({}) lost the connection mid-race; their seat is kept for {} s", it->second.name,
-                 it->second.address, kResumeWindowUs / 1'000'000);
+    Player& p = it->second;
+    if (p.away_race != room->latest_race_id()) {
+      p.away_race = room->latest_race_id();
+      p.away_before_us = 0;
+    }
+    p.away_since_us = now_us;
+    spdlog::info("{} ({}) lost the connection mid-race; their seat is kept for {:.1f} s", p.name, p.address,
+                 static_cast<double>(kResumeWindowUs - p.away_before_us) / 1e6);
     return;
   }
   forget(id, now_us);
@@ -231,6 +236,7 @@ void Lobby::on_resume(Player& player, const protocol::Resume& resume, TimeUs now
   const std::string address = player.address;
   players_.erase(from);  // `player` is gone from here on
   room_services_.outbox->rebind(keep, from);
+  if (racer.away_since_us) racer.away_before_us += now_us - *racer.away_since_us;
   racer.away_since_us.reset();
   spdlog::info("{} resumed race {} from {} (was {}; {})", racer.name, resume.race_id, address, racer.address,
                resume.client_version);
@@ -341,7 +347,9 @@ void Lobby::tick(TimeUs now_us) {
   for (const auto& [id, p] : players_) {
     if (!p.away_since_us) continue;
     const Room* room = room_of(p);
-    if (now_us - *p.away_since_us > kResumeWindowUs || room == nullptr || !room->seat_kept(id)) give_up.push_back(id);
+    if (now_us - *p.away_since_us + p.away_before_us > kResumeWindowUs || room == nullptr || !room->seat_kept(id)) {
+      give_up.push_back(id);
+    }
   }
   for (PlayerId id : give_up) {
     spdlog::info("player {} did not resume in time; their race goes on without them", id);

@@ -32,7 +32,8 @@ class Lobby {
 
   // A new connection that sent `version` in its connect data. False if it was refused (and told why).
   bool connect(PlayerId id, std::uint32_t version, const std::string& address);
-  // How long a racer whose connection dropped mid-race keeps their seat for a Resume.
+  // How long a racer whose connection dropped mid-race keeps their seat for a Resume: for all drops of one race
+  // together.
   static constexpr TimeUs kResumeWindowUs = 60'000'000;
 
   // The connection is gone: leaves its room, frees its name. With `may_resume` (the connection dropped rather than

@@ -26,6 +26,10 @@ struct Player {
   // The connection dropped mid-race and the racer's seat is kept for a Resume (PROTOCOL.md "Resuming a race"):
   // since when (server time). Nothing is sent to them meanwhile.
   std::optional<std::int64_t> away_since_us;
+  // Time away earlier in race `away_race` (of their room): the seat window is for all drops of one race together, so
+  // that dropping again and again buys no more unjudged time than one drop.
+  std::uint32_t away_race = 0;
+  std::int64_t away_before_us = 0;
   // Every message counts against `messages`; chat lines also against `chat`.
   RateLimiter messages{400, 200};
   RateLimiter chat{5, 1};

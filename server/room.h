@@ -104,6 +104,8 @@ class Room {
   // this racer, who is away. resume_racer: the racer is back on a new connection (the lobby has moved them to it):
   // tells them where their stream stands and sends what they missed of the others.
   [[nodiscard]] bool suspend_racer(PlayerId id);
+  // The id of the room's latest race (0 before the first): the running one while a race runs.
+  [[nodiscard]] std::uint32_t latest_race_id() const { return race_counter_; }
   [[nodiscard]] std::optional<PlayerId> seat_holder(std::uint32_t race_id, std::uint64_t token_hi,
                                                     std::uint64_t token_lo) const;
   [[nodiscard]] bool seat_kept(PlayerId id) const;

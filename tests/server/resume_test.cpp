@@ -137,5 +137,29 @@ TEST(Resume, ASeatIsGivenUpAfterSixtySeconds) {
   EXPECT_EQ(ended[0].time_us, 500 * kMs);
 }
 
+// The window is for all drops of one race together: 40 s away, back, then dropped again, the seat is kept 20 s more.
+TEST(Resume, TheSeatWindowCoversAllDropsOfARace) {
+  RaceFixture f;
+  f.run_until(kCountdownUs + 500 * kMs);
+  f.send_input(1, 0, 500 * kMs);
+  const protocol::RaceSeat seat = f.seat_of(1);
+  f.lobby->disconnect(1, f.now, true);
+  f.run_until(f.now + 40'000 * kMs);
+  ASSERT_TRUE(f.lobby->connect(3, protocol::kProtocolVersion, "10.0.0.9:6000"));
+  f.lobby->handle(3, protocol::Resume{1, seat.token_hi, seat.token_lo, "test", {{2, 0}}}, f.now);
+  ASSERT_EQ(f.outbox.of<protocol::RaceResumed>(1).size(), 1u);
+  f.run_until(f.now + 5'000 * kMs);
+  f.lobby->disconnect(1, f.now, true);
+  const TimeUs dropped_again = f.now;
+  f.run_until(dropped_again + 20'000 * kMs);
+  EXPECT_EQ(f.lobby->player_count(), 2u);
+  EXPECT_TRUE(f.endings(2, 1).empty());
+  f.run_until(dropped_again + 20'000 * kMs + 10 * kMs);
+  EXPECT_EQ(f.lobby->player_count(), 1u);
+  const auto ended = f.endings(2, 1);
+  ASSERT_EQ(ended.size(), 1u);
+  EXPECT_EQ(ended[0].status, protocol::RacerStatus::kDisconnected);
+}
+
 }  // namespace
 }  // namespace sr::server
