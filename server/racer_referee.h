@@ -61,6 +61,16 @@ enum class Violation : std::uint8_t {
 // A sentence for logs and for the removed player ("your game clock ran behind real time ...").
 [[nodiscard]] const char* violation_text(Violation v);
 
+// A RaceInput, or (copy) a RaceInputCopy, as the room takes it (PROTOCOL.md "Input copies"): it may repeat changes
+// the referee has (first_seq < next_seq()), which the room skips before on_batch.
+struct InputBatch {
+  std::uint32_t race_id = 0;
+  std::uint32_t first_seq = 0;
+  TimeUs now_us = 0;
+  std::span<const engine::InputChange> changes;
+  bool copy = false;
+};
+
 class RacerReferee {
  public:
   RacerReferee(engine::GameConfig config, std::uint64_t seed, PaceLimits limits = {});

@@ -9,7 +9,6 @@
 #include <map>
 #include <memory>
 #include <optional>
-#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -152,15 +151,8 @@ class Room {
   void maybe_auto_start(TimeUs now_us);
   void start_countdown(TimeUs now_us);
   // room_race.cpp
-  // A RaceInput, or (copy) a RaceInputCopy: what continues the racer's stream is applied, what the server already has
-  // is skipped, and a copy that would leave a gap is ignored (the reliable stream fills it).
-  struct InputBatch {
-    std::uint32_t race_id = 0;
-    std::uint32_t first_seq = 0;
-    TimeUs now_us = 0;
-    std::span<const engine::InputChange> changes;
-    bool copy = false;
-  };
+  // What continues the racer's stream is applied, what the server already has is skipped, and a copy that would
+  // leave a gap is ignored (the reliable stream fills it).
   RequestResult on_race_input(const Player& player, const InputBatch& m, TimeUs now_us);
   // Tells the racer how much of its stream the server holds, so its next RaceInputCopy starts there.
   void ack_inputs(PlayerId racer, std::uint32_t next_seq) const;

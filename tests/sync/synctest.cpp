@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <deque>
 #include <limits>
-#include <span>
 #include <variant>
 
 #include "client/net/race_view.h"
@@ -216,17 +215,9 @@ class Match {
          std::to_string(sent.index()) + ")");
   }
 
-  struct Batch {
-    std::uint32_t race_id = 0;
-    std::uint32_t first_seq = 0;
-    TimeUs now_us = 0;
-    std::span<const engine::InputChange> changes;
-    bool copy = false;
-  };
-
   // What Room::on_race_input checks and does (server/room_race.cpp), with the referee's stream rules on top: a batch
   // may repeat what the referee has (a copy and its RaceInput), and must then repeat it exactly.
-  void on_race_input(const Batch& m, TimeUs real_us) {
+  void on_race_input(const server::InputBatch& m, TimeUs real_us) {
     const std::string at = std::string(m.copy ? " (RaceInputCopy" : " (RaceInput") + " first_seq " +
                            std::to_string(m.first_seq) + ", now_us " + std::to_string(m.now_us) + ")";
     if (m.race_id != kRaceId) return (void)fail("a RaceInput for race " + std::to_string(m.race_id) + at);
