@@ -23,8 +23,23 @@ bool same_name(const std::string& a, const std::string& b) {
 
 }  // namespace
 
+namespace {
+
+AddressLimits address_limits(const LobbyOptions& options) {
+  AddressLimits limits = options.address;
+  limits.max_connections = options.max_per_address;
+  return limits;
+}
+
+}  // namespace
+
 Lobby::Lobby(LobbyOptions options, RoomServices room_services, ReplayService* replays, std::uint64_t seed)
-    : options_(std::move(options)), room_services_(room_services), replays_(replays), random_(seed) {}
+    : options_(std::move(options)),
+      room_services_(room_services),
+      replays_(replays),
+      random_(seed),
+      addresses_(address_limits(options_)),
+      requests_(2 * options_.requests_per_second, options_.requests_per_second) {}
 
 std::size_t Lobby::rooms_in(protocol::RoomPhase phase) const {
   return static_cast<std::size_t>(
@@ -40,7 +55,18 @@ void Lobby::drop(PlayerId id, protocol::DisconnectReason reason, const std::stri
   room_services_.outbox->drop(id, reason, text);
 }
 
-bool Lobby::connect(PlayerId id, std::uint32_t version, const std::string& address) {
+void Lobby::count_refusal(const std::string& host, Limit limit, const std::string& text, TimeUs now_us) {
+  std::uint64_t suppressed = 0;
+  if (!addresses_.count_refusal(host, limit, now_us, suppressed)) return;
+  if (suppressed == 0) {
+    spdlog::warn("{}: refused ({}): {}", host, limit_label(limit), text);
+  } else {
+    spdlog::warn("{}: refused ({}): {}; and {} more refusals of this address since the last line", host,
+                 limit_label(limit), text, suppressed);
+  }
+}
+
+bool Lobby::connect(PlayerId id, std::uint32_t version, const std::string& address, TimeUs now_us) {
   if (version != protocol::kProtocolVersion) {
     const std::string text =
         fmt::format("server speaks version {}, your client speaks version {}", protocol::kProtocolVersion, version);
@@ -51,11 +77,39 @@ bool Lobby::connect(PlayerId id, std::uint32_t version, const std::string& addre
     spdlog::info("{}: refused, protocol version {} (server speaks {})", address, version, protocol::kProtocolVersion);
     return false;
   }
+  const std::string host = host_of(address);
+  if (const auto refused = addresses_.admit(host, now_us)) {
+    const AddressLimits& limits = addresses_.limits();
+    const std::string text =
+        *refused == Limit::kConnections
+            ? fmt::format("the server allows at most {} players from one address", limits.max_connections)
+            : fmt::format("the server allows at most {} connections from one address that have not said Hello",
+                          limits.max_pending);
+    room_services_.outbox->send(
+        id, protocol::Reject{protocol::RejectReason::kTooManyFromAddress, protocol::kProtocolVersion, text},
+        protocol::kChannelControl);
+    room_services_.outbox->drop(id, protocol::DisconnectReason::kRejected, text);
+    count_refusal(host, *refused, text, now_us);
+    return false;
+  }
   Player p;
   p.id = id;
   p.address = address;
+  p.host = host;
+  p.connected_us = now_us;
   players_.emplace(id, std::move(p));
   return true;
+}
+
+bool Lobby::receive_bytes(PlayerId id, std::size_t bytes, TimeUs now_us) {
+  const auto it = players_.find(id);
+  if (it == players_.end()) return true;
+  if (addresses_.allow_bytes(it->second.host, bytes, now_us)) return true;
+  const std::string text =
+      fmt::format("your address sent more than {} KiB a second", addresses_.limits().bytes_per_second / 1024);
+  count_refusal(it->second.host, Limit::kBytesRate, text, now_us);
+  drop(id, protocol::DisconnectReason::kRateLimited, text);
+  return false;
 }
 
 void Lobby::disconnect(PlayerId id, TimeUs now_us, bool may_resume) {
@@ -84,6 +138,7 @@ void Lobby::forget(PlayerId id, TimeUs now_us) {
     close_if_empty(room_id, now_us);
   }
   if (it->second.welcomed) spdlog::info("{} ({}) left", it->second.name, it->second.address);
+  addresses_.release(it->second.host, !it->second.welcomed, now_us);
   players_.erase(it);
 }
 
@@ -99,6 +154,7 @@ void Lobby::close_if_empty(RoomId id, TimeUs now_us) {
   it->second->abort_race(now_us);
   spdlog::info("room {} closed", id);
   rooms_.erase(it);
+  room_creators_.erase(id);
 }
 
 void Lobby::handle(PlayerId id, const protocol::Message& message, TimeUs now_us) {
@@ -133,7 +189,11 @@ void Lobby::handle(PlayerId id, const protocol::Message& message, TimeUs now_us)
       return;
     }
     case MessageId::kPong: return;
-    case MessageId::kListRooms: return on_list_rooms(player, std::get<protocol::ListRooms>(message));
+    case MessageId::kListRooms: {
+      std::string why;
+      if (!allow_request(player, now_us, why)) return notice(id, NoticeCode::kRateLimited, kind, why);
+      return on_list_rooms(player, std::get<protocol::ListRooms>(message));
+    }
     case MessageId::kCreateRoom: return on_create_room(player, std::get<protocol::CreateRoom>(message), now_us);
     case MessageId::kJoinRoom: return on_join_room(player, std::get<protocol::JoinRoom>(message), now_us);
     case MessageId::kLeaveRoom: {
@@ -145,14 +205,14 @@ void Lobby::handle(PlayerId id, const protocol::Message& message, TimeUs now_us)
     }
     case MessageId::kSendChat: return on_chat(player, std::get<protocol::SendChat>(message), now_us);
     case MessageId::kKickPlayer: return on_kick(player, std::get<protocol::KickPlayer>(message), now_us);
-    case MessageId::kListGames:
+    case MessageId::kListGames: {
+      std::string why;
+      if (!allow_request(player, now_us, why)) return notice(id, NoticeCode::kRateLimited, kind, why);
       if (replays_ != nullptr)
         replays_->list(id, player.name, std::get<protocol::ListGames>(message), *room_services_.outbox);
       return;
-    case MessageId::kDownloadReplay:
-      if (replays_ != nullptr)
-        replays_->download(id, std::get<protocol::DownloadReplay>(message), *room_services_.outbox);
-      return;
+    }
+    case MessageId::kDownloadReplay: return on_download(player, std::get<protocol::DownloadReplay>(message), now_us);
     case MessageId::kSetHandling:
       player.handling = std::get<protocol::SetHandling>(message).handling;
       return;  // the player is its only home: a room reads it when its next race starts
@@ -186,23 +246,21 @@ void Lobby::on_hello(Player& player, const protocol::Hello& hello) {
                                 protocol::kChannelControl);
     drop(player.id, protocol::DisconnectReason::kRejected, text);
   };
-  const auto host_of = [](const std::string& address) { return address.substr(0, address.rfind(':')); };
-  const std::string host = host_of(player.address);
-  std::size_t welcomed = 0, same_host = 0;
+  // (The players per address were counted when the connection came: Lobby::connect.)
+  std::size_t welcomed = 0;
   for (const auto& [other_id, other] : players_) {
     if (!other.welcomed) continue;
     ++welcomed;
-    same_host += host_of(other.address) == host;
     if (same_name(other.name, hello.name))
       return reject(protocol::RejectReason::kNameTaken, "the name '" + hello.name + "' is taken on this server");
   }
-  if (welcomed >= options_.max_players) return reject(protocol::RejectReason::kServerFull, "the server is full");
-  if (same_host >= options_.max_per_address) {
-    return reject(protocol::RejectReason::kServerFull,
-                  fmt::format("the server allows at most {} players from one address", options_.max_per_address));
+  if (welcomed >= options_.max_players) {
+    addresses_.count(Limit::kPlayersFull);
+    return reject(protocol::RejectReason::kServerFull, "the server is full");
   }
   player.name = hello.name;
   player.welcomed = true;
+  addresses_.welcome(player.host);
   spdlog::info("{} joined from {} ({})", player.name, player.address, hello.client_version);
   room_services_.outbox->send(player.id, protocol::Welcome{player.id, options_.server_name, options_.motd},
                               protocol::kChannelControl);
@@ -234,13 +292,17 @@ void Lobby::on_resume(Player& player, const protocol::Resume& resume, TimeUs now
   // The client noticed the drop before we did: the old connection is as good as gone.
   if (!racer.away_since_us) (void)room->suspend_racer(keep);
   const std::string address = player.address;
+  const std::string host = player.host;
+  addresses_.release(host, /*was_pending=*/true, now_us);
   players_.erase(from);  // `player` is gone from here on
+  addresses_.move(racer.host, host, now_us);
   room_services_.outbox->rebind(keep, from);
   if (racer.away_since_us) racer.away_before_us += now_us - *racer.away_since_us;
   racer.away_since_us.reset();
   spdlog::info("{} resumed race {} from {} (was {}; {})", racer.name, resume.race_id, address, racer.address,
                resume.client_version);
   racer.address = address;
+  racer.host = host;
   room_services_.outbox->send(keep, protocol::Welcome{keep, options_.server_name, options_.motd},
                               protocol::kChannelControl);
   room->resume_racer(racer, resume, now_us);
@@ -276,14 +338,29 @@ void Lobby::on_create_room(Player& player, const protocol::CreateRoom& m, TimeUs
   if (player.room != 0)
     return notice(player.id, NoticeCode::kAlreadyInRoom, MessageId::kCreateRoom, "leave your room first");
   if (rooms_.size() >= options_.max_rooms) {
+    addresses_.count(Limit::kServerRooms);
     return notice(player.id, NoticeCode::kTooManyRooms, MessageId::kCreateRoom,
                   "the server has no room for more rooms");
+  }
+  const std::size_t mine = static_cast<std::size_t>(std::count_if(
+      room_creators_.begin(), room_creators_.end(), [&](const auto& r) { return r.second == player.host; }));
+  if (mine >= addresses_.limits().max_rooms) {
+    const std::string text =
+        fmt::format("the server allows at most {} open rooms made from one address", addresses_.limits().max_rooms);
+    count_refusal(player.host, Limit::kRooms, text, now_us);
+    return notice(player.id, NoticeCode::kTooManyRooms, MessageId::kCreateRoom, text);
+  }
+  if (!addresses_.allow_join(player.host, now_us)) {
+    const std::string text = "too many rooms joined or made from your address: wait a moment";
+    count_refusal(player.host, Limit::kJoinRate, text, now_us);
+    return notice(player.id, NoticeCode::kRateLimited, MessageId::kCreateRoom, text);
   }
   const RoomId id = next_room_id_++;
   std::string code = m.settings.is_private ? new_room_code() : std::string();
   auto room = std::make_unique<Room>(id, m.settings, std::move(code), room_services_, counters_);
   Room& ref = *room;
   rooms_.emplace(id, std::move(room));
+  room_creators_.emplace(id, player.host);
   spdlog::info("{} created room {} '{}' ({})", player.name, id, m.settings.name,
                engine::mode_name(m.settings.config.mode));
   if (const auto refused = ref.join(player, m.role, now_us)) {
@@ -309,6 +386,12 @@ void Lobby::on_join_room(Player& player, const protocol::JoinRoom& m, TimeUs now
       return notice(player.id, NoticeCode::kRoomNotFound, MessageId::kJoinRoom, "no such room");
     }
     room = it->second.get();
+  }
+  // Each join sends the room's member list to every member, and a race's catch-up to the joiner.
+  if (!addresses_.allow_join(player.host, now_us)) {
+    const std::string text = "too many rooms joined or made from your address: wait a moment";
+    count_refusal(player.host, Limit::kJoinRate, text, now_us);
+    return notice(player.id, NoticeCode::kRateLimited, MessageId::kJoinRoom, text);
   }
   if (const auto refused = room->join(player, m.role, now_us)) notice(player.id, *refused, MessageId::kJoinRoom, "");
 }
@@ -340,8 +423,115 @@ void Lobby::on_kick(Player& player, const protocol::KickPlayer& m, TimeUs now_us
   room->leave(target->second, protocol::RoomLeftReason::kKicked, "kicked by " + player.name, now_us);
 }
 
+bool Lobby::allow_request(const Player& player, TimeUs now_us, std::string& why) {
+  if (!addresses_.allow_request(player.host, now_us)) {
+    why = fmt::format("too many requests from your address (at most {} a second): try again in a moment",
+                      addresses_.limits().requests_per_second);
+    count_refusal(player.host, Limit::kRequestRate, why, now_us);
+    return false;
+  }
+  if (!requests_.allow(now_us)) {
+    why = "the server is busy: try again in a moment";
+    count_refusal(player.host, Limit::kServerBusy, why, now_us);
+    return false;
+  }
+  return true;
+}
+
+std::size_t Lobby::queued_from(const std::string& host) const {
+  std::size_t bytes = 0;
+  for (const auto& [id, p] : players_) {
+    if (p.host == host) bytes += room_services_.outbox->queued_bytes(id);
+  }
+  return bytes;
+}
+
+void Lobby::on_download(Player& player, const protocol::DownloadReplay& m, TimeUs now_us) {
+  auto busy = [&](const std::string& why) {
+    room_services_.outbox->send(player.id, protocol::ReplayUnavailable{m.game_id, NoticeCode::kRateLimited, why},
+                                protocol::kChannelBulk);
+  };
+  std::string why;
+  if (!allow_request(player, now_us, why)) return busy(why);
+  // Replay bytes wait in the connection's queue until the player reads them: a player who asks faster than they
+  // read would grow the server without end. One download at a time per player, and a budget per address.
+  if (room_services_.outbox->queued_bytes(player.id) >= kMaxQueuedBeforeDownload) {
+    why = "your last download is still being sent: ask again when it has arrived";
+    count_refusal(player.host, Limit::kDownloadQueue, why, now_us);
+    return busy(why);
+  }
+  const std::size_t queued = queued_from(player.host);
+  const std::size_t budget = addresses_.limits().max_queued_download_bytes;
+  if (queued >= budget) {
+    why = "downloads to your address are still being sent: ask again when they have arrived";
+    count_refusal(player.host, Limit::kDownloadQueue, why, now_us);
+    return busy(why);
+  }
+  if (replays_ == nullptr) return;
+  // With nothing queued for the address, any replay may go (a long race's replay can be larger than the budget).
+  const std::size_t max_bytes = queued == 0 ? protocol::kMaxReplayBytes : budget - queued;
+  if (!replays_->download(player.id, m, *room_services_.outbox, max_bytes)) {
+    count_refusal(player.host, Limit::kDownloadQueue, "download larger than the address's budget left", now_us);
+  }
+}
+
+void Lobby::close_room(RoomId id, const std::string& why, TimeUs now_us) {
+  const auto it = rooms_.find(id);
+  if (it == rooms_.end()) return;
+  for (PlayerId member : it->second->member_ids()) {
+    const auto p = players_.find(member);
+    if (p != players_.end()) it->second->leave(p->second, protocol::RoomLeftReason::kRoomClosed, why, now_us);
+  }
+  close_if_empty(id, now_us);
+}
+
+void Lobby::housekeeping(TimeUs now_us) {
+  // Connections that never said Hello: each holds a connection slot and a place in its address's pending count.
+  const TimeUs hello_timeout = addresses_.limits().hello_timeout_us;
+  for (const auto& [id, p] : players_) {
+    if (p.welcomed || p.away_since_us || now_us - p.connected_us <= hello_timeout) continue;
+    const std::string text = fmt::format("no Hello within {} s of connecting", hello_timeout / 1'000'000);
+    count_refusal(p.host, Limit::kHelloTimeout, text, now_us);
+    room_services_.outbox->send(id,
+                                protocol::Reject{protocol::RejectReason::kBadHello, protocol::kProtocolVersion, text},
+                                protocol::kChannelControl);
+    room_services_.outbox->drop(id, protocol::DisconnectReason::kIdle, text);
+  }
+  // Rooms nobody races in: a room is a name and a place in max_rooms that others may want.
+  std::vector<RoomId> idle;
+  for (const auto& [id, room] : rooms_) {
+    if (room->phase() == protocol::RoomPhase::kWaiting && now_us - room->idle_since_us() > options_.room_idle_us) {
+      idle.push_back(id);
+    }
+  }
+  for (RoomId id : idle) {
+    addresses_.count(Limit::kIdleRoom);
+    spdlog::info("room {} closed: no race for {} minutes", id, options_.room_idle_us / 60'000'000);
+    close_room(id, fmt::format("the room was closed: no race for {} minutes", options_.room_idle_us / 60'000'000),
+               now_us);
+  }
+  if (now_us >= next_queue_check_us_) {
+    next_queue_check_us_ = now_us + 1'000'000;
+    for (const auto& [id, p] : players_) {
+      if (p.away_since_us || room_services_.outbox->queued_bytes(id) <= kMaxQueuedBytes) continue;
+      const std::string text =
+          fmt::format("you are not reading what the server sends (over {} MiB waiting for you)", kMaxQueuedBytes >> 20);
+      count_refusal(p.host, Limit::kSendQueue, text, now_us);
+      room_services_.outbox->drop(id, protocol::DisconnectReason::kRateLimited, text);
+    }
+  }
+  if (now_us >= next_purge_us_) {
+    next_purge_us_ = now_us + 10'000'000;
+    addresses_.purge(now_us);
+  }
+}
+
 void Lobby::tick(TimeUs now_us) {
   for (auto& [id, room] : rooms_) room->tick(now_us);
+  if (now_us >= next_housekeeping_us_) {
+    next_housekeeping_us_ = now_us + kHousekeepingEveryUs;
+    housekeeping(now_us);
+  }
   // Seats kept for a Resume: given up after the window, or once the racer's race no longer waits for them.
   std::vector<PlayerId> give_up;
   for (const auto& [id, p] : players_) {

@@ -10,6 +10,7 @@
 
 #include "common/engine/random.h"
 #include "common/protocol/messages.h"
+#include "server/address_book.h"
 #include "server/outbox.h"
 #include "server/player.h"
 #include "server/replay_service.h"
@@ -23,15 +24,30 @@ struct LobbyOptions {
   std::size_t max_players = 1000;
   std::size_t max_rooms = 200;
   // Most players connected from one IP address (a household behind one router; one script cannot fill the server).
+  // It is `address.max_connections`; the other limits per address are there.
   std::size_t max_per_address = 64;
+  AddressLimits address;
+  // A room with no race started or ended and nobody joining for this long is closed (its members are told why).
+  TimeUs room_idle_us = 15 * 60'000'000LL;
+  // Replay lists, downloads and room lists from everybody together, per second (burst: twice that).
+  std::int64_t requests_per_second = 200;
 };
 
 class Lobby {
  public:
   Lobby(LobbyOptions options, RoomServices room_services, ReplayService* replays, std::uint64_t seed);
 
-  // A new connection that sent `version` in its connect data. False if it was refused (and told why).
-  bool connect(PlayerId id, std::uint32_t version, const std::string& address);
+  // A new connection that sent `version` in its connect data. False if it was refused (and told why): another
+  // protocol version, or too many connections from its address.
+  bool connect(PlayerId id, std::uint32_t version, const std::string& address, TimeUs now_us);
+  // `bytes` of a message arrived from the player (before it is decoded). False if their address has sent more than
+  // it may: the player is dropped.
+  bool receive_bytes(PlayerId id, std::size_t bytes, TimeUs now_us);
+  // A player whose connection has more than this queued (not yet sent or not yet acknowledged) is not reading what
+  // the server sends, and is dropped before the queue costs the server its memory.
+  static constexpr std::size_t kMaxQueuedBytes = 16u << 20;
+  // Download of a replay starts only when the player has less than this queued (their last download is sent).
+  static constexpr std::size_t kMaxQueuedBeforeDownload = 64u << 10;
   // How long a racer whose connection dropped mid-race keeps their seat for a Resume: for all drops of one race
   // together.
   static constexpr TimeUs kResumeWindowUs = 60'000'000;
@@ -53,6 +69,7 @@ class Lobby {
   [[nodiscard]] std::size_t room_count() const { return rooms_.size(); }
   [[nodiscard]] std::size_t rooms_in(protocol::RoomPhase phase) const;
   [[nodiscard]] const RoomCounters& counters() const { return counters_; }
+  [[nodiscard]] const AddressBook& addresses() const { return addresses_; }
 
  private:
   void notice(PlayerId to, protocol::NoticeCode code, protocol::MessageId about, const std::string& text);
@@ -69,6 +86,19 @@ class Lobby {
   [[nodiscard]] std::string new_room_code();
   Room* room_of(const Player& player);
   void close_if_empty(RoomId id, TimeUs now_us);
+  // Counts the refusal for the metrics and logs it (at most a line per address every 10 s).
+  void count_refusal(const std::string& host, Limit limit, const std::string& text, TimeUs now_us);
+  // A request that reads the store or walks the rooms: within the address's and the server's budgets? If not, the
+  // refusal is counted and `why` says it in words.
+  [[nodiscard]] bool allow_request(const Player& player, TimeUs now_us, std::string& why);
+  void on_download(Player& player, const protocol::DownloadReplay& m, TimeUs now_us);
+  // Bytes queued for every player connected from `host`.
+  [[nodiscard]] std::size_t queued_from(const std::string& host) const;
+  // Periodic work (every kHousekeepingEveryUs): connections that never said Hello, idle rooms, players not
+  // reading, and addresses to forget.
+  void housekeeping(TimeUs now_us);
+  void close_room(RoomId id, const std::string& why, TimeUs now_us);
+  static constexpr TimeUs kHousekeepingEveryUs = 250'000;
 
   LobbyOptions options_;
   RoomServices room_services_;
@@ -78,6 +108,12 @@ class Lobby {
   std::map<RoomId, std::unique_ptr<Room>> rooms_;
   RoomId next_room_id_ = 1;
   RoomCounters counters_;
+  AddressBook addresses_;
+  std::map<RoomId, std::string> room_creators_;  // the address each open room was created from
+  RateLimiter requests_;                         // everybody's requests together
+  TimeUs next_housekeeping_us_ = 0;
+  TimeUs next_queue_check_us_ = 0;
+  TimeUs next_purge_us_ = 0;
 };
 
 }  // namespace sr::server

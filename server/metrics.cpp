@@ -80,6 +80,16 @@ std::string prometheus_text(const MetricsSnapshot& snapshot) {
   metric(out, "stackrace_replay_writes_total", "counter", "Replays written to the replay store.", s.replays_written);
   metric(out, "stackrace_replay_write_failures_total", "counter", "Replays the replay store failed to write.",
          s.replays_failed);
+  header(out, "stackrace_refused_total", "counter",
+         "Connections and requests refused by a limit (per address unless named otherwise), by limit; "
+         "idle_room_closed counts rooms closed for having no race.");
+  for (std::size_t i = 0; i < kLimitCount; ++i) {
+    fmt::format_to(std::back_inserter(out), "stackrace_refused_total{{limit=\"{}\"}} {}\n",
+                   limit_label(static_cast<Limit>(i)), s.refused[i]);
+  }
+  metric(out, "stackrace_connections_pending", "gauge", "Connections that have not said Hello yet.",
+         s.pending_connections);
+  metric(out, "stackrace_addresses", "gauge", "IP addresses the per-address limits are tracking.", s.addresses);
   metric(out, "stackrace_referee_cpu_seconds_total", "counter",
          "CPU time of the server's main loop (network, lobby, the referees' simulations).",
          snapshot.main_loop_cpu_seconds);

@@ -191,6 +191,20 @@ std::string NetHost::address_of(PeerId peer) const {
   return std::string(ip) + ":" + std::to_string(it->second->address.port);
 }
 
+std::size_t NetHost::queued_bytes(PeerId peer) const {
+  const auto it = peers_.find(peer);
+  if (it == peers_.end()) return 0;
+  std::size_t bytes = 0;
+  // ENet keeps no running total: walk the commands. A peer's queue is short unless it is downloading or not reading,
+  // which is what this is asked about.
+  for (ENetList* list : {&it->second->outgoingCommands, &it->second->sentReliableCommands}) {
+    for (ENetListIterator c = enet_list_begin(list); c != enet_list_end(list); c = enet_list_next(c)) {
+      bytes += reinterpret_cast<const ENetOutgoingCommand*>(c)->fragmentLength;
+    }
+  }
+  return bytes;
+}
+
 std::uint64_t NetHost::bytes_sent() const { return host_ ? host_->totalSentData : 0; }
 std::uint64_t NetHost::bytes_received() const { return host_ ? host_->totalReceivedData : 0; }
 

@@ -78,6 +78,8 @@ class NetHost {
   // was already polled is to be ignored.
   [[nodiscard]] bool is_stale(PeerId peer, std::uint32_t connection) const;
   [[nodiscard]] std::string address_of(PeerId peer) const;
+  // Bytes queued for the peer: waiting to be sent, or sent reliably and not yet acknowledged. 0 for unknown peers.
+  [[nodiscard]] std::size_t queued_bytes(PeerId peer) const;
   [[nodiscard]] std::size_t peer_count() const { return peers_.size(); }
   // The socket receive buffer the kernel granted (bytes usable for datagrams), 0 if unknown.
   [[nodiscard]] int receive_buffer_bytes() const { return receive_buffer_bytes_; }

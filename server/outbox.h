@@ -2,6 +2,7 @@
 // messages and queueing them on the player's peer; tests can record them.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -27,6 +28,11 @@ class Outbox {
   // A racer resumed over a new connection (`from`, not yet welcomed): from now on `keep` is that connection and
   // `from` is no more (the old connection of `keep`, if any, is closed).
   virtual void rebind(PlayerId keep, PlayerId from) = 0;
+  // Bytes queued for the player and not yet delivered (sent and unacknowledged, or waiting to be sent); 0 if unknown.
+  [[nodiscard]] virtual std::size_t queued_bytes(PlayerId player) const {
+    (void)player;
+    return 0;
+  }
 };
 
 }  // namespace sr::server

@@ -16,7 +16,9 @@ using RoomId = std::uint32_t;
 struct Player {
   PlayerId id = 0;
   std::string name;     // empty until Hello is accepted
-  std::string address;  // for logs
+  std::string address;  // "ip:port", for logs
+  std::string host;     // the ip alone: what the limits per address count by
+  std::int64_t connected_us = 0;
   bool welcomed = false;
   RoomId room = 0;  // 0 = in the lobby
   // The last race of the room they left (0: none). Race messages of theirs still in flight when the LeaveRoom got

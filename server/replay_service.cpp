@@ -106,16 +106,12 @@ void ReplayService::list(PlayerId to, const std::string& asker, const protocol::
       }
     } else {
       if (!request.player.empty()) query.player = request.player;
-      // Paging: with before_game_id, the games listed after that one (store ids are not ordered numbers).
-      bool past_marker = request.before_game_id == 0;
-      if (!past_marker) query.limit = query.limit + 1000;
+      // Paging: with before_game_id, the games listed after that one. The store finds the marker's place itself, so
+      // a page reads at most `limit` games however deep it is.
+      if (request.before_game_id != 0) query.after_id = game_id_text(request.before_game_id);
       for (const auto& g : games_or_empty(store_->recent(query))) {
         if (answer.games.size() >= request.limit) break;
         protocol::GameSummary s = summarize(g);
-        if (!past_marker) {
-          past_marker = s.game_id == request.before_game_id;
-          continue;
-        }
         if (s.game_id != 0 && !s.racers.empty()) answer.games.push_back(std::move(s));
       }
     }
@@ -123,19 +119,44 @@ void ReplayService::list(PlayerId to, const std::string& asker, const protocol::
   outbox.send(to, answer, protocol::kChannelControl);
 }
 
-void ReplayService::download(PlayerId to, const protocol::DownloadReplay& request, Outbox& outbox) {
-  auto unavailable = [&](const std::string& why) {
-    outbox.send(to, protocol::ReplayUnavailable{request.game_id, protocol::NoticeCode::kReplayNotFound, why},
-                protocol::kChannelBulk);
+bool ReplayService::download(PlayerId to, const protocol::DownloadReplay& request, Outbox& outbox,
+                             std::size_t max_bytes) {
+  auto unavailable = [&](const std::string& why, protocol::NoticeCode code = protocol::NoticeCode::kReplayNotFound) {
+    outbox.send(to, protocol::ReplayUnavailable{request.game_id, code, why}, protocol::kChannelBulk);
   };
-  if (!store_) return unavailable("this server keeps no replays");
+  if (!store_) {
+    unavailable("this server keeps no replays");
+    return true;
+  }
   const auto path = store_->dir() / (game_id_text(request.game_id) + replay::ReplayStore::kExtension);
+  std::error_code ec;
+  const std::uintmax_t size = std::filesystem::file_size(path, ec);
+  if (ec) {
+    unavailable("no replay with that id");
+    return true;
+  }
+  if (size > protocol::kMaxReplayBytes) {
+    unavailable("replay too large to send");
+    return true;
+  }
+  if (size > max_bytes) {
+    unavailable("downloads to your address are still being sent: ask again when they have arrived",
+                protocol::NoticeCode::kRateLimited);
+    return false;
+  }
   std::ifstream in(path, std::ios::binary);
-  if (!in) return unavailable("no replay with that id");
+  if (!in) {
+    unavailable("no replay with that id");
+    return true;
+  }
   std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  if (bytes.size() > protocol::kMaxReplayBytes) return unavailable("replay too large to send");
+  if (bytes.size() > protocol::kMaxReplayBytes) {
+    unavailable("replay too large to send");
+    return true;
+  }
   for (const auto& chunk : protocol::split_replay(request.game_id, bytes))
     outbox.send(to, chunk, protocol::kChannelBulk);
+  return true;
 }
 
 }  // namespace sr::server

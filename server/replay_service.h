@@ -19,8 +19,10 @@ class ReplayService {
 
   // ListGames -> GameList (an empty list if the store cannot be read; the reason is logged).
   void list(PlayerId to, const std::string& asker, const protocol::ListGames& request, Outbox& outbox);
-  // DownloadReplay -> ReplayChunks on the bulk channel, or ReplayUnavailable.
-  void download(PlayerId to, const protocol::DownloadReplay& request, Outbox& outbox);
+  // DownloadReplay -> ReplayChunks on the bulk channel, or ReplayUnavailable. A replay over `max_bytes` is not sent
+  // ("busy": the asker's address has other downloads queued) and false is returned; true otherwise.
+  bool download(PlayerId to, const protocol::DownloadReplay& request, Outbox& outbox,
+                std::size_t max_bytes = protocol::kMaxReplayBytes);
 
  private:
   std::optional<replay::ReplayStore> store_;

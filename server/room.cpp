@@ -40,6 +40,12 @@ bool Room::has_member(PlayerId id) const {
   return std::any_of(members_.begin(), members_.end(), [id](const Member& m) { return m.id == id; });
 }
 
+std::vector<PlayerId> Room::member_ids() const {
+  std::vector<PlayerId> ids;
+  for (const Member& m : members_) ids.push_back(m.id);
+  return ids;
+}
+
 Room::Member* Room::find_member(PlayerId id) {
   for (Member& m : members_) {
     if (m.id == id) return &m;
@@ -88,6 +94,7 @@ std::optional<NoticeCode> Room::join(Player& player, Role role, TimeUs now_us) {
   if (role == Role::kRacer && racer_count() >= settings_.max_racers) return NoticeCode::kRoomFull;
   members_.push_back(Member{player.id, player.name, role, false, &player});
   player.room = id_;
+  idle_since_us_ = std::max(idle_since_us_, now_us);
   if (host_ == 0) host_ = player.id;
   services_.outbox->send(player.id, protocol::RoomJoined{info()}, protocol::kChannelControl);
   send_update();
@@ -184,6 +191,7 @@ void Room::maybe_auto_start(TimeUs now_us) {
 }
 
 void Room::start_countdown(TimeUs now_us) {
+  idle_since_us_ = std::max(idle_since_us_, now_us);
   ++race_counter_;
   ++counters_.races_started;
   phase_ = RoomPhase::kCountdown;

@@ -95,6 +95,9 @@ class Room {
   [[nodiscard]] RequestResult handle(Player& player, const protocol::Message& message, TimeUs now_us);
   [[nodiscard]] PlayerId host() const { return host_; }
   [[nodiscard]] bool has_member(PlayerId id) const;
+  [[nodiscard]] std::vector<PlayerId> member_ids() const;
+  // Since when nothing has happened that makes a room live: a member joining, a race starting or ending.
+  [[nodiscard]] TimeUs idle_since_us() const { return idle_since_us_; }
 
   // Resuming a race (PROTOCOL.md "Resuming a race"). suspend_racer: the racer's connection dropped; true if they are
   // racing in the running race, which then keeps their seat (nothing judged while away). seat_holder: the racer
@@ -176,6 +179,7 @@ class Room {
   PlayerId host_ = 0;
   protocol::RoomPhase phase_ = protocol::RoomPhase::kWaiting;
   std::uint32_t race_counter_ = 0;
+  TimeUs idle_since_us_ = 0;
   std::optional<ActiveRace> race_;
   std::map<std::uint32_t, std::vector<std::string>> desyncs_by_race_;  // until the replay id is known
 };

@@ -269,6 +269,7 @@ ReplayWriter::Job Room::replay_job() const {
 }
 
 void Room::finish_race(protocol::RaceEndReason reason, TimeUs now_us) {
+  idle_since_us_ = std::max(idle_since_us_, now_us);
   for (const Race::Entry& e : race_->race->racers()) {
     if (e.referee.status() == protocol::RacerStatus::kRacing) race_->race->disconnect(e.id);
   }

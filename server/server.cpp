@@ -89,8 +89,11 @@ void Server::drop(PlayerId player, protocol::DisconnectReason reason, const std:
   to_forget_.push_back(player);
 }
 
+std::size_t Server::queued_bytes(PlayerId player) const { return net_.queued_bytes(player); }
+
 void Server::on_receive(const NetEvent& event, TimeUs now_us) {
   if (dropping_.count(event.peer) != 0) return;
+  if (!lobby_->receive_bytes(event.peer, event.bytes.size(), now_us)) return;
   const protocol::DecodeResult decoded = protocol::decode(event.bytes);
   if (!decoded.ok()) {
     ++protocol_errors_;
@@ -124,7 +127,7 @@ void Server::step(std::uint32_t timeout_ms) {
     }
     if (e.kind != NetEvent::Kind::kConnect && net_.is_stale(e.peer, e.connection)) continue;
     switch (e.kind) {
-      case NetEvent::Kind::kConnect: (void)lobby_->connect(e.peer, e.connect_data, net_.address_of(e.peer)); break;
+      case NetEvent::Kind::kConnect: (void)lobby_->connect(e.peer, e.connect_data, net_.address_of(e.peer), now); break;
       case NetEvent::Kind::kReceive: on_receive(e, now); break;
       case NetEvent::Kind::kDisconnect:
         // A connection that timed out (not closed by the player, nor dropped by us) may come back with a Resume.
@@ -169,6 +172,9 @@ ServerStats Server::stats() const {
       s.rooms_by_phase[p] = lobby_->rooms_in(static_cast<protocol::RoomPhase>(p));
     }
     s.rooms_total = lobby_->counters();
+    s.refused = lobby_->addresses().refused();
+    s.pending_connections = lobby_->addresses().pending_total();
+    s.addresses = lobby_->addresses().address_count();
   }
   s.protocol_errors = protocol_errors_;
   s.bytes_sent = net_.bytes_sent();

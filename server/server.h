@@ -44,6 +44,11 @@ struct ServerStats {
   std::uint64_t bytes_received = 0;
   std::uint64_t replays_written = 0;
   std::uint64_t replays_failed = 0;
+  // Limits per address (address_book.h): refusals by Limit (index = its value), connections without a Hello yet,
+  // and the addresses tracked.
+  std::array<std::uint64_t, kLimitCount> refused{};
+  std::size_t pending_connections = 0;
+  std::size_t addresses = 0;
 };
 
 class Server final : public Outbox {
@@ -71,6 +76,7 @@ class Server final : public Outbox {
   void send_many(std::span<const PlayerId> players, const protocol::Message& message, std::uint8_t channel) override;
   void drop(PlayerId player, protocol::DisconnectReason reason, const std::string& text) override;
   void rebind(PlayerId keep, PlayerId from) override;
+  [[nodiscard]] std::size_t queued_bytes(PlayerId player) const override;
 
  private:
   [[nodiscard]] TimeUs now_us() const;

@@ -31,6 +31,13 @@ void add_server_options(CLI::App& app, ServerConfig& config) {
   app.add_option("--max-per-address", o.lobby.max_per_address, "most players connected from one IP address")
       ->capture_default_str()
       ->check(CLI::Range(1, 4000));
+  app.add_option("--max-rooms-per-address", o.lobby.address.max_rooms, "most open rooms made from one IP address")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 10000));
+  app.add_option("--room-idle-minutes", config.room_idle_minutes,
+                 "close a room after this many minutes with no race and nobody joining")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 10080));
   app.add_option("--name", o.lobby.server_name, "server name shown to players")
       ->capture_default_str()
       ->check([](const std::string& s) {
@@ -80,8 +87,12 @@ ServerOptions server_options(const ServerConfig& config) {
   ServerOptions options = config.server;
   options.data_dir = config.data_dir;
   options.net.max_peers = options.lobby.max_players + 64;  // room for refusals beyond the player limit
-  // The lobby enforces --max-per-address with a message; ENet's own silent limit stays out of its way.
-  options.net.max_peers_per_ip = options.net.max_peers;
+  // The lobby refuses connections beyond --max-per-address with a message. ENet's own limit, which refuses without
+  // a word, is a little above it (room for those refusals to be sent): one address can never hold more slots than
+  // that, however fast it connects.
+  options.net.max_peers_per_ip =
+      std::min(options.net.max_peers, options.lobby.max_per_address + options.lobby.address.max_pending);
+  options.lobby.room_idle_us = static_cast<TimeUs>(config.room_idle_minutes) * 60'000'000;
   return options;
 }
 

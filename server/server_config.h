@@ -19,6 +19,7 @@ struct ServerConfig {
   ServerOptions server;
   std::string data_dir = "stackrace-data";
   std::string log_level = "info";
+  int room_idle_minutes = 15;  // LobbyOptions::room_idle_us
   MetricsHttpOptions metrics;  // port 0: no metrics endpoint
   bool agones = false;         // talk to the Agones SDK sidecar
   double agones_idle_shutdown_s = 300;

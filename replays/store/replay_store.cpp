@@ -190,6 +190,8 @@ Result<std::vector<StoredGame>> ReplayStore::recent(const StoreQuery& query) {
       "SELECT id, file, created_unix_ms, place, mode, limit_kind, limit_value, goal, rules_version, verified, "
       "verify_note FROM games g WHERE (?1 IS NULL OR g.mode = ?1) AND (?2 IS NULL OR EXISTS "
       "(SELECT 1 FROM results r WHERE r.game_id = g.id AND r.player = ?2)) "
+      "AND (?4 IS NULL OR g.created_unix_ms < (SELECT created_unix_ms FROM games WHERE id = ?4) OR "
+      "(g.created_unix_ms = (SELECT created_unix_ms FROM games WHERE id = ?4) AND g.id > ?4)) "
       "ORDER BY created_unix_ms DESC, id LIMIT ?3");
   auto results = db_.prepare(
       "SELECT racer, player, status, top_out, time_us, lines, score, pieces FROM results WHERE game_id = ?1 "
@@ -197,6 +199,11 @@ Result<std::vector<StoredGame>> ReplayStore::recent(const StoreQuery& query) {
   if (!games || !results) return io_error(db_.last_error());
   bind_query(*games, query);
   games->bind(3, static_cast<std::int64_t>(query.limit));
+  if (query.after_id) {
+    games->bind(4, *query.after_id);
+  } else {
+    games->bind_null(4);
+  }
   std::vector<StoredGame> out;
   for (;;) {
     const auto step = games->step();

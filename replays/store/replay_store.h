@@ -72,6 +72,8 @@ struct StoreQuery {
   std::optional<engine::ModeKind> mode;  // only games of this mode
   std::optional<std::string> player;     // only games with a racer of this name (exact)
   std::size_t limit = 20;                // recent(): at most this many games, newest first
+  // recent(): only the games listed after the game with this id (paging); none if there is no such game.
+  std::optional<std::string> after_id;
 };
 
 struct ReindexReport {

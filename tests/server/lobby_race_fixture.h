@@ -23,6 +23,10 @@ class RecordingOutbox : public Outbox {
   }
   void drop(PlayerId player, protocol::DisconnectReason, const std::string& text) override { dropped[player] = text; }
   void rebind(PlayerId keep, PlayerId from) override { rebinds.emplace_back(keep, from); }
+  std::size_t queued_bytes(PlayerId player) const override {
+    const auto it = queued.find(player);
+    return it == queued.end() ? 0 : it->second;
+  }
 
   template <class T>
   std::vector<T> of(PlayerId player) const {
@@ -38,6 +42,7 @@ class RecordingOutbox : public Outbox {
   std::map<PlayerId, std::vector<protocol::Message>> sent;
   std::map<PlayerId, std::string> dropped;
   std::vector<std::pair<PlayerId, PlayerId>> rebinds;
+  std::map<PlayerId, std::size_t> queued;  // what queued_bytes() answers
 };
 
 inline std::uint64_t fixed_seed(void*) { return 7; }
@@ -55,7 +60,7 @@ struct RaceFixture {
     services.countdown_us = kCountdownUs;
     lobby = std::make_unique<Lobby>(LobbyOptions{}, services, nullptr, 1);
     for (PlayerId id : {1u, 2u}) {
-      EXPECT_TRUE(lobby->connect(id, protocol::kProtocolVersion, "10.0.0." + std::to_string(id) + ":5000"));
+      EXPECT_TRUE(lobby->connect(id, protocol::kProtocolVersion, "10.0.0." + std::to_string(id) + ":5000", now));
       lobby->handle(id, protocol::Hello{id == 1 ? "ada" : "bob", "test"}, now);
     }
     protocol::RoomSettings settings;

@@ -46,7 +46,7 @@ TEST(Resume, ADroppedRacerTakesTheirSeatBackAndGetsWhatTheyMissed) {
   EXPECT_TRUE(f.endings(2, 1).empty()) << "ada is still racing";
 
   f.outbox.sent.clear();
-  ASSERT_TRUE(f.lobby->connect(3, protocol::kProtocolVersion, "10.0.0.9:6000"));
+  ASSERT_TRUE(f.lobby->connect(3, protocol::kProtocolVersion, "10.0.0.9:6000", f.now));
   f.lobby->handle(3, protocol::Resume{1, seat.token_hi, seat.token_lo, "test", {{2, 1}}}, f.now);
   EXPECT_EQ(f.outbox.rebinds, (std::vector<std::pair<PlayerId, PlayerId>>{{1, 3}}));
   EXPECT_EQ(f.lobby->player_count(), 2u);
@@ -78,13 +78,13 @@ TEST(Resume, AWrongTokenOrRaceIsRefusedInWords) {
   RaceFixture f;
   const protocol::RaceSeat seat = f.seat_of(1);
   f.lobby->disconnect(1, f.now, true);
-  ASSERT_TRUE(f.lobby->connect(3, protocol::kProtocolVersion, "10.0.0.9:6000"));
+  ASSERT_TRUE(f.lobby->connect(3, protocol::kProtocolVersion, "10.0.0.9:6000", f.now));
   f.lobby->handle(3, protocol::Resume{1, seat.token_hi, seat.token_lo + 1, "test", {}}, f.now);
   const auto reject = f.outbox.of<protocol::Reject>(3);
   ASSERT_EQ(reject.size(), 1u);
   EXPECT_EQ(reject[0].reason, protocol::RejectReason::kCannotResume);
   EXPECT_EQ(f.outbox.dropped.at(3), "no race to resume: it is over, or the seat is unknown");
-  ASSERT_TRUE(f.lobby->connect(4, protocol::kProtocolVersion, "10.0.0.9:6001"));
+  ASSERT_TRUE(f.lobby->connect(4, protocol::kProtocolVersion, "10.0.0.9:6001", f.now));
   f.lobby->handle(4, protocol::Resume{2, seat.token_hi, seat.token_lo, "test", {}}, f.now);
   EXPECT_EQ(f.outbox.of<protocol::Reject>(4).size(), 1u);
   EXPECT_TRUE(f.outbox.rebinds.empty());
@@ -95,7 +95,7 @@ TEST(Resume, AWrongTokenOrRaceIsRefusedInWords) {
 TEST(Resume, TheSeatIsTakenOverBeforeTheServerNoticedTheDrop) {
   RaceFixture f;
   const protocol::RaceSeat seat = f.seat_of(1);
-  ASSERT_TRUE(f.lobby->connect(3, protocol::kProtocolVersion, "10.0.0.9:6000"));
+  ASSERT_TRUE(f.lobby->connect(3, protocol::kProtocolVersion, "10.0.0.9:6000", f.now));
   f.lobby->handle(3, protocol::Resume{1, seat.token_hi, seat.token_lo, "test", {}}, f.now);
   EXPECT_TRUE(f.outbox.of<protocol::Reject>(3).empty());
   EXPECT_EQ(f.outbox.rebinds, (std::vector<std::pair<PlayerId, PlayerId>>{{1, 3}}));
@@ -112,7 +112,7 @@ TEST(Resume, LeavingOnPurposeKeepsNoSeat) {
   const auto ended = f.endings(2, 1);
   ASSERT_EQ(ended.size(), 1u);
   EXPECT_EQ(ended[0].status, protocol::RacerStatus::kDisconnected);
-  ASSERT_TRUE(f.lobby->connect(3, protocol::kProtocolVersion, "10.0.0.9:6000"));
+  ASSERT_TRUE(f.lobby->connect(3, protocol::kProtocolVersion, "10.0.0.9:6000", f.now));
   f.lobby->handle(3, protocol::Resume{1, seat.token_hi, seat.token_lo, "test", {}}, f.now);
   EXPECT_EQ(f.outbox.of<protocol::Reject>(3).size(), 1u);
 }
@@ -145,7 +145,7 @@ TEST(Resume, TheSeatWindowCoversAllDropsOfARace) {
   const protocol::RaceSeat seat = f.seat_of(1);
   f.lobby->disconnect(1, f.now, true);
   f.run_until(f.now + 40'000 * kMs);
-  ASSERT_TRUE(f.lobby->connect(3, protocol::kProtocolVersion, "10.0.0.9:6000"));
+  ASSERT_TRUE(f.lobby->connect(3, protocol::kProtocolVersion, "10.0.0.9:6000", f.now));
   f.lobby->handle(3, protocol::Resume{1, seat.token_hi, seat.token_lo, "test", {{2, 0}}}, f.now);
   ASSERT_EQ(f.outbox.of<protocol::RaceResumed>(1).size(), 1u);
   f.run_until(f.now + 5'000 * kMs);

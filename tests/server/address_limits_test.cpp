@@ -1,0 +1,314 @@
+// The limits per address (server/address_book.h): what one IP address may hold and do, and how the lobby refuses the
+// rest, in words and in the refusal counts the metrics show. A recording outbox and a fake clock, no network.
+#include <gtest/gtest.h>
+
+#include <set>
+#include <string>
+
+#include "server/address_book.h"
+#include "tests/server/lobby_race_fixture.h"
+
+namespace sr::server {
+namespace {
+
+using lobby_test::kMs;
+using lobby_test::RecordingOutbox;
+using protocol::NoticeCode;
+constexpr TimeUs kSecond = 1'000'000;
+
+std::uint64_t refused(const AddressBook& book, Limit limit) { return book.refused()[static_cast<std::size_t>(limit)]; }
+
+TEST(AddressBook, CountsConnectionsAndPendingPerAddress) {
+  AddressLimits limits;
+  limits.max_connections = 3;
+  limits.max_pending = 2;
+  AddressBook book(limits);
+  EXPECT_EQ(book.admit("10.0.0.1", 0), std::nullopt);
+  EXPECT_EQ(book.admit("10.0.0.1", 0), std::nullopt);
+  EXPECT_EQ(book.admit("10.0.0.1", 0), Limit::kPending);  // two are waiting for their Hello
+  EXPECT_EQ(book.admit("10.0.0.2", 0), std::nullopt);     // another address is not affected
+  book.welcome("10.0.0.1");
+  EXPECT_EQ(book.admit("10.0.0.1", 0), std::nullopt);
+  EXPECT_EQ(book.admit("10.0.0.1", 0), Limit::kConnections);
+  EXPECT_EQ(book.connections("10.0.0.1"), 3u);
+  EXPECT_EQ(book.pending("10.0.0.1"), 2u);
+  EXPECT_EQ(book.pending_total(), 3u);
+  book.release("10.0.0.1", /*was_pending=*/true, 0);
+  EXPECT_EQ(book.connections("10.0.0.1"), 2u);
+  EXPECT_EQ(book.pending("10.0.0.1"), 1u);
+  EXPECT_EQ(book.admit("10.0.0.1", 0), std::nullopt);
+}
+
+TEST(AddressBook, AnAddressIsForgottenOnlyAfterItsBucketsRefilled) {
+  AddressLimits limits;
+  limits.join_burst = 1;
+  limits.joins_per_second = 1;
+  AddressBook book(limits);
+  ASSERT_EQ(book.admit("10.0.0.1", 0), std::nullopt);
+  EXPECT_TRUE(book.allow_join("10.0.0.1", 0));
+  EXPECT_FALSE(book.allow_join("10.0.0.1", 0));
+  book.release("10.0.0.1", true, 0);
+  book.purge(30 * kSecond);
+  EXPECT_EQ(book.address_count(), 1u);  // reconnecting now would not hand back a full bucket
+  book.purge(61 * kSecond);
+  EXPECT_EQ(book.address_count(), 0u);
+}
+
+TEST(AddressBook, BytesAreABucketOfTheirOwn) {
+  AddressLimits limits;
+  limits.bytes_burst = 1000;
+  limits.bytes_per_second = 100;
+  AddressBook book(limits);
+  EXPECT_TRUE(book.allow_bytes("10.0.0.1", 900, 0));
+  EXPECT_FALSE(book.allow_bytes("10.0.0.1", 200, 0));
+  EXPECT_TRUE(book.allow_bytes("10.0.0.1", 200, kSecond));  // 100 left + 100 refilled
+  EXPECT_FALSE(book.allow_bytes("10.0.0.1", 1, kSecond));
+}
+
+TEST(AddressBook, AFloodOfRefusalsIsLoggedOnceEveryTenSeconds) {
+  AddressBook book({});
+  std::uint64_t suppressed = 99;
+  EXPECT_TRUE(book.count_refusal("10.0.0.1", Limit::kRequestRate, 0, suppressed));
+  EXPECT_EQ(suppressed, 0u);
+  for (int i = 0; i < 5; ++i) EXPECT_FALSE(book.count_refusal("10.0.0.1", Limit::kRequestRate, kSecond, suppressed));
+  EXPECT_TRUE(book.count_refusal("10.0.0.2", Limit::kRequestRate, kSecond, suppressed));  // its own line
+  EXPECT_TRUE(book.count_refusal("10.0.0.1", Limit::kJoinRate, AddressBook::kLogEveryUs, suppressed));
+  EXPECT_EQ(suppressed, 5u);
+  EXPECT_EQ(refused(book, Limit::kRequestRate), 7u);
+  EXPECT_EQ(refused(book, Limit::kJoinRate), 1u);
+}
+
+TEST(AddressBook, EveryLimitHasADistinctLabel) {
+  std::set<std::string> labels;
+  for (std::size_t i = 0; i < kLimitCount; ++i) labels.insert(limit_label(static_cast<Limit>(i)));
+  EXPECT_EQ(labels.size(), kLimitCount);
+  EXPECT_EQ(labels.count("unknown"), 0u);
+}
+
+// A lobby with no players yet; players connect from the address given.
+struct LimitsFixture {
+  RecordingOutbox outbox;
+  std::unique_ptr<Lobby> lobby;
+  TimeUs now = 0;
+
+  explicit LimitsFixture(LobbyOptions options = {}) {
+    RoomServices services;
+    services.outbox = &outbox;
+    services.next_seed = &lobby_test::fixed_seed;
+    lobby = std::make_unique<Lobby>(options, services, nullptr, 1);
+  }
+  bool connect(PlayerId id, const std::string& host) {
+    return lobby->connect(id, protocol::kProtocolVersion, host + ":" + std::to_string(5000 + id), now);
+  }
+  void hello(PlayerId id) { lobby->handle(id, protocol::Hello{"p" + std::to_string(id), "test"}, now); }
+  bool player(PlayerId id, const std::string& host) {
+    if (!connect(id, host)) return false;
+    hello(id);
+    return !outbox.of<protocol::Welcome>(id).empty();
+  }
+  void run_until(TimeUs t) {
+    for (; now < t; now += 50 * kMs) lobby->tick(now);
+    now = t;
+    lobby->tick(now);
+  }
+  std::vector<protocol::Notice> notices(PlayerId id) const { return outbox.of<protocol::Notice>(id); }
+  protocol::RoomSettings settings() const {
+    protocol::RoomSettings s;
+    s.name = "room";
+    s.config = engine::make_sprint(40);
+    return s;
+  }
+  std::uint64_t refused(Limit limit) const { return lobby->addresses().refused()[static_cast<std::size_t>(limit)]; }
+};
+
+TEST(AddressLimits, ConnectionsBeyondThePerAddressCapAreRefusedWithTheRightReason) {
+  LobbyOptions options;
+  options.max_per_address = 3;
+  LimitsFixture f(options);
+  for (PlayerId id = 1; id <= 3; ++id) ASSERT_TRUE(f.player(id, "10.0.0.1"));
+  EXPECT_FALSE(f.connect(4, "10.0.0.1"));
+  const auto rejects = f.outbox.of<protocol::Reject>(4);
+  ASSERT_EQ(rejects.size(), 1u);
+  EXPECT_EQ(rejects[0].reason, protocol::RejectReason::kTooManyFromAddress);
+  EXPECT_EQ(rejects[0].text, "the server allows at most 3 players from one address");
+  EXPECT_EQ(f.outbox.dropped.at(4), rejects[0].text);
+  EXPECT_TRUE(f.player(5, "10.0.0.2"));
+  EXPECT_EQ(f.refused(Limit::kConnections), 1u);
+  // One leaves: the address may connect again.
+  f.lobby->disconnect(1, f.now);
+  EXPECT_TRUE(f.player(6, "10.0.0.1"));
+}
+
+// Connections that never say Hello: at most max_pending at once from one address, each dropped after the timeout.
+TEST(AddressLimits, SilentConnectionsAreCappedAndTimedOut) {
+  LimitsFixture f;
+  const std::size_t pending = AddressLimits{}.max_pending;
+  for (PlayerId id = 1; id <= pending; ++id) ASSERT_TRUE(f.connect(id, "10.0.0.66"));
+  EXPECT_FALSE(f.connect(100, "10.0.0.66"));
+  EXPECT_EQ(f.outbox.of<protocol::Reject>(100).at(0).reason, protocol::RejectReason::kTooManyFromAddress);
+  EXPECT_TRUE(f.player(200, "10.0.0.1"));  // everybody else connects as usual
+  f.run_until(AddressLimits{}.hello_timeout_us);
+  EXPECT_TRUE(f.outbox.dropped.empty() || f.outbox.dropped.size() == 1u);  // only the refused one so far
+  f.run_until(AddressLimits{}.hello_timeout_us + 300 * kMs);
+  for (PlayerId id = 1; id <= pending; ++id) {
+    ASSERT_EQ(f.outbox.dropped.count(id), 1u) << id;
+    EXPECT_EQ(f.outbox.dropped.at(id), "no Hello within 10 s of connecting");
+    EXPECT_EQ(f.outbox.of<protocol::Reject>(id).at(0).reason, protocol::RejectReason::kBadHello);
+  }
+  EXPECT_EQ(f.outbox.dropped.count(200), 0u);
+  EXPECT_EQ(f.refused(Limit::kHelloTimeout), pending);
+  EXPECT_EQ(f.refused(Limit::kPending), 1u);
+}
+
+TEST(AddressLimits, OneAddressMayHoldOnlySoManyRooms) {
+  LimitsFixture f;
+  const std::size_t max_rooms = AddressLimits{}.max_rooms;
+  for (PlayerId id = 1; id <= max_rooms + 1; ++id) {
+    ASSERT_TRUE(f.player(id, "10.0.0.1"));
+    f.lobby->handle(id, protocol::CreateRoom{f.settings(), protocol::Role::kRacer}, f.now);
+  }
+  EXPECT_EQ(f.lobby->room_count(), max_rooms);
+  const auto refusal = f.notices(max_rooms + 1);
+  ASSERT_EQ(refusal.size(), 1u);
+  EXPECT_EQ(refusal[0].code, NoticeCode::kTooManyRooms);
+  EXPECT_EQ(refusal[0].text, "the server allows at most 8 open rooms made from one address");
+  ASSERT_TRUE(f.player(50, "10.0.0.2"));
+  f.lobby->handle(50, protocol::CreateRoom{f.settings(), protocol::Role::kRacer}, f.now);
+  EXPECT_EQ(f.lobby->room_count(), max_rooms + 1);
+  // A room closes when its last member leaves: the address may make another.
+  f.lobby->handle(1, protocol::LeaveRoom{}, f.now);
+  f.lobby->handle(max_rooms + 1, protocol::CreateRoom{f.settings(), protocol::Role::kRacer}, f.now);
+  EXPECT_EQ(f.lobby->room_count(), max_rooms + 1);
+  EXPECT_EQ(f.refused(Limit::kRooms), 1u);
+}
+
+TEST(AddressLimits, JoiningAndLeavingOverAndOverIsRateLimitedPerAddress) {
+  LimitsFixture f;
+  ASSERT_TRUE(f.player(1, "10.0.0.1"));
+  f.lobby->handle(1, protocol::CreateRoom{f.settings(), protocol::Role::kRacer}, f.now);
+  const std::uint32_t room = f.outbox.of<protocol::RoomJoined>(1).at(0).room.room_id;
+  ASSERT_TRUE(f.player(2, "10.0.0.9"));
+  ASSERT_TRUE(f.player(3, "10.0.0.9"));
+  const AddressLimits limits;
+  std::size_t joined = 0;
+  for (int i = 0; i < 30; ++i) {
+    const PlayerId who = i % 2 == 0 ? 2 : 3;  // two connections share the address's budget
+    f.lobby->handle(who, protocol::JoinRoom{room, "", protocol::Role::kSpectator}, f.now);
+    joined = f.outbox.of<protocol::RoomJoined>(2).size() + f.outbox.of<protocol::RoomJoined>(3).size();
+    f.lobby->handle(who, protocol::LeaveRoom{}, f.now);
+  }
+  EXPECT_EQ(joined, static_cast<std::size_t>(limits.join_burst));
+  EXPECT_EQ(f.refused(Limit::kJoinRate), 30u - limits.join_burst);
+  std::size_t rate_limited = 0;
+  for (const auto& n : f.notices(2))
+    rate_limited += n.code == NoticeCode::kRateLimited && n.about == protocol::MessageId::kJoinRoom;
+  EXPECT_EQ(rate_limited, (30u - limits.join_burst) / 2);
+  // Half a second later one more join is allowed (2 a second), and the room's creator never noticed any of it.
+  f.now += 500 * kMs;
+  f.lobby->handle(2, protocol::JoinRoom{room, "", protocol::Role::kSpectator}, f.now);
+  EXPECT_EQ(f.outbox.of<protocol::RoomJoined>(2).size() + f.outbox.of<protocol::RoomJoined>(3).size(),
+            static_cast<std::size_t>(limits.join_burst) + 1);
+  EXPECT_TRUE(f.notices(1).empty());
+}
+
+TEST(AddressLimits, RequestsAreRateLimitedPerAddressAndForTheServer) {
+  LobbyOptions options;
+  options.requests_per_second = 15;  // burst 30: a second address runs into the server's budget
+  LimitsFixture f(options);
+  ASSERT_TRUE(f.player(1, "10.0.0.1"));
+  ASSERT_TRUE(f.player(2, "10.0.0.2"));
+  for (int i = 0; i < 25; ++i) f.lobby->handle(1, protocol::ListRooms{0}, f.now);
+  EXPECT_EQ(f.outbox.of<protocol::RoomList>(1).size(), 20u);
+  ASSERT_EQ(f.notices(1).size(), 5u);
+  EXPECT_EQ(f.notices(1)[0].code, NoticeCode::kRateLimited);
+  EXPECT_EQ(f.notices(1)[0].text, "too many requests from your address (at most 10 a second): try again in a moment");
+  for (int i = 0; i < 15; ++i) f.lobby->handle(2, protocol::ListRooms{0}, f.now);
+  EXPECT_EQ(f.outbox.of<protocol::RoomList>(2).size(), 10u);  // 30 for the server, 20 of them taken
+  EXPECT_EQ(f.notices(2).at(0).text, "the server is busy: try again in a moment");
+  EXPECT_EQ(f.refused(Limit::kRequestRate), 5u);
+  EXPECT_EQ(f.refused(Limit::kServerBusy), 5u);
+}
+
+TEST(AddressLimits, ADownloadWaitsUntilTheLastOneHasBeenSent) {
+  LimitsFixture f;
+  ASSERT_TRUE(f.player(1, "10.0.0.1"));
+  ASSERT_TRUE(f.player(2, "10.0.0.1"));
+  f.outbox.queued[1] = Lobby::kMaxQueuedBeforeDownload;
+  f.lobby->handle(1, protocol::DownloadReplay{42}, f.now);
+  auto busy = f.outbox.of<protocol::ReplayUnavailable>(1);
+  ASSERT_EQ(busy.size(), 1u);
+  EXPECT_EQ(busy[0].game_id, 42u);
+  EXPECT_EQ(busy[0].code, NoticeCode::kRateLimited);
+  EXPECT_EQ(busy[0].text, "your last download is still being sent: ask again when it has arrived");
+  // The address's budget counts every connection of it.
+  f.outbox.queued[1] = Lobby::kMaxQueuedBeforeDownload - 1;
+  f.outbox.queued[2] = AddressLimits{}.max_queued_download_bytes;
+  f.lobby->handle(1, protocol::DownloadReplay{42}, f.now);
+  busy = f.outbox.of<protocol::ReplayUnavailable>(1);
+  ASSERT_EQ(busy.size(), 2u);
+  EXPECT_EQ(busy[1].text, "downloads to your address are still being sent: ask again when they have arrived");
+  EXPECT_EQ(f.refused(Limit::kDownloadQueue), 2u);
+}
+
+TEST(AddressLimits, APlayerWhoDoesNotReadIsDroppedBeforeTheQueueCostsTheServer) {
+  LimitsFixture f;
+  ASSERT_TRUE(f.player(1, "10.0.0.1"));
+  ASSERT_TRUE(f.player(2, "10.0.0.1"));
+  f.outbox.queued[1] = Lobby::kMaxQueuedBytes + 1;
+  f.outbox.queued[2] = Lobby::kMaxQueuedBytes;
+  f.run_until(500 * kMs);  // (the queues are looked at once a second; the server forgets whom it drops)
+  ASSERT_EQ(f.outbox.dropped.count(1), 1u);
+  EXPECT_EQ(f.outbox.dropped.at(1), "you are not reading what the server sends (over 16 MiB waiting for you)");
+  EXPECT_EQ(f.outbox.dropped.count(2), 0u);
+  EXPECT_EQ(f.refused(Limit::kSendQueue), 1u);
+}
+
+TEST(AddressLimits, BytesBeyondTheAddressBudgetDropTheSender) {
+  LimitsFixture f;
+  ASSERT_TRUE(f.player(1, "10.0.0.1"));
+  const AddressLimits limits;
+  EXPECT_TRUE(f.lobby->receive_bytes(1, static_cast<std::size_t>(limits.bytes_burst), f.now));
+  EXPECT_FALSE(f.lobby->receive_bytes(1, 1, f.now));
+  EXPECT_EQ(f.outbox.dropped.at(1), "your address sent more than 1024 KiB a second");
+  EXPECT_EQ(f.refused(Limit::kBytesRate), 1u);
+}
+
+TEST(AddressLimits, ARoomWithNoRaceForFifteenMinutesIsClosed) {
+  LimitsFixture f;
+  ASSERT_TRUE(f.player(1, "10.0.0.1"));
+  ASSERT_TRUE(f.player(2, "10.0.0.2"));
+  f.lobby->handle(1, protocol::CreateRoom{f.settings(), protocol::Role::kRacer}, f.now);
+  const std::uint32_t room = f.outbox.of<protocol::RoomJoined>(1).at(0).room.room_id;
+  f.run_until(10 * 60 * kSecond);
+  // Somebody joining makes the room live again: its 15 minutes start over.
+  f.lobby->handle(2, protocol::JoinRoom{room, "", protocol::Role::kSpectator}, f.now);
+  f.run_until(24 * 60 * kSecond);
+  EXPECT_EQ(f.lobby->room_count(), 1u);
+  f.run_until(25 * 60 * kSecond + 300 * kMs);
+  EXPECT_EQ(f.lobby->room_count(), 0u);
+  for (PlayerId id : {1u, 2u}) {
+    const auto left = f.outbox.of<protocol::RoomLeft>(id);
+    ASSERT_EQ(left.size(), 1u);
+    EXPECT_EQ(left[0].reason, protocol::RoomLeftReason::kRoomClosed);
+    EXPECT_EQ(left[0].text, "the room was closed: no race for 15 minutes");
+  }
+  EXPECT_EQ(f.refused(Limit::kIdleRoom), 1u);
+  EXPECT_TRUE(f.outbox.dropped.empty());  // its members stay on the server
+}
+
+// A racer who resumes from another address (a phone moving from Wi-Fi to mobile data) counts there from then on.
+TEST(AddressLimits, AResumedRacerCountsAtTheirNewAddress) {
+  lobby_test::RaceFixture f;
+  f.lobby->disconnect(1, f.now, /*may_resume=*/true);
+  const protocol::RaceSeat seat = f.seat_of(1);
+  ASSERT_TRUE(f.lobby->connect(3, protocol::kProtocolVersion, "10.0.0.9:6000", f.now));
+  EXPECT_EQ(f.lobby->addresses().pending("10.0.0.9"), 1u);
+  f.lobby->handle(3, protocol::Resume{seat.race_id, seat.token_hi, seat.token_lo, "test", {}}, f.now);
+  EXPECT_EQ(f.lobby->addresses().connections("10.0.0.9"), 1u);
+  EXPECT_EQ(f.lobby->addresses().pending("10.0.0.9"), 0u);
+  EXPECT_EQ(f.lobby->addresses().connections("10.0.0.1"), 0u);
+  EXPECT_EQ(f.lobby->addresses().pending_total(), 0u);
+}
+
+}  // namespace
+}  // namespace sr::server
