@@ -27,6 +27,10 @@ server::MetricsSnapshot sample_snapshot() {
   s.stats.bytes_received = 250'000;
   s.stats.replays_written = 10;
   s.stats.replays_failed = 1;
+  s.stats.refused[static_cast<std::size_t>(server::Limit::kHelloTimeout)] = 1100;
+  s.stats.refused[static_cast<std::size_t>(server::Limit::kJoinRate)] = 9;
+  s.stats.pending_connections = 16;
+  s.stats.addresses = 5;
   s.main_loop_cpu_seconds = 1.5;
   return s;
 }
@@ -55,7 +59,7 @@ TEST(PrometheusText, EverySampleHasHelpAndTypeAndAValidName) {
       ++samples;
     }
   }
-  EXPECT_EQ(samples, 1 + 4 + 2 + 6 + 8);
+  EXPECT_EQ(samples, 1 + 4 + 2 + 6 + 8 + static_cast<int>(server::kLimitCount) + 2);
   EXPECT_TRUE(text.ends_with("\n"));
 }
 
@@ -68,6 +72,11 @@ TEST(PrometheusText, SamplesCarryTheStats) {
            "stackrace_rooms{state=\"racing\"} 2\n",
            "stackrace_rooms{state=\"results\"} 0\n",
            "stackrace_races_started_total 12\n",
+           "stackrace_refused_total{limit=\"hello_timeout\"} 1100\n",
+           "stackrace_refused_total{limit=\"join_rate\"} 9\n",
+           "stackrace_refused_total{limit=\"rooms_per_address\"} 0\n",
+           "stackrace_connections_pending 16\n",
+           "stackrace_addresses 5\n",
            "stackrace_races_finished_total 11\n",
            "stackrace_racers_removed_total{reason=\"slow_clock\"} 2\n",
            "stackrace_racers_removed_total{reason=\"input_flood\"} 1\n",

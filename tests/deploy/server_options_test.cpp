@@ -73,6 +73,8 @@ TEST(ServerExampleConfig, ParsesAndStatesTheDefaults) {
   EXPECT_EQ(parsed.server.lobby.max_players, defaults.server.lobby.max_players);
   EXPECT_EQ(parsed.server.lobby.max_rooms, defaults.server.lobby.max_rooms);
   EXPECT_EQ(parsed.server.lobby.max_per_address, defaults.server.lobby.max_per_address);
+  EXPECT_EQ(parsed.server.lobby.address.max_rooms, defaults.server.lobby.address.max_rooms);
+  EXPECT_EQ(parsed.room_idle_minutes, defaults.room_idle_minutes);
   EXPECT_EQ(parsed.server.lobby.server_name, defaults.server.lobby.server_name);
   EXPECT_EQ(parsed.server.lobby.motd, defaults.server.lobby.motd);
   EXPECT_EQ(parsed.log_level, defaults.log_level);
@@ -81,6 +83,22 @@ TEST(ServerExampleConfig, ParsesAndStatesTheDefaults) {
   EXPECT_EQ(parsed.agones, defaults.agones);
   EXPECT_EQ(parsed.agones_idle_shutdown_s, defaults.agones_idle_shutdown_s);
   EXPECT_EQ(parsed.agones_health_interval_s, defaults.agones_health_interval_s);
+}
+
+// One address can never hold more ENet slots than its players and a few refusals need, however fast it connects.
+TEST(ServerOptions, TheSilentPerAddressSlotLimitFollowsMaxPerAddress) {
+  server::ServerConfig parsed;
+  ASSERT_EQ(parse({"--max-per-address", "10", "--max-players", "100", "--max-rooms-per-address", "3",
+                   "--room-idle-minutes", "2"},
+                  parsed),
+            "");
+  const server::ServerOptions options = server::server_options(parsed);
+  EXPECT_EQ(options.net.max_peers, 164u);
+  EXPECT_EQ(options.net.max_peers_per_ip, 10u + server::AddressLimits{}.max_pending);
+  EXPECT_EQ(options.lobby.address.max_rooms, 3u);
+  EXPECT_EQ(options.lobby.room_idle_us, 120'000'000);
+  ASSERT_EQ(parse({"--max-per-address", "4000", "--max-players", "100"}, parsed), "");
+  EXPECT_EQ(server::server_options(parsed).net.max_peers_per_ip, 164u);
 }
 
 TEST(ServerOptions, CommandLineWinsOverTheConfigFile) {

@@ -56,16 +56,39 @@ TEST_F(ReplayStoreTest, AddWritesTheFileAndIndexesIt) {
   }
 }
 
+// Paging by the last game seen: the store finds its place, so a deep page costs no more than the first.
+TEST_F(ReplayStoreTest, PagesStartAfterTheGameNamed) {
+  Result<ReplayStore> store = ReplayStore::open(dir_, true);
+  ASSERT_TRUE(store.ok());
+  for (const char* f : {"mode_sprint.srr", "race_sprint.srr", "mode_ultra.srr", "mode_contest.srr", "tspin.srr",
+                        "mode_marathon.srr"}) {
+    ASSERT_TRUE(store.value().add(golden(f)).ok()) << f;
+  }
+  const std::vector<StoredGame> all = store.value().recent({}).value();
+  ASSERT_EQ(all.size(), 6u);
+  StoreQuery page;
+  page.limit = 2;
+  page.after_id = all[1].id;
+  const std::vector<StoredGame> next = store.value().recent(page).value();
+  ASSERT_EQ(next.size(), 2u);
+  EXPECT_EQ(next[0].id, all[2].id);
+  EXPECT_EQ(next[1].id, all[3].id);
+  page.after_id = all[5].id;
+  EXPECT_TRUE(store.value().recent(page).value().empty());
+  page.after_id = "0123456789abcdef";  // no such game: nothing, rather than the first page again
+  EXPECT_TRUE(store.value().recent(page).value().empty());
+}
+
 TEST_F(ReplayStoreTest, QueriesByModeAndPlayerAndBest) {
   Result<ReplayStore> store = ReplayStore::open(dir_, true);
   ASSERT_TRUE(store.ok());
   for (const char* f : {"mode_sprint.srr", "race_sprint.srr", "mode_ultra.srr", "mode_contest.srr"}) {
     ASSERT_TRUE(store.value().add(golden(f)).ok());
   }
-  Result<std::vector<StoredGame>> sprints = store.value().recent({engine::ModeKind::kSprint, std::nullopt, 20});
+  Result<std::vector<StoredGame>> sprints = store.value().recent({engine::ModeKind::kSprint, std::nullopt, 20, std::nullopt});
   ASSERT_TRUE(sprints.ok());
   EXPECT_EQ(sprints.value().size(), 2u);
-  Result<std::vector<StoredGame>> ada = store.value().recent({std::nullopt, std::string("ada"), 20});
+  Result<std::vector<StoredGame>> ada = store.value().recent({std::nullopt, std::string("ada"), 20, std::nullopt});
   ASSERT_TRUE(ada.ok());
   ASSERT_EQ(ada.value().size(), 1u);
   EXPECT_EQ(ada.value()[0].results.size(), 3u);
@@ -89,7 +112,7 @@ TEST_F(ReplayStoreTest, QueriesByModeAndPlayerAndBest) {
   EXPECT_TRUE(saw_sprint);
   EXPECT_TRUE(saw_ultra);
 
-  Result<std::vector<BestResult>> mine = store.value().best({std::nullopt, std::string("sprinter"), 20});
+  Result<std::vector<BestResult>> mine = store.value().best({std::nullopt, std::string("sprinter"), 20, std::nullopt});
   ASSERT_TRUE(mine.ok());
   ASSERT_EQ(mine.value().size(), 1u);
   EXPECT_EQ(mine.value()[0].player, "sprinter");
