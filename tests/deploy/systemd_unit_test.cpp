@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <set>
 #include <sstream>
 
 #include "tests/deploy/deploy_paths.h"
@@ -114,6 +115,49 @@ TEST_F(SystemdUnitTest, ExecStartIsTheInstalledServerWithOptionsItAccepts) {
   EXPECT_NE(readme.find("deploy/stackrace-server.service"), std::string::npos);
   *(config + 1) = example_config_path().string();  // parse the file the README installs there
   EXPECT_EQ(check_server_args(args), "");
+}
+
+// A system call group as systemd knows it, nested groups expanded.
+std::set<std::string> syscalls_of(const std::string& group) {
+  std::set<std::string> out;
+  const ProcessResult r = run_process({"/usr/bin/systemd-analyze", "syscall-filter", group});
+  std::istringstream lines(r.output);
+  std::string line;
+  while (std::getline(lines, line)) {
+    const std::size_t start = line.find_first_not_of(' ');
+    if (start == std::string::npos || start == 0 || line[start] == '#') continue;
+    const std::string name = line.substr(start);
+    if (name.starts_with("@")) {
+      const std::set<std::string> nested = syscalls_of(name);
+      out.insert(nested.begin(), nested.end());
+    } else {
+      out.insert(name);
+    }
+  }
+  return out;
+}
+
+// The replay writer lowers its thread's priority with setpriority (nice 10): the filter must let it, and still
+// refuse the rest of @resources.
+TEST_F(SystemdUnitTest, TheSystemCallFilterAllowsSetpriorityOnly) {
+  const std::vector<std::string>& filters = unit_.at("Service").at("SystemCallFilter");
+  ASSERT_EQ(filters.size(), 2u);
+  EXPECT_EQ(filters[0], "@system-service");
+  ASSERT_TRUE(filters[1].starts_with("~"));
+  const std::vector<std::string> denied = split_words(filters[1].substr(1));
+  EXPECT_EQ(std::count(denied.begin(), denied.end(), "@resources"), 0);
+  EXPECT_EQ(std::count(denied.begin(), denied.end(), "setpriority"), 0);
+  if (!fs::exists("/usr/bin/systemd-analyze")) GTEST_SKIP() << "systemd-analyze is not installed";
+  std::set<std::string> allowed = syscalls_of("@system-service");
+  for (const std::string& d : denied) {
+    for (const std::string& call : d.starts_with("@") ? syscalls_of(d) : std::set<std::string>{d}) allowed.erase(call);
+  }
+  EXPECT_EQ(allowed.count("setpriority"), 1u);
+  for (const std::string& call : syscalls_of("@resources")) {
+    if (call == "setpriority") continue;
+    EXPECT_EQ(allowed.count(call), 0u) << call;
+  }
+  EXPECT_EQ(allowed.count("reboot"), 0u);  // @privileged still denied
 }
 
 TEST_F(SystemdUnitTest, SystemdAnalyzeVerifiesIt) {
