@@ -12,6 +12,8 @@
 #include <cstdio>
 #include <cstring>
 #include <memory>
+#include <optional>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -151,6 +153,42 @@ std::optional<HostPort> parse_host_port(const std::string& text) {
   return hp;
 }
 
+// Notices the server going away mid-run, so that the bots say so at once instead of waiting out --timeout: a bot
+// whose session closed (the server shut down, or refused it), or every bot trying to resume for kGiveUpAfter with
+// no answer (the server was killed, or the network to it is down).
+class ServerWatch {
+ public:
+  static constexpr std::chrono::seconds kGiveUpAfter{15};
+
+  std::optional<std::string> gone(const std::vector<std::unique_ptr<OnlineBot>>& bots, Clock::time_point now) {
+    for (const auto& b : bots) {
+      if (b->session().state() == net::Session::State::kClosed) {
+        return fmt::format("{} lost the server: {}", b->name(), b->session().closed_reason());
+      }
+    }
+    const bool all_away = std::all_of(bots.begin(), bots.end(), [](const auto& b) {
+      return b->session().state() == net::Session::State::kReconnecting;
+    });
+    if (!all_away) {
+      away_since_.reset();
+      return std::nullopt;
+    }
+    if (!away_since_) {
+      away_since_ = now;
+      fmt::print(stderr, "stackrace-bot: every bot lost its connection; trying to resume for up to {} s\n",
+                 kGiveUpAfter.count());
+    }
+    if (now - *away_since_ < kGiveUpAfter) return std::nullopt;
+    return fmt::format(
+        "the server has not answered any bot for {} s since the connections dropped: it is gone or "
+        "unreachable",
+        kGiveUpAfter.count());
+  }
+
+ private:
+  std::optional<Clock::time_point> away_since_;
+};
+
 int run_online(const OnlineOptions& options) {
   const auto deadline = Clock::now() + std::chrono::seconds(options.timeout_s);
   const double cpu_start = cpu_seconds();
@@ -188,6 +226,7 @@ int run_online(const OnlineOptions& options) {
     }
   }
   fmt::print("{} bots connected to {}:{}\n", bots.size(), options.host, options.port);
+  std::fflush(stdout);  // progress lines reach a pipe (a script, a test) as they happen
 
   // Rooms.
   std::vector<Group> groups;
@@ -242,12 +281,19 @@ int run_online(const OnlineOptions& options) {
     for (OnlineBot* b : g.bots) b->session().set_ready(true);
   }
   fmt::print("{} rooms ready; racing {} race(s) each\n", groups.size(), options.races);
+  std::fflush(stdout);
 
   // Races.
   int finished_groups = 0;
   std::int64_t races = 0, finishers = 0, entries = 0;
+  ServerWatch watch;
   while (finished_groups < static_cast<int>(groups.size()) && Clock::now() < deadline) {
     pump.once();
+    if (const auto gone = watch.gone(bots, Clock::now())) {
+      fmt::print(stderr, "stackrace-bot: {}\n", *gone);
+      for (auto& b : bots) b->session().close();
+      return 1;
+    }
     for (Group& g : groups) {
       if (g.races_done >= options.races) continue;
       const net::Session& s = g.bots.front()->session();

@@ -218,6 +218,7 @@ void Room::tick(TimeUs now_us) {
     phase_ = protocol::RoomPhase::kRacing;
     broadcast(protocol::RaceStart{race_->race_id, static_cast<std::uint64_t>(now_us)}, protocol::kChannelRace);
     send_update();
+    spdlog::info("room {} race {}: go", id_, race_->race_id);
   }
   const TimeUs race_time = now_us - race_->start_us;
   if (now_us >= race_->next_pace_us) {

@@ -1,10 +1,12 @@
 // stackrace-bot --server as a user runs it against a real server: races, summary line, --poll-ms, --delays-out.
 #include <gtest/gtest.h>
 
+#include <csignal>
 #include <fstream>
 #include <sstream>
 #include <string>
 
+#include "tests/deploy/process.h"
 #include "tests/server/net_fixture.h"
 #include "tests/support/run_command.h"
 
@@ -45,6 +47,53 @@ TEST(StackraceBotOnline, RacesRoomsAndWritesTheDelaysItMeasured) {
     // Each bot's presses reach its one opponent: at least a few per piece of a 4-line sprint (10 pieces).
     EXPECT_GT(lines, 4 * 10) << poll;
     EXPECT_NE(r.output.find("over " + std::to_string(lines) + " inputs"), std::string::npos) << r.output;
+  }
+}
+
+// The server goes away mid-race: shut down (it says so) or killed (silence). The bot says what happened and exits
+// with 1 well before its --timeout, instead of waiting it out.
+TEST(StackraceBotOnline, NoticesTheServerGoingAwayMidRace) {
+  const struct {
+    int signal;
+    const char* says;
+  } kCases[] = {
+      {SIGTERM, "lost the server: the server is shutting down"},
+      {SIGKILL, "the server has not answered any bot for 15 s since the connections dropped"},
+  };
+  for (const auto& c : kCases) {
+    TempDir data("stackrace-bot-gone");
+    ChildProcess server;
+    ASSERT_TRUE(
+        server.start({STACKRACE_SERVER_BIN, "--bind", "127.0.0.1", "--port", "0", "--data-dir", data.path().string()}));
+    std::string port;
+    ASSERT_TRUE(server.read_until(
+        [&](const std::string& out) {
+          const auto at = out.find("listening on 127.0.0.1:");
+          if (at == std::string::npos) return false;
+          const auto start = at + std::string("listening on 127.0.0.1:").size();
+          const auto end = out.find(' ', start);
+          if (end == std::string::npos) return false;
+          port = out.substr(start, end - start);
+          return true;
+        },
+        std::chrono::seconds(30)))
+        << server.output();
+    ChildProcess bot;
+    ASSERT_TRUE(bot.start({STACKRACE_BOT_BINARY, "--server", "127.0.0.1:" + port, "--count", "2", "--create", "sprint",
+                           "--lines", "40", "--pps", "2", "--races", "20", "--timeout", "600"}));
+    ASSERT_TRUE(bot.read_until([](const std::string& out) { return out.find("rooms ready") != std::string::npos; },
+                               std::chrono::seconds(60)))
+        << bot.output();
+    // The race is on (the bots have its start) before the server goes.
+    ASSERT_TRUE(server.read_until([](const std::string& out) { return out.find("race 1: go") != std::string::npos; },
+                                  std::chrono::seconds(30)))
+        << server.output();
+    server.signal(c.signal);
+    const std::optional<int> exit = bot.wait(std::chrono::seconds(120));
+    ASSERT_TRUE(exit.has_value()) << "the bot did not exit\n" << bot.output();
+    EXPECT_EQ(*exit, 1) << bot.output();
+    EXPECT_NE(bot.output().find(c.says), std::string::npos) << bot.output();
+    EXPECT_EQ(bot.output().find("timed out after"), std::string::npos) << bot.output();
   }
 }
 
