@@ -60,8 +60,8 @@ TEST_F(ReplayStoreTest, AddWritesTheFileAndIndexesIt) {
 TEST_F(ReplayStoreTest, PagesStartAfterTheGameNamed) {
   Result<ReplayStore> store = ReplayStore::open(dir_, true);
   ASSERT_TRUE(store.ok());
-  for (const char* f : {"mode_sprint.srr", "race_sprint.srr", "mode_ultra.srr", "mode_contest.srr", "tspin.srr",
-                        "mode_marathon.srr"}) {
+  for (const char* f :
+       {"mode_sprint.srr", "race_sprint.srr", "mode_ultra.srr", "mode_contest.srr", "tspin.srr", "mode_marathon.srr"}) {
     ASSERT_TRUE(store.value().add(golden(f)).ok()) << f;
   }
   const std::vector<StoredGame> all = store.value().recent({}).value();
@@ -85,7 +85,8 @@ TEST_F(ReplayStoreTest, QueriesByModeAndPlayerAndBest) {
   for (const char* f : {"mode_sprint.srr", "race_sprint.srr", "mode_ultra.srr", "mode_contest.srr"}) {
     ASSERT_TRUE(store.value().add(golden(f)).ok());
   }
-  Result<std::vector<StoredGame>> sprints = store.value().recent({engine::ModeKind::kSprint, std::nullopt, 20, std::nullopt});
+  Result<std::vector<StoredGame>> sprints =
+      store.value().recent({engine::ModeKind::kSprint, std::nullopt, 20, std::nullopt});
   ASSERT_TRUE(sprints.ok());
   EXPECT_EQ(sprints.value().size(), 2u);
   Result<std::vector<StoredGame>> ada = store.value().recent({std::nullopt, std::string("ada"), 20, std::nullopt});
