@@ -1,5 +1,7 @@
 #include "server/address_book.h"
 
+#include <algorithm>
+
 namespace sr::server {
 namespace {
 
@@ -48,10 +50,16 @@ AddressBook::Entry& AddressBook::entry(const std::string& host, TimeUs now_us) {
   return it->second;
 }
 
+bool AddressBook::trusted(const std::string& host) const {
+  return std::find(limits_.trusted.begin(), limits_.trusted.end(), host) != limits_.trusted.end();
+}
+
 std::optional<Limit> AddressBook::admit(const std::string& host, TimeUs now_us) {
   Entry& e = entry(host, now_us);
-  if (e.connections >= limits_.max_connections) return Limit::kConnections;
-  if (e.pending >= limits_.max_pending) return Limit::kPending;
+  if (!trusted(host)) {
+    if (e.connections >= limits_.max_connections) return Limit::kConnections;
+    if (e.pending >= limits_.max_pending) return Limit::kPending;
+  }
   ++e.connections;
   ++e.pending;
   ++pending_total_;
@@ -83,14 +91,16 @@ void AddressBook::move(const std::string& from_host, const std::string& to_host,
   ++entry(to_host, now_us).connections;
 }
 
-bool AddressBook::allow_join(const std::string& host, TimeUs now_us) { return entry(host, now_us).joins.allow(now_us); }
+bool AddressBook::allow_join(const std::string& host, TimeUs now_us) {
+  return entry(host, now_us).joins.allow(now_us) || trusted(host);
+}
 
 bool AddressBook::allow_request(const std::string& host, TimeUs now_us) {
-  return entry(host, now_us).requests.allow(now_us);
+  return entry(host, now_us).requests.allow(now_us) || trusted(host);
 }
 
 bool AddressBook::allow_bytes(const std::string& host, std::size_t bytes, TimeUs now_us) {
-  return entry(host, now_us).bytes.allow(now_us, static_cast<std::int64_t>(bytes));
+  return entry(host, now_us).bytes.allow(now_us, static_cast<std::int64_t>(bytes)) || trusted(host);
 }
 
 void AddressBook::purge(TimeUs now_us) {

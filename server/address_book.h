@@ -13,6 +13,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "server/rate_limiter.h"
 
@@ -37,6 +38,8 @@ struct AddressLimits {
   // Replay bytes waiting to be sent to one address: a download starts only while the address has less than this
   // queued (or nothing: one replay larger than this is still sent alone).
   std::size_t max_queued_download_bytes = 2 << 20;
+  // Addresses these limits do not apply to (counted all the same): a load test's bots all come from 127.0.0.1.
+  std::vector<std::string> trusted;
 };
 
 // Why something was refused. Each has a metric label (limit_label) and a count in AddressBook::refused().
@@ -94,6 +97,7 @@ class AddressBook {
   [[nodiscard]] std::size_t address_count() const { return entries_.size(); }
   [[nodiscard]] const std::array<std::uint64_t, kLimitCount>& refused() const { return refused_; }
   [[nodiscard]] const AddressLimits& limits() const { return limits_; }
+  [[nodiscard]] bool trusted(const std::string& host) const;
 
   static constexpr TimeUs kLogEveryUs = 10'000'000;
 

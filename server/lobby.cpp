@@ -344,7 +344,7 @@ void Lobby::on_create_room(Player& player, const protocol::CreateRoom& m, TimeUs
   }
   const std::size_t mine = static_cast<std::size_t>(std::count_if(
       room_creators_.begin(), room_creators_.end(), [&](const auto& r) { return r.second == player.host; }));
-  if (mine >= addresses_.limits().max_rooms) {
+  if (mine >= addresses_.limits().max_rooms && !addresses_.trusted(player.host)) {
     const std::string text =
         fmt::format("the server allows at most {} open rooms made from one address", addresses_.limits().max_rooms);
     count_refusal(player.host, Limit::kRooms, text, now_us);

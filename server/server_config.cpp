@@ -1,5 +1,6 @@
 #include "server/server_config.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 
@@ -13,6 +14,20 @@ std::chrono::milliseconds milliseconds_of(double seconds) {
 }
 
 }  // namespace
+
+std::vector<std::string> split_addresses(const std::string& list) {
+  std::vector<std::string> out;
+  std::size_t start = 0;
+  while (start <= list.size()) {
+    const std::size_t comma = std::min(list.find(',', start), list.size());
+    std::string item = list.substr(start, comma - start);
+    item.erase(0, item.find_first_not_of(' '));
+    item.erase(item.find_last_not_of(' ') + 1);
+    if (!item.empty()) out.push_back(item);
+    start = comma + 1;
+  }
+  return out;
+}
 
 void add_server_options(CLI::App& app, ServerConfig& config) {
   ServerOptions& o = config.server;
@@ -34,6 +49,16 @@ void add_server_options(CLI::App& app, ServerConfig& config) {
   app.add_option("--max-rooms-per-address", o.lobby.address.max_rooms, "most open rooms made from one IP address")
       ->capture_default_str()
       ->check(CLI::Range(1, 10000));
+  app.add_option("--trust-addresses", config.trusted_addresses,
+                 "IP addresses, comma-separated, that the per-address limits do not apply to (e.g. 127.0.0.1 for a "
+                 "load test whose bots all run on this machine)")
+      ->capture_default_str()
+      ->check([](const std::string& list) {
+        for (const std::string& a : split_addresses(list)) {
+          if (const std::string bad = CLI::ValidIPV4(std::string(a)); !bad.empty()) return "'" + a + "': " + bad;
+        }
+        return std::string();
+      });
   app.add_option("--room-idle-minutes", config.room_idle_minutes,
                  "close a room after this many minutes with no race and nobody joining")
       ->capture_default_str()
@@ -93,6 +118,7 @@ ServerOptions server_options(const ServerConfig& config) {
   options.net.max_peers_per_ip =
       std::min(options.net.max_peers, options.lobby.max_per_address + options.lobby.address.max_pending);
   options.lobby.room_idle_us = static_cast<TimeUs>(config.room_idle_minutes) * 60'000'000;
+  options.lobby.address.trusted = split_addresses(config.trusted_addresses);
   return options;
 }
 

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "common/result.h"
 #include "server/agones.h"
@@ -19,9 +20,10 @@ struct ServerConfig {
   ServerOptions server;
   std::string data_dir = "stackrace-data";
   std::string log_level = "info";
-  int room_idle_minutes = 15;  // LobbyOptions::room_idle_us
-  MetricsHttpOptions metrics;  // port 0: no metrics endpoint
-  bool agones = false;         // talk to the Agones SDK sidecar
+  int room_idle_minutes = 15;     // LobbyOptions::room_idle_us
+  std::string trusted_addresses;  // AddressLimits::trusted, comma-separated
+  MetricsHttpOptions metrics;     // port 0: no metrics endpoint
+  bool agones = false;            // talk to the Agones SDK sidecar
   double agones_idle_shutdown_s = 300;
   double agones_health_interval_s = 2;
   // Actions instead of serving (the "Actions" option group).
@@ -35,6 +37,9 @@ inline constexpr const char* kActionsGroup = "Actions";
 // Declares every option on `app`, bound to `config`. Unknown keys in a config file are errors (a typo must not be
 // silently ignored).
 void add_server_options(CLI::App& app, ServerConfig& config);
+
+// "a, b,c" -> {"a", "b", "c"}; empty items are skipped.
+[[nodiscard]] std::vector<std::string> split_addresses(const std::string& list);
 
 // The ServerOptions to run with, once `app` has parsed into `config`.
 [[nodiscard]] ServerOptions server_options(const ServerConfig& config);

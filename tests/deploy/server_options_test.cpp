@@ -75,6 +75,7 @@ TEST(ServerExampleConfig, ParsesAndStatesTheDefaults) {
   EXPECT_EQ(parsed.server.lobby.max_per_address, defaults.server.lobby.max_per_address);
   EXPECT_EQ(parsed.server.lobby.address.max_rooms, defaults.server.lobby.address.max_rooms);
   EXPECT_EQ(parsed.room_idle_minutes, defaults.room_idle_minutes);
+  EXPECT_EQ(parsed.trusted_addresses, defaults.trusted_addresses);
   EXPECT_EQ(parsed.server.lobby.server_name, defaults.server.lobby.server_name);
   EXPECT_EQ(parsed.server.lobby.motd, defaults.server.lobby.motd);
   EXPECT_EQ(parsed.log_level, defaults.log_level);
@@ -97,6 +98,9 @@ TEST(ServerOptions, TheSilentPerAddressSlotLimitFollowsMaxPerAddress) {
   EXPECT_EQ(options.net.max_peers_per_ip, 10u + server::AddressLimits{}.max_pending);
   EXPECT_EQ(options.lobby.address.max_rooms, 3u);
   EXPECT_EQ(options.lobby.room_idle_us, 120'000'000);
+  ASSERT_EQ(parse({"--trust-addresses", "127.0.0.1, 10.1.2.3"}, parsed), "");
+  EXPECT_EQ(server::server_options(parsed).lobby.address.trusted, (std::vector<std::string>{"127.0.0.1", "10.1.2.3"}));
+  EXPECT_NE(parse({"--trust-addresses", "127.0.0.1,localhost"}, parsed), "");
   ASSERT_EQ(parse({"--max-per-address", "4000", "--max-players", "100"}, parsed), "");
   EXPECT_EQ(server::server_options(parsed).net.max_peers_per_ip, 164u);
 }

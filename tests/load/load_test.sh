@@ -38,6 +38,7 @@ run_once() {
   data=$(mktemp -d)
   port=$((20000 + RANDOM % 20000))
   $pin_server nice -n "${SERVER_NICE:-0}" "$server" --port "$port" --bind 127.0.0.1 --data-dir "$data" --max-players "$((bots + 10))" --max-per-address "$((bots + 10))" --max-rooms 1000 \
+    --trust-addresses 127.0.0.1 \
     --log-level warn &
   pid=$!
   trap 'kill $pid 2>/dev/null || true; rm -rf "$data" "$results" "$cpus"' EXIT

@@ -65,6 +65,27 @@ TEST(AddressBook, BytesAreABucketOfTheirOwn) {
   EXPECT_FALSE(book.allow_bytes("10.0.0.1", 1, kSecond));
 }
 
+// A load test's bots all come from one machine: its address is trusted, counted, and never refused.
+TEST(AddressBook, ATrustedAddressIsCountedButNeverRefused) {
+  AddressLimits limits;
+  limits.max_connections = 1;
+  limits.max_pending = 1;
+  limits.join_burst = 1;
+  limits.request_burst = 1;
+  limits.bytes_burst = 10;
+  limits.trusted = {"127.0.0.1"};
+  AddressBook book(limits);
+  for (int i = 0; i < 5; ++i) {
+    EXPECT_EQ(book.admit("127.0.0.1", 0), std::nullopt);
+    EXPECT_TRUE(book.allow_join("127.0.0.1", 0));
+    EXPECT_TRUE(book.allow_request("127.0.0.1", 0));
+    EXPECT_TRUE(book.allow_bytes("127.0.0.1", 100, 0));
+  }
+  EXPECT_EQ(book.connections("127.0.0.1"), 5u);
+  EXPECT_EQ(book.admit("127.0.0.2", 0), std::nullopt);
+  EXPECT_EQ(book.admit("127.0.0.2", 0), Limit::kConnections);
+}
+
 TEST(AddressBook, AFloodOfRefusalsIsLoggedOnceEveryTenSeconds) {
   AddressBook book({});
   std::uint64_t suppressed = 99;
