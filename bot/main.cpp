@@ -35,6 +35,7 @@ int main(int argc, char** argv) {
   CLI::App app{"stackrace-bot: plays stackrace headless, like a person at a keyboard, and writes replays."};
   std::string mode = "sprint";
   std::optional<std::int64_t> lines, seconds;
+  std::optional<std::int32_t> level;
   std::uint64_t seed = 0;
   std::string pps_text = "3";
   std::string out_path;
@@ -52,6 +53,7 @@ int main(int argc, char** argv) {
   app.add_option("--mode", mode, "sprint, ultra, marathon, master, contest or endless")->capture_default_str();
   app.add_option("--lines", lines, "lines to clear (sprint 40, master 100, endless)");
   app.add_option("--seconds", seconds, "game length in seconds (ultra 120, contest 90, endless)");
+  app.add_option("--level", level, "start level, which sets the gravity (marathon 1..15, others 1..30; not master)");
   auto* seed_opt = app.add_option("--seed", seed, "piece sequence seed; with --games N, seeds S..S+N-1 are played");
   app.add_option("--pps", pps_text, "target pieces per second (decimals allowed); 0 = as fast as the keys allow")
       ->capture_default_str();
@@ -124,7 +126,7 @@ int main(int argc, char** argv) {
     o.poll_every_ms = poll_ms;
     if (!room.empty()) o.room = room;
     if (!create.empty()) {
-      const auto made = botcli::config_for(botcli::ModeRequest{create, lines, seconds});
+      const auto made = botcli::config_for(botcli::ModeRequest{create, lines, seconds, level});
       if (!made.config) return usage_error(made.error);
       o.create = *made.config;
     }
@@ -142,7 +144,7 @@ int main(int argc, char** argv) {
     return botcli::run_online(o);
   }
   if (seed_opt->count() == 0) return usage_error("--seed is required (or --server to race online)");
-  const auto config = botcli::config_for(botcli::ModeRequest{mode, lines, seconds});
+  const auto config = botcli::config_for(botcli::ModeRequest{mode, lines, seconds, level});
   if (!config.config) return usage_error(config.error);
   const auto pps = botcli::parse_milli(pps_text);
   if (!pps || *pps > 30'000) return usage_error("--pps must be a number from 0 to 30 (e.g. 3 or 2.5)");
