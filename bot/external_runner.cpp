@@ -26,6 +26,8 @@ class Session {
 
   // The next message of `kind`, skipping others the spec lets a bot send (info, unknown types). An error message,
   // an invalid line, end of output or the timeout end the session.
+  std::ostream& err() { return err_; }
+
   std::optional<BotMessage> expect(BotMessage::Kind kind, const char* what, int timeout_ms) {
     for (;;) {
       bool timed_out = false;
@@ -58,6 +60,20 @@ class Session {
 // Pieces taken from the queue so far (locked, held, out now), so the index of the first preview piece.
 std::int64_t taken(const engine::Game& game) {
   return game.stats().pieces + (game.hold() != engine::Piece::kNone ? 1 : 0) + (game.active() ? 1 : 0);
+}
+
+// Why a game ended in a forfeit: the moves, so that a forfeit can be checked against the replay.
+void report_forfeit(std::ostream& err, std::uint64_t seed, const engine::Game& game,
+                    const std::vector<tbp::Move>& moves) {
+  std::string list;
+  for (const tbp::Move& m : moves) {
+    list += fmt::format(" {}-{}@({},{}){}", engine::piece_letter(m.location.piece),
+                        tbp::orientation_name(m.location.orientation), m.location.x, m.location.y,
+                        m.spin == engine::SpinKind::kNone ? "" : std::string("/") + tbp::spin_name(m.spin));
+  }
+  err << fmt::format(
+      "stackrace-bot: seed {} piece {} at {}s: the bot forfeits, none of its {} moves can be reached:{}\n", seed,
+      game.stats().pieces + 1, seconds_text(game.now()), moves.size(), list.empty() ? " (no moves)" : list);
 }
 
 enum class GameEnd { kPlayed, kForfeit, kBroken };
@@ -105,10 +121,13 @@ GameEnd play_one(Session& session, const SoloOptions& options, std::uint64_t see
       step = bot.next(game);
       tally.add_decision(wall_ns() - t0);
       if (bot.forfeited()) {
+        report_forfeit(session.err(), seed, game, suggestion->moves);
         end = GameEnd::kForfeit;
         break;
       }
-      to_play = suggestion->moves[static_cast<std::size_t>(bot.played_target())];
+      // The move as it was played: its cells in the orientation the piece locked in, and the spin the engine
+      // scored, which is what the bot must continue from.
+      if (const auto& played = bot.played()) to_play = tbp::Move{tbp::to_location(played->state), played->spin};
     } else {
       step = bot.next(game);
     }
