@@ -200,7 +200,7 @@ void ReachPlanner::add_child(Sim& sim, int parent, TimeUs ready_us, std::span<co
   if (sim.done()) {
     // The piece locked by itself (lock delay) or the game ended on the way: a plan if it is what a goal asks.
     if (sim.locked) {
-      record(sim, parent, goals, indices);
+      record(sim, parent, goals, indices, false);
     } else if (!ended_) {
       ReachResult r;
       r.plan = plan_to(parent, sim);
@@ -249,24 +249,29 @@ void ReachPlanner::try_drop(int node, std::span<const ReachGoal> goals, std::spa
     const Buttons keys = static_cast<Buttons>(edge_.pending.buttons | button::kHardDrop);
     edge_.pending = Carry{keys, std::max(edge_.pending.release_us, dropped + hold_us_)};
   }
-  record(edge_, node, goals, indices);
+  record(edge_, node, goals, indices, true);
 }
 
-// A lock at the end of `sim` (started from `node`): kept for every goal it satisfies that has nothing better yet.
-void ReachPlanner::record(const Sim& sim, int node, std::span<const ReachGoal> goals, std::span<const int> indices) {
+// A lock at the end of `sim` (started from `node`): kept for every goal it satisfies that has nothing better yet
+// (the spin asked for, then the earlier lock). A hard drop from a node is the earliest way to lock there, since
+// nodes come in time order, so it ends the search for the goal in line (`final`); a lock the lock delay made on
+// the way does not, as a hard drop may still get there sooner.
+void ReachPlanner::record(const Sim& sim, int node, std::span<const ReachGoal> goals, std::span<const int> indices,
+                          bool final) {
   for (const int i : indices) {
     const ReachGoal& goal = goals[static_cast<std::size_t>(i)];
     Found& f = found_[static_cast<std::size_t>(i)];
-    if (f.exact || !same_cells(sim.lock_state, goal.state)) continue;
+    if (!same_cells(sim.lock_state, goal.state)) continue;
     const bool exact = sim.spin == goal.spin;
-    if (f.any && !exact) continue;
+    if (f.any && (f.exact && !exact)) continue;
+    if (f.any && f.exact == exact && f.result.plan.lock_us <= sim.lock_us) continue;
     f.any = true;
     f.exact = exact;
     f.result.goal = i;
     f.result.locked = sim.lock_state;
     f.result.spin = sim.spin;
     f.result.plan = plan_to(node, sim);
-    if (exact && i == stop_goal_) stop_ = true;
+    if (exact && final && i == stop_goal_) stop_ = true;
   }
 }
 

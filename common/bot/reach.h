@@ -102,7 +102,7 @@ class ReachPlanner {
   void add_child(Sim& sim, int parent, engine::TimeUs ready_us, std::span<const ReachGoal> goals,
                  std::span<const int> indices);
   void try_drop(int node, std::span<const ReachGoal> goals, std::span<const int> indices);
-  void record(const Sim& sim, int node, std::span<const ReachGoal> goals, std::span<const int> indices);
+  void record(const Sim& sim, int node, std::span<const ReachGoal> goals, std::span<const int> indices, bool final);
   void expand(int node, std::span<const ReachGoal> goals, std::span<const int> indices);
   void tap(int node, engine::Buttons key, std::span<const ReachGoal> goals, std::span<const int> indices);
   void auto_shift(int node, engine::Buttons key, std::span<const ReachGoal> goals, std::span<const int> indices);
