@@ -6,7 +6,8 @@
 //   stackrace-bot --mode sprint --seed 7 --external ./mybot   a TBP bot (Cold Clear 2, ...) plays instead
 //   stackrace-bot --server 127.0.0.1:7878 --count 8 --create sprint --races 3   eight bots race three sprints
 //
-// Exit status: 0 done, 1 a run failed (replay not written, external bot died), 2 bad arguments.
+// Exit status: 0 done, 1 a run failed (replay not written, external bot died or broke the protocol), 2 bad
+// arguments.
 #include <fmt/format.h>
 
 #include <CLI/CLI.hpp>
@@ -45,6 +46,7 @@ int main(int argc, char** argv) {
   std::string search = "full";
   std::string tap_text = "30-60", gap_text = "15-30";
   std::string external;
+  int think_ms = 0, answer_ms = botcli::kTbpSuggestMs;
   bool quiet = false, list_weights = false;
   std::string server;
   int count = 2, room_size = 8, races = 1, timeout_s = 600;
@@ -70,7 +72,16 @@ int main(int argc, char** argv) {
   app.add_option("--tap-ms", tap_text, "how long a tap holds its key, MIN-MAX milliseconds")->capture_default_str();
   app.add_option("--gap-ms", gap_text, "time between key presses, MIN-MAX milliseconds")->capture_default_str();
   app.add_option("--external", external,
-                 "a Tetris Bot Protocol program to play instead of the built-in bot (run through /bin/sh -c)");
+                 "a Tetris Bot Protocol program to play instead of the built-in bot (run through /bin/sh -c); the "
+                 "first of its suggested moves that can be reached is played, and it forfeits when none can");
+  app.add_option("--think-ms", think_ms,
+                 "with --external: milliseconds the bot gets to think on each new position before it is asked for "
+                 "a move (a bot asked at once may answer with no moves), 0..60000")
+      ->capture_default_str();
+  app.add_option("--answer-ms", answer_ms,
+                 "with --external: milliseconds the bot may take to answer; a slower answer loses that game "
+                 "(result=slow-answer), the bot is restarted and the other games go on, 1..600000")
+      ->capture_default_str();
   app.add_flag("--quiet", quiet, "print only the aggregate line");
   app.add_flag("--list-weights", list_weights, "list the evaluation presets and exit");
   auto* online = app.add_option_group("online", "race on a server instead of playing solo");
@@ -179,6 +190,10 @@ int main(int argc, char** argv) {
     replay_out = std::move(made.out);
     solo.on_game = [&](const botcli::PlayedGame& g) { return replay_out->write(g, std::cerr); };
   }
-  if (!external.empty()) return botcli::run_external(solo, external, std::cout, std::cerr);
+  if (think_ms < 0 || think_ms > 60'000) return usage_error("--think-ms must be 0..60000");
+  if (answer_ms < 1 || answer_ms > 600'000) return usage_error("--answer-ms must be 1..600000");
+  if (!external.empty()) {
+    return botcli::run_external(solo, botcli::ExternalOptions{external, think_ms, answer_ms}, std::cout, std::cerr);
+  }
   return botcli::run_solo(solo, std::cout);
 }

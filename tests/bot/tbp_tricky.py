@@ -9,14 +9,16 @@ resets last). The frontend must therefore never forfeit one of its moves, and mu
 (decoys that cannot be reached may come first).
 
 At `quit` it prints one line on standard error:
-  tricky-bot: suggestions=N tucks=N spins=N far=N hard=N decoys=N played_other=N wrong_spin=N empty=N
-hard counts moves that need 4 keys or more. played_other counts plays of another move than the first reachable one; wrong_spin plays whose spin was not the one
-asked for. Options:
+  tricky-bot: suggestions=N tucks=N spins=N far=N hard=N decoys=N played_other=N wrong_spin=N empty=N ...
+hard counts moves that need 4 keys or more. played_other counts plays of another move than the first reachable
+one; wrong_spin plays whose spin was not the one asked for; spins_played plays reported with a spin. With the randomizer extension's "seven_bag", every new piece is
+checked against the bag the start message described (bag_checked, bag_errors). Options:
   --seed N               varies which hard moves it picks
   --think-ms N           answers with no moves when asked sooner than N ms after the position changed (a bot
                          that has not searched yet)
   --slow-once FILE       the first process to create FILE answers its 3rd suggest 1.5 s late
   --decoys-only-after N  from the N-th suggestion on, suggests only unreachable moves (the frontend must forfeit)
+  --report FILE          also appends the summary line to FILE
 """
 import json
 import os
@@ -204,19 +206,25 @@ def main():
     slow_file = arg(args, "--slow-once")
     decoys_after = arg(args, "--decoys-only-after")
     decoys_after = int(decoys_after) if decoys_after is not None else None
-    stats = dict(suggestions=0, tucks=0, spins=0, far=0, hard=0, decoys=0, played_other=0, wrong_spin=0, empty=0)
+    report = arg(args, "--report")
+    stats = dict(suggestions=0, tucks=0, spins=0, far=0, hard=0, decoys=0, played_other=0, wrong_spin=0, empty=0,
+                 spins_played=0, bag_checked=0, bag_errors=0)
     send({"type": "info", "name": "tricky", "version": "1", "author": "stackrace tests", "features": ["randomizer"]})
     board, queue, hold = Board(), [], None
+    randomizer, bag = None, None  # the randomizer extension: the 7-bag's contents after the last piece seen
     changed_at = time.monotonic()
     expected = None  # (cells, spin) of the first reachable move of the last suggestion
     for line in sys.stdin:
         message = json.loads(line)
         kind = message.get("type")
         if kind == "rules":
+            randomizer = message.get("randomizer")
             send({"type": "ready"})
         elif kind == "start":
             board = Board(message["board"])
             queue, hold = list(message["queue"]), message["hold"]
+            state = message.get("randomizer")
+            bag = set(state["bag_state"]) if randomizer == "seven_bag" and state and state["type"] == "seven_bag" else None
             changed_at = time.monotonic()
         elif kind == "suggest":
             stats["suggestions"] += 1
@@ -281,6 +289,8 @@ def main():
             piece = location["type"]
             rot = ORIENTATIONS.index(location["orientation"])
             cells = cells_of(piece, rot, location["x"], location["y"])
+            if move.get("spin", "none") != "none":
+                stats["spins_played"] += 1
             if expected is not None:
                 if cells != expected[0]:
                     stats["played_other"] += 1
@@ -297,11 +307,22 @@ def main():
             changed_at = time.monotonic()
         elif kind == "new_piece":
             queue.append(message["piece"])
+            if bag is not None:  # every new piece must come out of the bag the start message described
+                stats["bag_checked"] += 1
+                if message["piece"] not in bag:
+                    stats["bag_errors"] += 1
+                bag.discard(message["piece"])
+                if not bag:
+                    bag = set(NORTH)
             changed_at = time.monotonic()
         elif kind == "quit":
             break
-    sys.stderr.write("tricky-bot: " + " ".join(f"{k}={v}" for k, v in stats.items()) + "\n")
+    summary = "tricky-bot: " + " ".join(f"{k}={v}" for k, v in stats.items()) + "\n"
+    sys.stderr.write(summary)
     sys.stderr.flush()
+    if report:
+        with open(report, "a") as f:
+            f.write(summary)
 
 
 if __name__ == "__main__":
