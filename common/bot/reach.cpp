@@ -111,6 +111,13 @@ std::optional<ReachResult> ReachPlanner::plan(const engine::Game& game, std::spa
   }
   const TimeUs start_us = ceil_ms(std::max(game.now(), root.last_change_us + kMs));
   if (const auto stray = static_cast<Buttons>(held & ~carried)) root.set(start_us, 0, stray);
+  if (root.game.over()) {  // the time ran out while the keys went up: nothing left to place
+    ReachResult r;
+    r.plan.inputs = root.changes;
+    r.plan.lock_us = root.game.now();
+    r.plan.game_over = true;
+    return r;
+  }
 
   const engine::Piece active = game.active()->piece;
   const engine::GameState& st = game.state();
@@ -148,7 +155,14 @@ std::optional<ReachResult> ReachPlanner::plan(const engine::Game& game, std::spa
       const TimeUs up = held_root.set(at + hold_us_, 0, button::kHold);
       held_root.free_at[bit_of(button::kHold)] = up + gap_us_;
       held_root.advance(std::max(up + kMs, at + gap_us_));
-      if (!held_root.done()) search(held_root, goals, hold_goals, gi);
+      if (!held_root.done()) {
+        search(held_root, goals, hold_goals, gi);
+      } else if (held_root.game.over() && !ended_) {
+        ended_ = ReachResult{};
+        ended_->plan.inputs = held_root.changes;
+        ended_->plan.lock_us = held_root.game.now();
+        ended_->plan.game_over = true;
+      }
     }
     if (found_[i].exact) return found_[i].result;
   }
