@@ -1,7 +1,8 @@
 // The bot driver: plays a Game like a person at a keyboard. It reads the game's public state, chooses a placement
-// (chooser.h) or takes one it is given (an external bot's suggestion), turns it into timed button changes
-// (input_plan.h) and hands them out one at a time; the caller feeds each to Game::update exactly as it would a
-// player's input. The bot never changes the game.
+// (chooser.h) and turns it into timed button changes (input_plan.h), or takes placements it is given (an external
+// bot's suggestions) and finds the button changes that reach the first one it can (reach.h), and hands them out one
+// at a time; the caller feeds each to Game::update exactly as it would a player's input. The bot never changes the
+// game.
 //
 // # Reproducibility
 // A Bot's choices and timings depend only on its settings and the game it is shown (seed, config, state). The same
