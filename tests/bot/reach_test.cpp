@@ -96,6 +96,32 @@ TEST(Reach, ATSpinDoubleAtLevelFifteen) {
   EXPECT_EQ(g.stats().lines, 2);
 }
 
+// A T-spin triple that only the fifth kick test of a turn gets into (found, and its kick checked, with the guideline
+// SRS tables in a search like tbp_tricky.py's).
+TEST(Reach, AKickedTSpinTripleAtTwentyGAndAtLevelFifteen) {
+  for (const bool twenty_g : {true, false}) {
+    engine::Game g = game_on(
+        {
+            "..#.......",  //
+            ".#........",  //
+            "##.#######",  //
+            "##..######",  //
+            "##.#######",  //
+        },
+        {Piece::kT, Piece::kI}, twenty_g);
+    // T east, pointing right, in the column-2 shaft: box (1, 0) east covers (2, 0..2) and (3, 1).
+    const ReachGoal goal{PieceState{Piece::kT, Rotation::kEast, 1, 0}, SpinKind::kFull};
+    ReachPlanner planner;
+    const auto r = planner.plan(g, std::span(&goal, 1), ReachRequest{});
+    ASSERT_TRUE(r.has_value()) << (twenty_g ? "20G" : "level 15");
+    EXPECT_EQ(r->spin, SpinKind::kFull);
+    const Lock lock = play(g, r->plan);
+    EXPECT_TRUE(same_cells(lock.state, goal.state));
+    EXPECT_EQ(lock.spin, SpinKind::kFull);
+    EXPECT_EQ(g.stats().lines, 3) << (twenty_g ? "20G" : "level 15");
+  }
+}
+
 TEST(Reach, ATuckUnderAnOverhangAtLevelFifteen) {
   // An O can slide under the roof on the left only along the floor.
   engine::Game g = game_on(
