@@ -6,7 +6,8 @@
 //   stackrace-bot --mode sprint --seed 7 --external ./mybot   a TBP bot (Cold Clear 2, ...) plays instead
 //   stackrace-bot --server 127.0.0.1:7878 --count 8 --create sprint --races 3   eight bots race three sprints
 //
-// Exit status: 0 done, 1 a run failed (replay not written, external bot died), 2 bad arguments.
+// Exit status: 0 done, 1 a run failed (replay not written, external bot died or broke the protocol), 2 bad
+// arguments.
 #include <fmt/format.h>
 
 #include <CLI/CLI.hpp>
@@ -35,6 +36,7 @@ int main(int argc, char** argv) {
   CLI::App app{"stackrace-bot: plays stackrace headless, like a person at a keyboard, and writes replays."};
   std::string mode = "sprint";
   std::optional<std::int64_t> lines, seconds;
+  std::optional<std::int32_t> level;
   std::uint64_t seed = 0;
   std::string pps_text = "3";
   std::string out_path;
@@ -44,6 +46,7 @@ int main(int argc, char** argv) {
   std::string search = "full";
   std::string tap_text = "30-60", gap_text = "15-30";
   std::string external;
+  int think_ms = 0, answer_ms = botcli::kTbpSuggestMs;
   bool quiet = false, list_weights = false;
   std::string server;
   int count = 2, room_size = 8, races = 1, timeout_s = 600;
@@ -52,6 +55,7 @@ int main(int argc, char** argv) {
   app.add_option("--mode", mode, "sprint, ultra, marathon, master, contest or endless")->capture_default_str();
   app.add_option("--lines", lines, "lines to clear (sprint 40, master 100, endless)");
   app.add_option("--seconds", seconds, "game length in seconds (ultra 120, contest 90, endless)");
+  app.add_option("--level", level, "start level, which sets the gravity (marathon 1..15, others 1..30; not master)");
   auto* seed_opt = app.add_option("--seed", seed, "piece sequence seed; with --games N, seeds S..S+N-1 are played");
   app.add_option("--pps", pps_text, "target pieces per second (decimals allowed); 0 = as fast as the keys allow")
       ->capture_default_str();
@@ -68,7 +72,16 @@ int main(int argc, char** argv) {
   app.add_option("--tap-ms", tap_text, "how long a tap holds its key, MIN-MAX milliseconds")->capture_default_str();
   app.add_option("--gap-ms", gap_text, "time between key presses, MIN-MAX milliseconds")->capture_default_str();
   app.add_option("--external", external,
-                 "a Tetris Bot Protocol program to play instead of the built-in bot (run through /bin/sh -c)");
+                 "a Tetris Bot Protocol program to play instead of the built-in bot (run through /bin/sh -c); the "
+                 "first of its suggested moves that can be reached is played, and it forfeits when none can");
+  app.add_option("--think-ms", think_ms,
+                 "with --external: milliseconds the bot gets to think on each new position before it is asked for "
+                 "a move (a bot asked at once may answer with no moves), 0..60000")
+      ->capture_default_str();
+  app.add_option("--answer-ms", answer_ms,
+                 "with --external: milliseconds the bot may take to answer; a slower answer loses that game "
+                 "(result=slow-answer), the bot is restarted and the other games go on, 1..600000")
+      ->capture_default_str();
   app.add_flag("--quiet", quiet, "print only the aggregate line");
   app.add_flag("--list-weights", list_weights, "list the evaluation presets and exit");
   auto* online = app.add_option_group("online", "race on a server instead of playing solo");
@@ -124,7 +137,7 @@ int main(int argc, char** argv) {
     o.poll_every_ms = poll_ms;
     if (!room.empty()) o.room = room;
     if (!create.empty()) {
-      const auto made = botcli::config_for(botcli::ModeRequest{create, lines, seconds});
+      const auto made = botcli::config_for(botcli::ModeRequest{create, lines, seconds, level});
       if (!made.config) return usage_error(made.error);
       o.create = *made.config;
     }
@@ -142,7 +155,7 @@ int main(int argc, char** argv) {
     return botcli::run_online(o);
   }
   if (seed_opt->count() == 0) return usage_error("--seed is required (or --server to race online)");
-  const auto config = botcli::config_for(botcli::ModeRequest{mode, lines, seconds});
+  const auto config = botcli::config_for(botcli::ModeRequest{mode, lines, seconds, level});
   if (!config.config) return usage_error(config.error);
   const auto pps = botcli::parse_milli(pps_text);
   if (!pps || *pps > 30'000) return usage_error("--pps must be a number from 0 to 30 (e.g. 3 or 2.5)");
@@ -177,6 +190,10 @@ int main(int argc, char** argv) {
     replay_out = std::move(made.out);
     solo.on_game = [&](const botcli::PlayedGame& g) { return replay_out->write(g, std::cerr); };
   }
-  if (!external.empty()) return botcli::run_external(solo, external, std::cout, std::cerr);
+  if (think_ms < 0 || think_ms > 60'000) return usage_error("--think-ms must be 0..60000");
+  if (answer_ms < 1 || answer_ms > 600'000) return usage_error("--answer-ms must be 1..600000");
+  if (!external.empty()) {
+    return botcli::run_external(solo, botcli::ExternalOptions{external, think_ms, answer_ms}, std::cout, std::cerr);
+  }
   return botcli::run_solo(solo, std::cout);
 }

@@ -1,5 +1,7 @@
 #include "bot/options.h"
 
+#include <fmt/format.h>
+
 #include <cctype>
 
 namespace sr::botcli {
@@ -89,6 +91,13 @@ ModeConfig config_for(const ModeRequest& r) {
       c.limit_value = r.lines ? *r.lines : *r.seconds;
       break;
     case engine::ModeKind::kCustom: break;
+  }
+  if (r.level) {
+    // Marathon ends after level 15, so a later start would be a game that is over before it begins.
+    const std::int32_t top = *kind == engine::ModeKind::kMarathon ? 15 : 30;
+    if (*r.level < 1 || *r.level > top) return {std::nullopt, fmt::format("--level must be 1..{} for {}", top, r.mode)};
+    if (c.gravity == engine::Gravity::k20G) return {std::nullopt, r.mode + " is 20G from the start: drop --level"};
+    c.start_level = *r.level;
   }
   if (auto s = engine::check_config(c); !s) return {std::nullopt, s.error()};
   return {c, ""};

@@ -48,7 +48,7 @@ std::int64_t pps_milli(std::int64_t pieces, std::int64_t time_us) {
 }  // namespace
 
 void RunTally::add_game(std::uint64_t seed, const engine::Game& game, const bot::BotCounters& counters, bool forfeited,
-                        std::ostream& out) {
+                        std::ostream& out, std::string_view result) {
   const engine::Stats& st = game.stats();
   const bool topped_out = game.state().top_out != engine::TopOut::kNone;
   const bool done = game.state().finished && !topped_out && !forfeited;
@@ -58,6 +58,7 @@ void RunTally::add_game(std::uint64_t seed, const engine::Game& game, const bot:
   level15_ += st.level >= 15 ? 1 : 0;
   fallbacks_ += counters.fallbacks;
   forfeits_ += forfeited ? 1 : 0;
+  slow_ += result == "slow-answer" ? 1 : 0;
   sum_time_us_ += st.time_us;
   sum_score_ += st.score;
   sum_lines_ += st.lines;
@@ -65,9 +66,12 @@ void RunTally::add_game(std::uint64_t seed, const engine::Game& game, const bot:
   if (done) sum_completed_time_ += st.time_us;
   if (!options_.per_game_lines) return;
   out << fmt::format("seed={} result={} time={}s lines={} score={} pieces={} pps={} level={} keys={} fallbacks={}\n",
-                     seed, forfeited ? "forfeit" : result_text(game), seconds_text(st.time_us), st.lines, st.score,
-                     st.pieces, milli_text(pps_milli(st.pieces, st.time_us)), st.level, st.key_presses,
-                     counters.fallbacks);
+                     seed,
+                     !result.empty() ? std::string(result)
+                     : forfeited     ? "forfeit"
+                                     : result_text(game),
+                     seconds_text(st.time_us), st.lines, st.score, st.pieces,
+                     milli_text(pps_milli(st.pieces, st.time_us)), st.level, st.key_presses, counters.fallbacks);
 }
 
 void RunTally::print(std::ostream& out, const char* decision_kind) {
@@ -83,14 +87,14 @@ void RunTally::print(std::ostream& out, const char* decision_kind) {
   out << fmt::format(
       "aggregate: mode={} weights={} games={} completed={} ({}%) topped_out={} reached_level_15={} ({}%) "
       "mean_time={}s mean_completed_time={}s mean_lines={} mean_score={} pps={} decisions={} ({}) "
-      "decision_median={}ms decision_mean={}ms decision_p99={}ms fallbacks={} forfeits={}\n",
+      "decision_median={}ms decision_mean={}ms decision_p99={}ms fallbacks={} forfeits={}{}\n",
       engine::mode_name(options_.config.mode), options_.weights_name, games_, completed_,
       milli_text(completed_ * 100'000 / games_, 1), topped_, level15_, milli_text(level15_ * 100'000 / games_, 1),
       seconds_text(sum_time_us_ / games_), seconds_text(completed_ > 0 ? sum_completed_time_ / completed_ : 0),
       milli_text(sum_lines_ * 1000 / games_, 1), milli_text(sum_score_ * 1000 / games_, 1),
       milli_text(pps_milli(sum_pieces_, sum_time_us_)), decision_ns_.size(), decision_kind,
       milli_text(pct(50) / 1000, 3), milli_text(mean_ns / 1000, 3), milli_text(pct(99) / 1000, 3), fallbacks_,
-      forfeits_);
+      forfeits_, slow_ > 0 ? fmt::format(" (slow_answers={})", slow_) : std::string());
 }
 
 int run_solo(const SoloOptions& options, std::ostream& out) {

@@ -6,6 +6,7 @@
 #include <functional>
 #include <iosfwd>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "common/bot/bot.h"
@@ -39,9 +40,10 @@ struct SoloOptions {
 class RunTally {
  public:
   explicit RunTally(const SoloOptions& options) : options_(options) {}
-  // One finished (or abandoned) game: prints its line when options.per_game_lines.
+  // One finished (or abandoned) game: prints its line when options.per_game_lines. `result` replaces the result
+  // word when not empty (a forfeit for a particular reason: "slow-answer").
   void add_game(std::uint64_t seed, const engine::Game& game, const bot::BotCounters& counters, bool forfeited,
-                std::ostream& out);
+                std::ostream& out, std::string_view result = {});
   // How long one decision took, in nanoseconds.
   void add_decision(std::int64_t ns) { decision_ns_.push_back(ns); }
   // The aggregate line. `decision_kind` says what the decision times measure.
@@ -50,7 +52,7 @@ class RunTally {
  private:
   const SoloOptions& options_;
   std::vector<std::int64_t> decision_ns_;
-  std::int64_t games_ = 0, completed_ = 0, topped_ = 0, level15_ = 0, fallbacks_ = 0, forfeits_ = 0;
+  std::int64_t games_ = 0, completed_ = 0, topped_ = 0, level15_ = 0, fallbacks_ = 0, forfeits_ = 0, slow_ = 0;
   std::int64_t sum_time_us_ = 0, sum_score_ = 0, sum_lines_ = 0, sum_pieces_ = 0, sum_completed_time_ = 0;
 };
 

@@ -4,6 +4,8 @@
 #include <rapidjson/stringbuffer.h>
 #include <rapidjson/writer.h>
 
+#include <algorithm>
+
 namespace sr::botcli::tbp {
 namespace {
 
@@ -81,7 +83,39 @@ std::string string_member(const rapidjson::Value& v, const char* name) {
 
 }  // namespace
 
-std::string encode_rules() { return simple("rules"); }
+const char* randomizer_name(engine::GeneratorKind generator) {
+  switch (generator) {
+    case engine::GeneratorKind::kBag7: return "seven_bag";
+    case engine::GeneratorKind::kUniform: return "uniform";
+    default: return "unknown";  // recency and fixed sequences have no name in the extension
+  }
+}
+
+std::optional<std::vector<engine::Piece>> seven_bag_state(std::int64_t first_index,
+                                                          std::span<const engine::Piece> queue) {
+  const std::int64_t end = first_index + static_cast<std::int64_t>(queue.size());
+  const std::int64_t bag_start = end - end % 7;
+  if (bag_start < first_index) return std::nullopt;
+  std::vector<engine::Piece> left;
+  for (int p = 1; p <= 7; ++p) {
+    const auto piece = static_cast<engine::Piece>(p);
+    const auto dealt = queue.begin() + (bag_start - first_index);
+    if (std::find(dealt, queue.end(), piece) == queue.end()) left.push_back(piece);
+  }
+  return left;
+}
+
+std::string encode_rules(const char* randomizer) {
+  rapidjson::StringBuffer buf;
+  Writer w(buf);
+  w.StartObject();
+  w.Key("type");
+  w.String("rules");
+  w.Key("randomizer");
+  w.String(randomizer);
+  w.EndObject();
+  return buf.GetString();
+}
 std::string encode_suggest() { return simple("suggest"); }
 std::string encode_stop() { return simple("stop"); }
 std::string encode_quit() { return simple("quit"); }
@@ -121,6 +155,17 @@ std::string encode_start(const Start& s) {
     w.EndArray();
   }
   w.EndArray();
+  if (s.bag_state) {
+    w.Key("randomizer");
+    w.StartObject();
+    w.Key("type");
+    w.String("seven_bag");
+    w.Key("bag_state");
+    w.StartArray();
+    for (const engine::Piece p : *s.bag_state) piece_string(w, p);
+    w.EndArray();
+    w.EndObject();
+  }
   w.EndObject();
   return buf.GetString();
 }
@@ -169,6 +214,11 @@ BotMessage decode_bot_message(std::string_view line) {
     m.name = string_member(root, "name");
     m.version = string_member(root, "version");
     m.author = string_member(root, "author");
+    if (const rapidjson::Value* features = member(root, "features"); features && features->IsArray()) {
+      for (const auto& f : features->GetArray()) {
+        if (f.IsString()) m.features.emplace_back(f.GetString());
+      }
+    }
   } else if (m.type == "ready") {
     m.kind = BotMessage::Kind::kReady;
   } else if (m.type == "error") {

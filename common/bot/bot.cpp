@@ -55,6 +55,24 @@ void Bot::adopt(PlanResult result) {
   carry_ = result.carry;
 }
 
+void Bot::play_targets(const engine::Game& game, const PlanRequest& base) {
+  std::vector<ReachGoal> goals;
+  for (const Target& t : *targets_) goals.push_back(ReachGoal{t.state, t.spin});
+  targets_.reset();
+  const ReachRequest request{base.after_us, base.lock_not_before_us, base.carry, settings_.timing};
+  ++counters_.plan_attempts;
+  auto found = reach_.plan(game, goals, request);
+  if (!found) {
+    forfeited_ = true;
+    return;
+  }
+  if (found->goal >= 0) {
+    played_target_ = found->goal;
+    played_ = Target{found->locked, found->spin};
+  }
+  adopt(std::move(found->plan));
+}
+
 void Bot::decide(const engine::Game& game) {
   if (!weights_set_) {
     weights_ = settings_.weights ? *settings_.weights
@@ -63,6 +81,7 @@ void Bot::decide(const engine::Game& game) {
   }
   ++counters_.decisions;
   played_target_ = -1;
+  played_.reset();
   const BotView view = view_of(game, settings_.instant_gravity_us);
   PlanRequest base;
   base.after_us = last_input_us_;
@@ -72,15 +91,7 @@ void Bot::decide(const engine::Game& game) {
   }
 
   if (targets_) {
-    const std::vector<Target> targets = std::move(*targets_);
-    targets_.reset();
-    for (std::size_t i = 0; i < targets.size(); ++i) {
-      if (try_target(game, view, targets[i], base)) {
-        played_target_ = static_cast<int>(i);
-        return;
-      }
-    }
-    forfeited_ = true;
+    play_targets(game, base);
     return;
   }
 
@@ -131,39 +142,6 @@ bool Bot::try_other_model(const engine::Game& game, const BotView& view, const P
     if (!match) match = &p;
   }
   return match && try_candidate(game, spare_, *match, hold, start.piece, base);
-}
-
-bool Bot::try_target(const engine::Game& game, const BotView& view, const Target& target, const PlanRequest& base) {
-  const Piece piece = target.state.piece;
-  bool hold = false;
-  std::optional<PieceState> start;
-  if (piece == view.active.piece) {
-    start = view.active;
-  } else if (view.can_hold) {
-    const Piece alt = view.hold != Piece::kNone ? view.hold : (view.queue_length > 0 ? view.queue[0] : Piece::kNone);
-    if (alt != piece) return false;
-    hold = true;
-    start = spawn_state(view.board, piece);
-  }
-  if (!start) return false;
-  for (const MoveModel model :
-       {view.options.model,
-        view.options.model == MoveModel::kStatic ? MoveModel::kInstantGravity : MoveModel::kStatic}) {
-    SearchOptions options = view.options;
-    options.model = model;
-    options.tucks = true;
-    const Placement* match = nullptr;
-    for (const Placement& p : spare_.run(view.board, *start, options)) {
-      if (!same_cells(p.state, target.state)) continue;
-      if (p.spin == target.spin) {
-        match = &p;
-        break;
-      }
-      if (!match) match = &p;
-    }
-    if (match && try_candidate(game, spare_, *match, hold, piece, base)) return true;
-  }
-  return false;
 }
 
 void play_to_end(engine::RacerRun& run, Bot& bot, TimeUs stop_us) {

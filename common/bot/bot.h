@@ -1,7 +1,8 @@
 // The bot driver: plays a Game like a person at a keyboard. It reads the game's public state, chooses a placement
-// (chooser.h) or takes one it is given (an external bot's suggestion), turns it into timed button changes
-// (input_plan.h) and hands them out one at a time; the caller feeds each to Game::update exactly as it would a
-// player's input. The bot never changes the game.
+// (chooser.h) and turns it into timed button changes (input_plan.h), or takes placements it is given (an external
+// bot's suggestions) and finds the button changes that reach the first one it can (reach.h), and hands them out one
+// at a time; the caller feeds each to Game::update exactly as it would a player's input. The bot never changes the
+// game.
 //
 // # Reproducibility
 // A Bot's choices and timings depend only on its settings and the game it is shown (seed, config, state). The same
@@ -18,6 +19,7 @@
 
 #include "common/bot/chooser.h"
 #include "common/bot/input_plan.h"
+#include "common/bot/reach.h"
 #include "common/bot/search.h"
 #include "common/bot/weights.h"
 #include "common/engine/game.h"
@@ -41,7 +43,7 @@ struct BotSettings {
 // A placement chosen outside the bot (an external bot's suggestion).
 struct Target {
   PieceState state;
-  engine::SpinKind spin = engine::SpinKind::kNone;  // preferred; a path with another spin is accepted if needed
+  engine::SpinKind spin = engine::SpinKind::kNone;  // asked for; the same cells with another spin are a last resort
 };
 
 // What to feed the game next: game.update(time_us, buttons). Steps without buttons only let time pass (waiting
@@ -66,11 +68,16 @@ class Bot {
   // follows a new piece's appearance; counters().decisions tells when one did.
   [[nodiscard]] std::optional<Step> next(const engine::Game& game);
 
-  // External choice: the next decision tries these placements in order (of the active piece, or of the hold
-  // alternative when the piece differs) instead of choosing its own. If none can be reached, the bot forfeits.
+  // External choice: the next decision plays the most preferred of these placements that can be reached (of the
+  // active piece, or of the hold alternative when the piece differs) instead of choosing its own, found by a search
+  // over the engine's states (reach.h): the first one that locks with the spin asked for, else the first that locks
+  // on its cells with another spin. If none can be reached, the bot forfeits. The plan's key timing is the
+  // fastest the settings allow (tap_min_ms, gap_min_ms), so the same game and targets always give the same inputs.
   void set_targets(std::vector<Target> targets);
-  // Which of the targets the last decision played (-1 if it chose on its own or forfeited).
+  // Which of the targets the last decision played (-1 if it chose on its own, forfeited, or the game ended first).
   [[nodiscard]] int played_target() const { return played_target_; }
+  // The move the last decision played for its targets, as the engine locked and scored it (nullopt as above).
+  [[nodiscard]] const std::optional<Target>& played() const { return played_; }
   [[nodiscard]] bool forfeited() const { return forfeited_; }
   // True when the next call to next() will make a decision.
   [[nodiscard]] bool needs_decision(const engine::Game& game) const;
@@ -85,7 +92,7 @@ class Bot {
  private:
   bool try_candidate(const engine::Game& game, const PlacementSearch& search, const Placement& placement, bool hold,
                      Piece hold_piece, const PlanRequest& base);
-  bool try_target(const engine::Game& game, const BotView& view, const Target& target, const PlanRequest& base);
+  void play_targets(const engine::Game& game, const PlanRequest& base);
   bool try_other_model(const engine::Game& game, const BotView& view, const PieceState& start, const PieceState& cells,
                        engine::SpinKind spin, bool hold, const PlanRequest& base);
   void adopt(PlanResult result);
@@ -104,6 +111,8 @@ class Bot {
   Carry carry_;
   std::optional<std::vector<Target>> targets_;
   int played_target_ = -1;
+  std::optional<Target> played_;
+  ReachPlanner reach_;
   bool forfeited_ = false;
   BotCounters counters_;
   std::vector<Action> actions_;

@@ -77,9 +77,9 @@ TEST(ReplayOut, ExternalBotGamesVerifyIncludingAForfeit) {
   std::ostringstream out, err;
   o.on_game = [&](const PlayedGame& g) { return opened.out->write(g, err); };
   const std::string script = std::string("python3 ") + STACKRACE_BOT_TEST_DIR + "/tbp_first_legal.py";
-  ASSERT_EQ(run_external(o, script, out, err), 0) << err.str();
+  ASSERT_EQ(run_external(o, ExternalOptions{script}, out, err), 0) << err.str();
   o.first_seed = 22;
-  ASSERT_EQ(run_external(o, script + " --forfeit-after 6", out, err), 0) << err.str();
+  ASSERT_EQ(run_external(o, ExternalOptions{script + " --forfeit-after 6"}, out, err), 0) << err.str();
   for (const std::uint64_t seed : {21u, 22u}) {
     const auto r = replay::load_replay_file(dir.path / ("sprint-" + std::to_string(seed) + ".srr"));
     ASSERT_TRUE(r.ok()) << r.error().describe();

@@ -1,10 +1,12 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <vector>
 
 #include "bot/tbp_coords.h"
 #include "bot/tbp_messages.h"
 #include "common/bot/bitboard.h"
+#include "common/engine/game.h"
 
 namespace sr::botcli::tbp {
 namespace {
@@ -72,8 +74,53 @@ TEST(TbpMessages, EncodesStartWithRowsBottomUp) {
   EXPECT_EQ(json.back(), '}');
 }
 
+TEST(TbpMessages, EncodesTheRandomizerExtension) {
+  EXPECT_EQ(encode_rules(randomizer_name(engine::GeneratorKind::kBag7)),
+            "{\"type\":\"rules\",\"randomizer\":\"seven_bag\"}");
+  EXPECT_STREQ(randomizer_name(engine::GeneratorKind::kUniform), "uniform");
+  EXPECT_STREQ(randomizer_name(engine::GeneratorKind::kRecency), "unknown");
+  EXPECT_STREQ(randomizer_name(engine::GeneratorKind::kFixed), "unknown");
+  Start s;
+  s.queue = {Piece::kS};
+  s.bag_state = std::vector<Piece>{Piece::kJ, Piece::kT};
+  const std::string json = encode_start(s);
+  const std::string tail = "]],\"randomizer\":{\"type\":\"seven_bag\",\"bag_state\":[\"J\",\"T\"]}}";
+  ASSERT_GE(json.size(), tail.size());
+  EXPECT_EQ(json.substr(json.size() - tail.size()), tail) << json;
+  s.bag_state.reset();
+  EXPECT_EQ(encode_start(s).find("randomizer"), std::string::npos);
+}
+
+TEST(TbpMessages, SevenBagStateIsWhatIsLeftAfterTheQueue) {
+  using P = Piece;
+  // Pieces 0..5 of the first bag: only the seventh is left.
+  const std::vector<P> six = {P::kT, P::kI, P::kZ, P::kO, P::kS, P::kL};
+  EXPECT_EQ(seven_bag_state(0, six), std::vector<P>{P::kJ});
+  // A whole bag: the next one is full.
+  std::vector<P> seven = six;
+  seven.push_back(P::kJ);
+  EXPECT_EQ(seven_bag_state(0, seven), (std::vector<P>{P::kI, P::kJ, P::kL, P::kO, P::kS, P::kT, P::kZ}));
+  // Pieces 3..8: the second bag has given pieces 7 and 8 (O, I).
+  const std::vector<P> across = {P::kZ, P::kS, P::kL, P::kJ, P::kO, P::kI};
+  EXPECT_EQ(seven_bag_state(3, across), (std::vector<P>{P::kJ, P::kL, P::kS, P::kT, P::kZ}));
+  // Pieces 8..12: the bag began at piece 7, which is not in the queue.
+  EXPECT_EQ(seven_bag_state(8, std::vector<P>(5, P::kI)), std::nullopt);
+}
+
+// Against the engine: the piece after the first start message's queue is the one piece its bag state names.
+TEST(TbpMessages, SevenBagStateMatchesTheEngine) {
+  for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+    engine::Game g(engine::make_sprint(), seed);
+    (void)g.update(0);
+    std::vector<Piece> queue = {g.active()->piece};
+    for (const Piece p : g.preview()) queue.push_back(p);
+    ASSERT_EQ(queue.size(), 6u);
+    EXPECT_EQ(seven_bag_state(0, queue), std::vector<Piece>{g.state().queue[5]}) << "seed " << seed;
+  }
+}
+
 TEST(TbpMessages, EncodesTheSimpleMessages) {
-  EXPECT_EQ(encode_rules(), "{\"type\":\"rules\"}");
+  EXPECT_EQ(encode_rules("seven_bag"), "{\"type\":\"rules\",\"randomizer\":\"seven_bag\"}");
   EXPECT_EQ(encode_suggest(), "{\"type\":\"suggest\"}");
   EXPECT_EQ(encode_stop(), "{\"type\":\"stop\"}");
   EXPECT_EQ(encode_quit(), "{\"type\":\"quit\"}");
@@ -88,6 +135,9 @@ TEST(TbpMessages, DecodesBotMessages) {
       decode_bot_message(R"({"type":"info","name":"Cold Clear","version":"2","author":"MinusKelvin","features":[]})");
   EXPECT_EQ(info.kind, BotMessage::Kind::kInfo);
   EXPECT_EQ(info.name, "Cold Clear");
+  EXPECT_TRUE(info.features.empty());
+  EXPECT_EQ(decode_bot_message(R"({"type":"info","features":["randomizer",3]})").features,
+            std::vector<std::string>{"randomizer"});
   EXPECT_EQ(decode_bot_message(R"({"type":"ready"})").kind, BotMessage::Kind::kReady);
   const BotMessage error = decode_bot_message(R"({"type":"error","reason":"unsupported_rules"})");
   EXPECT_EQ(error.kind, BotMessage::Kind::kError);

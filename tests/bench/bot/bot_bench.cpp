@@ -1,4 +1,5 @@
-// Bot decision cost (issue 4: median at most 1 ms on one core with one-piece lookahead, and a cheaper setting).
+// Bot decision cost (issue 4: median at most 1 ms on one core with one-piece lookahead, and a cheaper setting), and
+// the cost of reaching an external bot's suggestion (issue 17: ReachPlanner, per move, at 20G and levels 9-15).
 //
 // Positions come from real bot games (sprint, marathon, master and contest boards, several seeds): every decision
 // point is kept as a Game copy. Each benchmark iteration makes one whole decision on the next position (search,
@@ -10,6 +11,8 @@
 #include <time.h>
 
 #include <algorithm>
+#include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -99,12 +102,88 @@ void run(benchmark::State& state, int lookahead, bool tucks) {
   state.counters["positions"] = static_cast<double>(p.games.size());
 }
 
+// Positions with a piece out and where that piece then locked (cells and spin), from built-in bot games at 20G and
+// at marathon levels 9-15: the suggestions an external bot could make there.
+struct Suggested {
+  std::vector<engine::Game> games;
+  std::vector<bot::ReachGoal> goals;
+};
+
+void collect_locks(Suggested& out, const engine::GameConfig& config, std::uint64_t seed) {
+  engine::Game game(config, seed);
+  bot::BotSettings settings;
+  settings.weights = *bot::weights_by_name("survival");
+  settings.pps_milli = 3000;
+  bot::Bot b(settings);
+  std::optional<std::size_t> open;  // the position whose lock is still to come
+  while (const auto step = b.next(game)) {
+    if (b.counters().decisions > 0 && !open && game.active()) {
+      out.games.push_back(game);
+      open = out.games.size() - 1;
+    }
+    const engine::UpdateResult r = game.update(step->time_us, step->buttons);
+    bot::ReachGoal goal;
+    bool locked = false;
+    for (const engine::Event& e : r.events) {
+      if (e.kind == engine::EventKind::kLock && !locked) {
+        locked = true;
+        goal.state = bot::PieceState{e.piece, e.rotation, e.x, e.y};
+      } else if (e.kind == engine::EventKind::kClear && locked) {
+        goal.spin = e.spin;
+      }
+    }
+    if (locked && open) {
+      out.goals.push_back(goal);
+      open.reset();
+    }
+  }
+  if (open) out.games.pop_back();
+}
+
+const Suggested& suggested() {
+  static const Suggested s = [] {
+    Suggested s;
+    engine::GameConfig marathon = engine::make_marathon();
+    marathon.start_level = 9;
+    for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+      collect_locks(s, marathon, seed);
+      collect_locks(s, engine::make_master(), seed);
+    }
+    return s;
+  }();
+  return s;
+}
+
+void BM_ReachSuggestion(benchmark::State& state) {
+  const Suggested& s = suggested();
+  bot::ReachPlanner planner;
+  std::vector<std::int64_t> ns;
+  std::int64_t unreached = 0;
+  std::size_t i = 0;
+  for (auto _ : state) {
+    const std::int64_t t0 = thread_cpu_ns();
+    const auto r = planner.plan(s.games[i], std::span(&s.goals[i], 1), bot::ReachRequest{});
+    ns.push_back(thread_cpu_ns() - t0);
+    unreached += r ? 0 : 1;
+    i = (i + 1) % s.games.size();
+  }
+  std::sort(ns.begin(), ns.end());
+  if (!ns.empty()) {
+    state.counters["median_us"] = static_cast<double>(ns[ns.size() / 2]) / 1000.0;
+    state.counters["p99_us"] = static_cast<double>(ns[ns.size() * 99 / 100]) / 1000.0;
+    state.counters["max_us"] = static_cast<double>(ns.back()) / 1000.0;
+  }
+  state.counters["positions"] = static_cast<double>(s.games.size());
+  state.counters["unreached"] = static_cast<double>(unreached);
+}
+
 void BM_DecisionLookahead1(benchmark::State& s) { run(s, 1, true); }
 void BM_DecisionLookahead0(benchmark::State& s) { run(s, 0, true); }
 void BM_DecisionCheap(benchmark::State& s) { run(s, 0, false); }
 BENCHMARK(BM_DecisionLookahead1)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_DecisionLookahead0)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_DecisionCheap)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_ReachSuggestion)->Unit(benchmark::kMicrosecond);
 
 }  // namespace
 
