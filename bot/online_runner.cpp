@@ -252,7 +252,8 @@ int run_online(const OnlineOptions& options) {
       if (g.races_done >= options.races) continue;
       const net::Session& s = g.bots.front()->session();
       if (!s.results() || s.results()->race_id == g.last_race) continue;
-      if (!s.stored_replay()) continue;  // print once the replay id is known too
+      // Print once the server has said where the replay is (stored, or not and why).
+      if (!s.stored_replay() && !s.replay_not_stored()) continue;
       g.last_race = s.results()->race_id;
       ++g.races_done;
       ++races;
@@ -260,7 +261,11 @@ int run_online(const OnlineOptions& options) {
         ++entries;
         finishers += r.status == protocol::RacerStatus::kFinished;
       }
-      fmt::print("{} | replay {:016x}\n", race_line(g, *s.results()), *s.stored_replay());
+      if (s.stored_replay()) {
+        fmt::print("{} | replay {:016x}\n", race_line(g, *s.results()), *s.stored_replay());
+      } else {
+        fmt::print("{} | replay not stored: {}\n", race_line(g, *s.results()), *s.replay_not_stored());
+      }
       std::fflush(stdout);
       if (g.races_done >= options.races) {
         ++finished_groups;
