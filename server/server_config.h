@@ -18,6 +18,7 @@ namespace sr::server {
 struct ServerConfig {
   ServerOptions server;
   std::string data_dir = "stackrace-data";
+  std::uint64_t replay_low_space_mb = 256;  // warn (log, metric) below this much free space in data_dir
   std::string log_level = "info";
   MetricsHttpOptions metrics;  // port 0: no metrics endpoint
   bool agones = false;         // talk to the Agones SDK sidecar
