@@ -121,8 +121,6 @@ class Room {
   // Ends a running race as aborted (server shutdown): racers still racing are unfinished, the replay is written and
   // the results go out when it is.
   void abort_race(TimeUs now_us);
-  // Races whose results wait for their replay to be written.
-  [[nodiscard]] std::size_t results_pending() const;
   // For the chat: every member.
   // To every member but `except` (0: everyone).
   void broadcast(const protocol::Message& message, std::uint8_t channel, PlayerId except = 0) const;

@@ -342,12 +342,6 @@ void Room::announce_overdue_results(TimeUs now_us) {
   }
 }
 
-std::size_t Room::results_pending() const {
-  std::size_t n = 0;
-  for (const auto& [race_id, ended] : ended_races_) n += ended.announced ? 0 : 1;
-  return n;
-}
-
 void Room::send_catch_up(PlayerId spectator, TimeUs now_us) const {
   const auto standings = race_->race->standings();
   protocol::CatchUpStart start;
