@@ -89,5 +89,23 @@ TEST_F(ServerStart, AStoreLeftByACrashIsReconciled) {
   EXPECT_GT(server.stats().replay_disk_free_bytes, 0u) << "free space is read at start";
 }
 
+// The warning level is a threshold on statvfs's free bytes: above every disk's free space it is flagged at start, at
+// zero never.
+TEST_F(ServerStart, FreeSpaceBelowTheWarningLevelIsFlaggedAtStart) {
+  ServerOptions low = options();
+  low.writer.low_space_bytes = UINT64_MAX;
+  Server warned(low);
+  ASSERT_EQ(sr::test::problem_of(warned.start()), std::nullopt);
+  EXPECT_TRUE(warned.stats().replay_disk_low);
+  EXPECT_GT(warned.stats().replay_disk_free_bytes, 0u);
+  warned.shut_down();
+
+  ServerOptions plenty = options();
+  plenty.writer.low_space_bytes = 0;
+  Server calm(plenty);
+  ASSERT_EQ(sr::test::problem_of(calm.start()), std::nullopt);
+  EXPECT_FALSE(calm.stats().replay_disk_low);
+}
+
 }  // namespace
 }  // namespace sr::server
