@@ -30,7 +30,8 @@ struct Group {
   std::string room_name;
   std::uint32_t room_id = 0;
   int races_done = 0;
-  std::uint32_t last_race = 0;  // race id whose results were printed
+  std::uint32_t last_race = 0;     // race id whose results were printed with their replay
+  std::uint32_t results_seen = 0;  // race id whose results were printed as they arrived
   bool waiting_for_replay = false;
 };
 
@@ -298,7 +299,15 @@ int run_online(const OnlineOptions& options) {
       if (g.races_done >= options.races) continue;
       const net::Session& s = g.bots.front()->session();
       if (!s.results() || s.results()->race_id == g.last_race) continue;
-      if (!s.stored_replay()) continue;  // print once the replay id is known too
+      if (s.results()->race_id != g.results_seen) {
+        // The results as they arrive, before the replay's fate is known: tests/bench/kill_test.sh counts the races
+        // whose results a player saw.
+        g.results_seen = s.results()->race_id;
+        fmt::print("{} | results\n", race_line(g, *s.results()));
+        std::fflush(stdout);
+      }
+      // Print once the server has said where the replay is (stored, or not and why).
+      if (!s.stored_replay() && !s.replay_not_stored()) continue;
       g.last_race = s.results()->race_id;
       ++g.races_done;
       ++races;
@@ -306,7 +315,11 @@ int run_online(const OnlineOptions& options) {
         ++entries;
         finishers += r.status == protocol::RacerStatus::kFinished;
       }
-      fmt::print("{} | replay {:016x}\n", race_line(g, *s.results()), *s.stored_replay());
+      if (s.stored_replay()) {
+        fmt::print("{} | replay {:016x}\n", race_line(g, *s.results()), *s.stored_replay());
+      } else {
+        fmt::print("{} | replay not stored: {}\n", race_line(g, *s.results()), *s.replay_not_stored());
+      }
       std::fflush(stdout);
       if (g.races_done >= options.races) {
         ++finished_groups;

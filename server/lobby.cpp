@@ -552,8 +552,12 @@ void Lobby::on_replay_written(const ReplayWriter::Done& done) {
   if (it != rooms_.end()) it->second->on_replay_written(done);
 }
 
-void Lobby::shut_down(TimeUs now_us) {
+void Lobby::abort_races(TimeUs now_us) {
   for (auto& [id, room] : rooms_) room->abort_race(now_us);
+}
+
+void Lobby::shut_down(TimeUs now_us) {
+  abort_races(now_us);
   for (const auto& [id, player] : players_) {
     room_services_.outbox->drop(id, protocol::DisconnectReason::kServerShutdown, "the server is shutting down");
   }

@@ -62,6 +62,8 @@ class Lobby {
   // Time-driven work of every room.
   void tick(TimeUs now_us);
   void on_replay_written(const ReplayWriter::Done& done);
+  // Server shutdown, first step: ends every race as aborted (their results go out once their replays are written).
+  void abort_races(TimeUs now_us);
   // Server shutdown: ends every race as aborted (writing replays) and tells every player.
   void shut_down(TimeUs now_us);
 

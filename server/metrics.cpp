@@ -90,6 +90,16 @@ std::string prometheus_text(const MetricsSnapshot& snapshot) {
   metric(out, "stackrace_connections_pending", "gauge", "Connections that have not said Hello yet.",
          s.pending_connections);
   metric(out, "stackrace_addresses", "gauge", "IP addresses the per-address limits are tracking.", s.addresses);
+  metric(out, "stackrace_replay_disk_free_bytes", "gauge", "Free bytes on the replay store's file system.",
+         s.replay_disk_free_bytes);
+  metric(out, "stackrace_replay_disk_low", "gauge",
+         "1 when the replay store's free space is below the warning level (--replay-low-space-mb).",
+         s.replay_disk_low ? 1 : 0);
+  metric(out, "stackrace_replay_wait_seconds_total", "counter",
+         "Time from races' ends to their replays being durable (their results wait for it), summed.",
+         static_cast<double>(s.replay_wait_us_total) / 1e6);
+  metric(out, "stackrace_replay_wait_seconds_max", "gauge", "The longest wait of a race's results for its replay.",
+         static_cast<double>(s.replay_wait_us_max) / 1e6);
   metric(out, "stackrace_referee_cpu_seconds_total", "counter",
          "CPU time of the server's main loop (network, lobby, the referees' simulations).",
          snapshot.main_loop_cpu_seconds);

@@ -14,7 +14,7 @@ int status_group(protocol::RacerStatus s) {
     case protocol::RacerStatus::kToppedOut: return 1;
     case protocol::RacerStatus::kDisconnected:
     case protocol::RacerStatus::kRemoved:
-    case protocol::RacerStatus::kUnfinished: return 2;  // the referee never gives this one (a wire-only status)
+    case protocol::RacerStatus::kUnfinished: return 2;  // only once the race is over
   }
   return 2;
 }
@@ -51,6 +51,10 @@ Violation Race::on_batch(RacerId id, TimeUs real_us, std::span<const engine::Inp
 
 void Race::disconnect(RacerId id) {
   if (Entry* e = find_mutable(id)) e->referee.disconnect();
+}
+
+void Race::stop_unfinished(RacerId id) {
+  if (Entry* e = find_mutable(id)) e->referee.stop_unfinished();
 }
 
 void Race::suspend(RacerId id) {

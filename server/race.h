@@ -42,6 +42,8 @@ class Race {
   [[nodiscard]] Violation on_batch(RacerId id, TimeUs real_us, std::span<const engine::InputChange> changes,
                                    TimeUs clock_us);
   void disconnect(RacerId id);
+  // The race ends while the racer is still racing (the server's time cap, a shutdown): kUnfinished.
+  void stop_unfinished(RacerId id);
   // The racer's connection dropped / they are back (RacerReferee::suspend, resume). Unknown ids change nothing.
   void suspend(RacerId id);
   void resume(RacerId id, TimeUs real_us);

@@ -117,4 +117,8 @@ void RacerReferee::disconnect() {
   if (status_ == protocol::RacerStatus::kRacing) status_ = protocol::RacerStatus::kDisconnected;
 }
 
+void RacerReferee::stop_unfinished() {
+  if (status_ == protocol::RacerStatus::kRacing) status_ = protocol::RacerStatus::kUnfinished;
+}
+
 }  // namespace sr::server

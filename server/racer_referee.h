@@ -97,8 +97,12 @@ class RacerReferee {
 
   // For modes with a time limit: the race is over for everyone; a racer still racing is advanced no further.
   void stop_as_disconnected() { disconnect(); }
+  // The race ended while this racer was still racing (the server's time cap, a shutdown): kUnfinished, at the game
+  // time last reported.
+  void stop_unfinished();
 
-  // kRacing, then kFinished, kToppedOut, kDisconnected (kept as did-not-finish) or kRemoved (see removal_reason()).
+  // kRacing, then kFinished, kToppedOut, kDisconnected (kept as did-not-finish), kRemoved (see removal_reason()) or
+  // kUnfinished.
   [[nodiscard]] protocol::RacerStatus status() const { return status_; }
   [[nodiscard]] Violation removal_reason() const { return removal_; }
   // The racer's run as the server plays it: the game every result comes from, the log that goes into the replay

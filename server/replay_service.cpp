@@ -22,6 +22,7 @@ protocol::RacerStatus wire_status(replay::ResultStatus s) {
     case replay::ResultStatus::kToppedOut: return protocol::RacerStatus::kToppedOut;
     case replay::ResultStatus::kDisconnected: return protocol::RacerStatus::kDisconnected;
     case replay::ResultStatus::kForfeited: return protocol::RacerStatus::kRemoved;
+    case replay::ResultStatus::kUnfinished: return protocol::RacerStatus::kUnfinished;
   }
   return protocol::RacerStatus::kDisconnected;
 }

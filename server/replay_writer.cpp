@@ -5,19 +5,34 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <cerrno>
 #include <cstdlib>
+#include <cstring>
 
 #include "common/replay/simulate.h"
+#include "replays/store/file_io.h"
 #include "replays/store/replay_store.h"
 
 namespace sr::server {
 
 ReplayWriter::~ReplayWriter() { stop(); }
 
-sr::Status<std::string> ReplayWriter::start(const std::filesystem::path& dir) {
-  // Open once here so a bad directory is reported at start-up, not at the first race's end.
+sr::Status<std::string> ReplayWriter::start(const std::filesystem::path& dir, Options options) {
+  options_ = options;
+  // Open once here so a bad directory is reported at start-up, not at the first race's end. A store that opens but
+  // cannot be written (a read-only disk) would lose every race: refused the same way.
   auto store = replay::ReplayStore::open(dir, true);
   if (!store.ok()) return "cannot open the replay store in " + dir.string() + ": " + store.error().message;
+  if (auto writable = replay::check_writable(dir); !writable) {
+    return "cannot write replays in " + dir.string() + ": " + writable.error();
+  }
+  // Before the first write, so that this process's own id on a leftover temporary file means a crashed writer.
+  auto reconciled = store.value().reconcile();
+  if (!reconciled.ok())
+    return "cannot reconcile the replay store in " + dir.string() + ": " + reconciled.error().message;
+  spdlog::info("replay store {}: {}", dir.string(), reconciled.value().summary());
+  check_space(dir);
   worker_ = std::thread([this, dir] { run(dir); });
   return {};
 }
@@ -25,9 +40,23 @@ sr::Status<std::string> ReplayWriter::start(const std::filesystem::path& dir) {
 void ReplayWriter::submit(Job job) {
   {
     std::lock_guard lock(mutex_);
-    queue_.push_back(std::move(job));
+    queue_.push_back({std::move(job), Clock::now()});
   }
   wake_.notify_one();
+}
+
+void ReplayWriter::check_space(const std::filesystem::path& dir) {
+  const std::optional<std::uint64_t> free = replay::free_bytes(dir);
+  if (!free) return;
+  free_bytes_.store(*free);
+  const bool low = *free < options_.low_space_bytes;
+  if (low_space_.exchange(low) == low) return;
+  if (low) {
+    spdlog::warn("replay store {}: only {} MiB free (below {} MiB): replays will soon fail to be stored", dir.string(),
+                 *free >> 20, options_.low_space_bytes >> 20);
+  } else {
+    spdlog::info("replay store {}: {} MiB free again", dir.string(), *free >> 20);
+  }
 }
 
 std::vector<ReplayWriter::Done> ReplayWriter::collect() {
@@ -56,6 +85,16 @@ std::uint64_t ReplayWriter::failed() const {
   return failed_;
 }
 
+std::int64_t ReplayWriter::wait_us_total() const {
+  std::lock_guard lock(mutex_);
+  return wait_us_total_;
+}
+
+std::int64_t ReplayWriter::wait_us_max() const {
+  std::lock_guard lock(mutex_);
+  return wait_us_max_;
+}
+
 sr::Status<std::string> ReplayWriter::complete(Job& job) {
   if (job.ends.size() != job.replay.racers.size()) return "the race's end is not known for every racer";
   for (std::size_t i = 0; i < job.ends.size(); ++i) {
@@ -66,18 +105,26 @@ sr::Status<std::string> ReplayWriter::complete(Job& job) {
 
 void ReplayWriter::run(std::filesystem::path dir) {
   // Background work: on a busy host the main loop's relays come first. (Linux: this thread's niceness only.)
-  (void)setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), 10);
+  if (setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), 10) != 0) {
+    // A sandbox that forbids it (a seccomp filter) costs the races only on a busy machine: say so, and go on.
+    spdlog::warn("the replay writer could not lower its priority (nice 10): {}; replays are written at the "
+                 "server's own priority",
+                 std::strerror(errno));
+  }
   auto store = replay::ReplayStore::open(dir, true);
   for (;;) {
-    Job job;
+    Queued queued;
     {
       std::unique_lock lock(mutex_);
       wake_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
       if (queue_.empty()) return;  // stopping, and everything is written
-      job = std::move(queue_.front());
+      queued = std::move(queue_.front());
       queue_.pop_front();
     }
-    Done done{job.room_id, job.race_id, std::nullopt, {}};
+    Job& job = queued.job;
+    Done done;
+    done.room_id = job.room_id;
+    done.race_id = job.race_id;
     if (auto completed = complete(job); !completed) {
       done.error = "replay not valid: " + completed.error();
     } else if (!store.ok()) {
@@ -90,12 +137,26 @@ void ReplayWriter::run(std::filesystem::path dir) {
         done.error = id.error().message;
       }
     }
+    if (!done.game_id) done.reason = player_reason(done.error);
     if (!done.game_id)
       spdlog::error("replay of race {} in room {} not stored: {}", job.race_id, job.room_id, done.error);
+    check_space(dir);
+    done.wait_us = std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - queued.submitted).count();
     std::lock_guard lock(mutex_);
     (done.game_id ? written_ : failed_) += 1;
+    wait_us_total_ += done.wait_us;
+    wait_us_max_ = std::max(wait_us_max_, done.wait_us);
     done_.push_back(std::move(done));
   }
+}
+
+std::string player_reason(const std::string& error) {
+  // strerror(ENOSPC) and EDQUOT, and SQLite's SQLITE_FULL.
+  for (const char* full : {"No space left on device", "Disk quota exceeded", "database or disk is full"}) {
+    if (error.find(full) != std::string::npos) return "the server's disk is full";
+  }
+  if (error.rfind("replay not valid", 0) == 0) return "the race could not be made into a valid replay";
+  return "the server could not write it";
 }
 
 std::uint64_t game_id_number(const std::string& store_id) {

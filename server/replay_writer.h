@@ -1,8 +1,19 @@
 // Writes finished races to the replay store on a worker thread, so neither playing the games out again (for each
 // racer's result and checkpoints: milliseconds per race) nor a slow disk (fsync) delays the relay of inputs in other
-// rooms. The main loop submits races and collects what was written.
+// rooms. The main loop submits races and collects what was written; a Done means the replay is durable (file,
+// directory and index synced) or was not stored at all.
+//
+// # Start-up
+// start() refuses a directory it cannot write (a read-only disk, missing permissions), reconciles the store with its
+// files (replay_store.h) and logs what that did in one line.
+//
+// # Disk space
+// After start and after every write the worker reads the free space of the store's file system (statvfs). Below
+// Options::low_space_bytes it logs a warning (once, until space is back) and low_space() is true, for the metrics.
 #pragma once
 
+#include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
@@ -36,7 +47,12 @@ class ReplayWriter {
     std::uint32_t room_id = 0;
     std::uint32_t race_id = 0;
     std::optional<std::string> game_id;  // the store's id, when written
-    std::string error;                   // why not, otherwise
+    std::string error;                   // why not, otherwise (for the log: may name files)
+    std::string reason;                  // why not, for the players: names no file (PROTOCOL.md, ReplayNotStored)
+    std::int64_t wait_us = 0;            // from submit() to written (steady clock)
+  };
+  struct Options {
+    std::uint64_t low_space_bytes = std::uint64_t{256} << 20;  // warn below this much free space
   };
 
   ReplayWriter() = default;
@@ -44,8 +60,10 @@ class ReplayWriter {
   ReplayWriter(const ReplayWriter&) = delete;
   ReplayWriter& operator=(const ReplayWriter&) = delete;
 
-  // Opens (creating if needed) the store in `dir` and starts the worker. Returns ok, or an error sentence on failure.
-  [[nodiscard]] sr::Status<std::string> start(const std::filesystem::path& dir);
+  // Opens (creating if needed) the store in `dir`, checks that it can be written, reconciles it, and starts the
+  // worker. Returns ok, or an error sentence naming the problem.
+  [[nodiscard]] sr::Status<std::string> start(const std::filesystem::path& dir, Options options);
+  [[nodiscard]] sr::Status<std::string> start(const std::filesystem::path& dir) { return start(dir, Options{}); }
   void submit(Job job);
   // What the worker does with a job before storing it: each racer's game played out to its end. Ok, or the error if
   // the replay is then not storable.
@@ -57,19 +75,40 @@ class ReplayWriter {
 
   [[nodiscard]] std::uint64_t written() const;
   [[nodiscard]] std::uint64_t failed() const;
+  // Free bytes on the store's file system at the last check (0 before start() or if unknown), and whether that was
+  // below Options::low_space_bytes.
+  [[nodiscard]] std::uint64_t free_bytes() const { return free_bytes_.load(); }
+  [[nodiscard]] bool low_space() const { return low_space_.load(); }
+  // Done::wait_us of every write so far: the sum and the largest, for the metrics.
+  [[nodiscard]] std::int64_t wait_us_total() const;
+  [[nodiscard]] std::int64_t wait_us_max() const;
 
  private:
+  using Clock = std::chrono::steady_clock;
+  struct Queued {
+    Job job;
+    Clock::time_point submitted;
+  };
   void run(std::filesystem::path dir);
+  void check_space(const std::filesystem::path& dir);
 
   mutable std::mutex mutex_;
   std::condition_variable wake_;
-  std::deque<Job> queue_;
+  std::deque<Queued> queue_;
   std::vector<Done> done_;
   bool stopping_ = false;
   std::uint64_t written_ = 0;
   std::uint64_t failed_ = 0;
+  std::int64_t wait_us_total_ = 0;
+  std::int64_t wait_us_max_ = 0;
+  Options options_;
+  std::atomic<std::uint64_t> free_bytes_{0};
+  std::atomic<bool> low_space_{false};
   std::thread worker_;
 };
+
+// What the players are told of a write that failed with `error`: the disk is full, or it could not be written.
+[[nodiscard]] std::string player_reason(const std::string& error);
 
 // The store's 16-hex-digit id as the number the protocol carries (0 if it is not one).
 [[nodiscard]] std::uint64_t game_id_number(const std::string& store_id);

@@ -34,6 +34,9 @@ struct RoomServices {
   TimeUs countdown_us = 3'000'000;
   TimeUs live_stats_every_us = 100'000;
   TimeUs max_race_us = 3600'000'000;  // a race still going after this long is ended (endless modes)
+  // RaceResults wait for the replay to be durable (ReplayWriter), but no longer than this: then they go out with
+  // ReplayNotStored "still being written" (a ReplayStored follows when the write ends).
+  TimeUs results_wait_us = 5'000'000;
 };
 
 // Why a member's request was not done: refused with a notice to the sender, or so wrong that the sender is dropped.
@@ -115,9 +118,11 @@ class Room {
 
   // Countdown end, live stats, pace checks, race end. Called often (every few ms).
   void tick(TimeUs now_us);
-  // A replay write finished for a race of this room.
+  // A replay write finished for a race of this room: its RaceResults go out now, with ReplayStored or
+  // ReplayNotStored (or only the ReplayStored, if they went out already because the write was slow).
   void on_replay_written(const ReplayWriter::Done& done);
-  // Ends a running race as aborted (server shutdown): results go out and the replay is written.
+  // Ends a running race as aborted (server shutdown): racers still racing are unfinished, the replay is written and
+  // the results go out when it is.
   void abort_race(TimeUs now_us);
   // For the chat: every member.
   // To every member but `except` (0: everyone).
@@ -147,6 +152,13 @@ class Room {
     TimeUs next_pace_us = 0;           // pace checks run every kPaceCheckEveryUs, not every tick
     std::vector<std::string> desyncs;  // logged again with the replay id
   };
+  // A race that has ended, until its replay is written.
+  struct EndedRace {
+    protocol::RaceResults results;
+    std::vector<std::string> desyncs;  // logged again with the replay id
+    TimeUs announce_by_us = 0;         // results go out by then even if the replay is not written yet
+    bool announced = false;
+  };
 
   Member* find_member(PlayerId id);
   void send_update() const;
@@ -166,6 +178,8 @@ class Room {
   [[nodiscard]] protocol::RacerEnded ended_message(const Race::Entry& e, const std::vector<Standing>& standings) const;
   void send_live_stats(TimeUs now_us);
   void finish_race(protocol::RaceEndReason reason, TimeUs now_us);
+  // Results of races whose write took longer than results_wait_us go out, saying the replay is not stored yet.
+  void announce_overdue_results(TimeUs now_us);
   void send_catch_up(PlayerId spectator, TimeUs now_us) const;
   void relay(PlayerId from, const protocol::RacerInputs& inputs) const;
 
@@ -181,7 +195,7 @@ class Room {
   std::uint32_t race_counter_ = 0;
   TimeUs idle_since_us_ = 0;
   std::optional<ActiveRace> race_;
-  std::map<std::uint32_t, std::vector<std::string>> desyncs_by_race_;  // until the replay id is known
+  std::map<std::uint32_t, EndedRace> ended_races_;  // by race id, until the replay is written
 };
 
 }  // namespace sr::server

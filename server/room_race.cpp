@@ -121,6 +121,7 @@ protocol::RacerEnded Room::ended_message(const Race::Entry& e, const std::vector
   }
   if (status == protocol::RacerStatus::kRemoved) ended.reason = violation_text(e.referee.removal_reason());
   if (status == protocol::RacerStatus::kDisconnected) ended.reason = "left the race";
+  if (status == protocol::RacerStatus::kUnfinished) ended.reason = "still racing when the race ended";
   return ended;
 }
 
@@ -213,6 +214,7 @@ void Room::send_live_stats(TimeUs now_us) {
 }
 
 void Room::tick(TimeUs now_us) {
+  if (!ended_races_.empty()) announce_overdue_results(now_us);
   if (!race_) return;
   if (phase_ == protocol::RoomPhase::kCountdown && now_us >= race_->start_us) {
     phase_ = protocol::RoomPhase::kRacing;
@@ -262,17 +264,19 @@ ReplayWriter::Job Room::replay_job() const {
   }
   for (const Race::Entry& e : race_->race->racers()) {
     const RacerReferee& ref = e.referee;
-    job.ends.push_back({ref.clock_us(), ref.status() == protocol::RacerStatus::kRemoved
-                                            ? replay::ResultStatus::kForfeited
-                                            : replay::ResultStatus::kDisconnected});
+    replay::ResultStatus if_unfinished = replay::ResultStatus::kDisconnected;
+    if (ref.status() == protocol::RacerStatus::kRemoved) if_unfinished = replay::ResultStatus::kForfeited;
+    if (ref.status() == protocol::RacerStatus::kUnfinished) if_unfinished = replay::ResultStatus::kUnfinished;
+    job.ends.push_back({ref.clock_us(), if_unfinished});
   }
   return job;
 }
 
 void Room::finish_race(protocol::RaceEndReason reason, TimeUs now_us) {
   idle_since_us_ = std::max(idle_since_us_, now_us);
+  // Still racing at the server's cap or at a shutdown: they did not leave, the race left them.
   for (const Race::Entry& e : race_->race->racers()) {
-    if (e.referee.status() == protocol::RacerStatus::kRacing) race_->race->disconnect(e.id);
+    if (e.referee.status() == protocol::RacerStatus::kRacing) race_->race->stop_unfinished(e.id);
   }
   announce_endings();
   protocol::RaceResults results;
@@ -295,13 +299,16 @@ void Room::finish_race(protocol::RaceEndReason reason, TimeUs now_us) {
     r.reconnects = static_cast<std::uint32_t>(s.reconnects);
     results.racers.push_back(std::move(r));
   }
-  broadcast(results, protocol::kChannelRace);
   ++counters_.races_finished;
   spdlog::info("room {} race {} ended ({} racers)", id_, race_->race_id, results.racers.size());
 
+  // The results wait for the replay to be durable, so that a crash between the two never loses a race whose
+  // results anyone saw (on_replay_written); the room is free for the next race meanwhile.
   if (services_.writer != nullptr) {
-    desyncs_by_race_[race_->race_id] = race_->desyncs;
+    ended_races_[race_->race_id] = EndedRace{std::move(results), race_->desyncs, now_us + services_.results_wait_us};
     services_.writer->submit(replay_job());
+  } else {
+    broadcast(results, protocol::kChannelRace);
   }
   race_.reset();
   phase_ = protocol::RoomPhase::kWaiting;
@@ -310,14 +317,31 @@ void Room::finish_race(protocol::RaceEndReason reason, TimeUs now_us) {
 }
 
 void Room::on_replay_written(const ReplayWriter::Done& done) {
-  const auto desyncs = desyncs_by_race_.find(done.race_id);
+  const auto it = ended_races_.find(done.race_id);
+  if (it == ended_races_.end()) return;
+  EndedRace& ended = it->second;
+  if (!ended.announced) broadcast(ended.results, protocol::kChannelRace);
   if (done.game_id) {
     broadcast(protocol::ReplayStored{done.race_id, game_id_number(*done.game_id)}, protocol::kChannelRace);
-    if (desyncs != desyncs_by_race_.end()) {
-      for (const std::string& d : desyncs->second) spdlog::warn("desync in replay {}: {}", *done.game_id, d);
-    }
+    for (const std::string& d : ended.desyncs) spdlog::warn("desync in replay {}: {}", *done.game_id, d);
+  } else {
+    broadcast(protocol::ReplayNotStored{done.race_id, done.reason.substr(0, protocol::kMaxReasonBytes)},
+              protocol::kChannelRace);
   }
-  if (desyncs != desyncs_by_race_.end()) desyncs_by_race_.erase(desyncs);
+  spdlog::info("room {} race {}: results {} {} ms after the race ended", id_, done.race_id,
+               ended.announced ? "had gone out" : "went out", done.wait_us / 1000);
+  ended_races_.erase(it);
+}
+
+void Room::announce_overdue_results(TimeUs now_us) {
+  for (auto& [race_id, ended] : ended_races_) {
+    if (ended.announced || now_us < ended.announce_by_us) continue;
+    ended.announced = true;
+    broadcast(ended.results, protocol::kChannelRace);
+    broadcast(protocol::ReplayNotStored{race_id, "still being written"}, protocol::kChannelRace);
+    spdlog::warn("room {} race {}: the replay store is slow; results went out before the replay was written", id_,
+                 race_id);
+  }
 }
 
 void Room::send_catch_up(PlayerId spectator, TimeUs now_us) const {

@@ -38,7 +38,7 @@ TimeUs Server::now_us() const {
 }
 
 sr::Status<std::string> Server::start() {
-  if (auto started = writer_.start(options_.data_dir); !started) return started;
+  if (auto started = writer_.start(options_.data_dir, options_.writer); !started) return started;
   if (auto opened = replays_.open(options_.data_dir); !opened) return "cannot open the replay store: " + opened.error();
   if (auto bound = net_.open(options_.bind, options_.port, protocol::kChannelCount, options_.net); !bound) return bound;
 
@@ -152,10 +152,12 @@ void Server::run(const std::atomic<bool>& stop) {
 void Server::shut_down() {
   if (shut_down_ || !lobby_) return;
   shut_down_ = true;
-  lobby_->shut_down(now_us());
-  net_.flush();
+  // Every race's results go out before the goodbyes, and only once its replay is durable: stop() writes them all.
+  lobby_->abort_races(now_us());
   writer_.stop();
   for (const ReplayWriter::Done& done : writer_.collect()) lobby_->on_replay_written(done);
+  lobby_->shut_down(now_us());
+  net_.flush();
   // Give ENet a moment to deliver the goodbyes.
   for (int i = 0; i < 20 && net_.peer_count() > 0; ++i) {
     events_.clear();
@@ -181,6 +183,10 @@ ServerStats Server::stats() const {
   s.bytes_received = net_.bytes_received();
   s.replays_written = writer_.written();
   s.replays_failed = writer_.failed();
+  s.replay_disk_free_bytes = writer_.free_bytes();
+  s.replay_disk_low = writer_.low_space();
+  s.replay_wait_us_total = writer_.wait_us_total();
+  s.replay_wait_us_max = writer_.wait_us_max();
   return s;
 }
 

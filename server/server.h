@@ -27,6 +27,7 @@ struct ServerOptions {
   std::string bind = "0.0.0.0";
   std::uint16_t port = 7878;  // 0 = any free port (tests)
   std::filesystem::path data_dir = "stackrace-data";
+  ReplayWriter::Options writer;
   LobbyOptions lobby;
   NetLimits net;
   PaceLimits pace;
@@ -49,6 +50,10 @@ struct ServerStats {
   std::array<std::uint64_t, kLimitCount> refused{};
   std::size_t pending_connections = 0;
   std::size_t addresses = 0;
+  std::uint64_t replay_disk_free_bytes = 0;  // ReplayWriter::free_bytes()
+  bool replay_disk_low = false;              // ReplayWriter::low_space()
+  std::int64_t replay_wait_us_total = 0;     // race end to replay durable, summed over writes
+  std::int64_t replay_wait_us_max = 0;
 };
 
 class Server final : public Outbox {
@@ -66,7 +71,7 @@ class Server final : public Outbox {
   void step(std::uint32_t timeout_ms);
   // Steps until `stop` becomes true, then shuts down.
   void run(const std::atomic<bool>& stop);
-  // Aborts running races (their replays are written), tells every player, and stops the writer.
+  // Aborts running races, writes their replays and announces their results, then tells every player and stops.
   void shut_down();
 
   [[nodiscard]] ServerStats stats() const;

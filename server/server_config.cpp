@@ -37,6 +37,9 @@ void add_server_options(CLI::App& app, ServerConfig& config) {
   app.add_option("--port", o.port, "UDP port to listen on (0 = any free port)")->capture_default_str();
   app.add_option("--bind", o.bind, "address to listen on (0.0.0.0 = every interface)")->capture_default_str();
   app.add_option("--data-dir", config.data_dir, "replay store directory (created if missing)")->capture_default_str();
+  app.add_option("--replay-low-space-mb", config.replay_low_space_mb,
+                 "warn (log and the stackrace_replay_disk_low metric) when the replay store has less free space")
+      ->capture_default_str();
   app.add_option("--max-players", o.lobby.max_players, "most players connected at once")
       ->capture_default_str()
       ->check(CLI::Range(1, 4000));
@@ -111,6 +114,7 @@ void add_server_options(CLI::App& app, ServerConfig& config) {
 ServerOptions server_options(const ServerConfig& config) {
   ServerOptions options = config.server;
   options.data_dir = config.data_dir;
+  options.writer.low_space_bytes = config.replay_low_space_mb << 20;
   options.net.max_peers = options.lobby.max_players + 64;  // room for refusals beyond the player limit
   // The lobby refuses connections beyond --max-per-address with a message. ENet's own limit, which refuses without
   // a word, is a little above it (room for those refusals to be sent): one address can never hold more slots than

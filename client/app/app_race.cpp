@@ -303,6 +303,9 @@ void App::results_table(const protocol::RaceResults& results, double now_s, cons
   if (!net_.own_saved().empty() && net_.session().race()->racing()) {
     ImGui::TextUnformatted(net_.own_saved().c_str());
   }
+  if (const auto& not_stored = net_.session().replay_not_stored()) {
+    ImGui::TextUnformatted(net::describe_not_stored(*not_stored).c_str());
+  }
   const ImVec2 table_pos = ImGui::GetWindowPos();
   ImGui::End();
   if (fresh) return;

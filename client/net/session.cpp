@@ -35,6 +35,10 @@ std::string describe(protocol::NoticeCode code) {
   return "unknown notice";
 }
 
+std::string describe_not_stored(const std::string& reason) {
+  return "replay not stored: " + (reason.empty() ? std::string("the server did not say why") : reason);
+}
+
 std::string describe(protocol::RejectReason reason) {
   using protocol::RejectReason;
   switch (reason) {
@@ -216,11 +220,13 @@ void Session::on_message(const protocol::Message& m) {
           race_start_ = race_start(msg);
           results_.reset();
           stored_replay_.reset();
+          replay_not_stored_.reset();
         } else if constexpr (std::is_same_v<T, protocol::CatchUpStart>) {
           race_ = std::make_unique<RaceView>(msg, welcome_.player_id);
           race_start_ = std::chrono::steady_clock::now() - std::chrono::microseconds(msg.elapsed_us);
           results_.reset();
           stored_replay_.reset();
+          replay_not_stored_.reset();
         } else if constexpr (std::is_same_v<T, protocol::RacerInputs>) {
           std::string error;
           if (race_ && race_->race_id() == msg.race_id && !race_->on_inputs(msg, error)) {
@@ -235,8 +241,15 @@ void Session::on_message(const protocol::Message& m) {
           if (race_ && race_->race_id() == msg.race_id) race_->on_ended(msg);
         } else if constexpr (std::is_same_v<T, protocol::RaceResults>) {
           results_ = msg;
+          stored_replay_.reset();
+          replay_not_stored_.reset();
         } else if constexpr (std::is_same_v<T, protocol::ReplayStored>) {
-          if (results_ && results_->race_id == msg.race_id) stored_replay_ = msg.game_id;
+          if (results_ && results_->race_id == msg.race_id) {
+            stored_replay_ = msg.game_id;
+            replay_not_stored_.reset();  // it was only slow
+          }
+        } else if constexpr (std::is_same_v<T, protocol::ReplayNotStored>) {
+          if (results_ && results_->race_id == msg.race_id) replay_not_stored_ = msg.reason;
         } else if constexpr (std::is_same_v<T, protocol::ReplayChunk>) {
           auto it = downloads_.find(msg.game_id);
           if (it == downloads_.end()) return;

@@ -115,6 +115,8 @@ class Session {
   // The last race's results, and the replay id the server stored it under (when it says).
   [[nodiscard]] const std::optional<protocol::RaceResults>& results() const { return results_; }
   [[nodiscard]] std::optional<std::uint64_t> stored_replay() const { return stored_replay_; }
+  // Why the server did not store the last race's replay, when it says so (ReplayNotStored).
+  [[nodiscard]] const std::optional<std::string>& replay_not_stored() const { return replay_not_stored_; }
   // Tests and tools: race messages go to this function instead of the network (which can then send them later with
   // send(), e.g. to play a client on a jittery link).
   void divert_race_messages(std::function<void(protocol::Message)> to) { divert_ = std::move(to); }
@@ -145,6 +147,7 @@ class Session {
   std::chrono::steady_clock::time_point next_ping_;
   std::optional<protocol::RaceResults> results_;
   std::optional<std::uint64_t> stored_replay_;
+  std::optional<std::string> replay_not_stored_;
   std::map<std::uint64_t, protocol::ReplayAssembler> downloads_;
   std::map<std::uint64_t, std::vector<std::uint8_t>> finished_downloads_;
   std::vector<protocol::Message> outgoing_;
@@ -157,5 +160,7 @@ class Session {
 // A sentence for a server's refusal or notice code ("that room is full", ...).
 [[nodiscard]] std::string describe(protocol::NoticeCode code);
 [[nodiscard]] std::string describe(protocol::RejectReason reason);
+// The results screen's line for a race the server did not store (ReplayNotStored): "replay not stored: <reason>".
+[[nodiscard]] std::string describe_not_stored(const std::string& reason);
 
 }  // namespace sr::net

@@ -76,6 +76,7 @@ constexpr std::array<MessageInfo, static_cast<std::size_t>(MessageId::kCount)> k
     {MessageId::kRaceResumed, "RaceResumed", S, kChannelRace},
     {MessageId::kRaceInputCopy, "RaceInputCopy", C, kChannelRaceFast},
     {MessageId::kRaceInputAck, "RaceInputAck", S, kChannelRaceFast},
+    {MessageId::kReplayNotStored, "ReplayNotStored", S, kChannelRace},
 }};
 
 constexpr bool table_in_id_order() {

@@ -20,7 +20,7 @@
 namespace sr::protocol {
 
 // Sent in ENet's connect `data` field; the server answers any other value with Reject{kVersionMismatch}.
-inline constexpr std::uint32_t kProtocolVersion = 3;
+inline constexpr std::uint32_t kProtocolVersion = 4;
 
 // ---- Limits: decode rejects anything beyond them, encode asserts them. ----
 inline constexpr std::size_t kMaxMessageBytes = 65'536;  // one encoded message, id byte included
@@ -110,7 +110,9 @@ enum class MessageId : std::uint8_t {
   kRaceResumed = 42,
   kRaceInputCopy = 43,
   kRaceInputAck = 44,
-  kCount = 45,  // one past the last id
+  // The end of a race
+  kReplayNotStored = 45,
+  kCount = 46,  // one past the last id
 };
 
 enum class Sender : std::uint8_t { kClient = 0, kServer = 1, kEither = 2 };
@@ -337,7 +339,9 @@ struct RacerEnded {
   std::string reason;  // kReasonText: why a racer was removed ("inputs stamped ahead of real time")
   bool operator==(const RacerEnded&) const = default;
 };
-// S->C to the room: the race is over; the room goes back to waiting.
+// S->C to the room: the race is over. Sent once the race's replay is durable in the store (or could not be stored,
+// or the store took too long), and followed at once by ReplayStored or ReplayNotStored. The room went back to
+// waiting (RoomUpdate) when the race ended, before this.
 struct RaceResults {
   static constexpr MessageId kId = MessageId::kRaceResults;
   std::uint32_t race_id = 0;  // >= 1
@@ -346,7 +350,8 @@ struct RaceResults {
   std::vector<RacerResult> racers;  // 0..kMaxRacers, ordered by place (unranked last)
   bool operator==(const RaceResults&) const = default;
 };
-// S->C to the room: the race's replay is in the store under game_id (after RaceResults; absent if writing failed).
+// S->C to the room: the race's replay is in the store under game_id (right after RaceResults, or after its
+// ReplayNotStored if the store was slow).
 struct ReplayStored {
   static constexpr MessageId kId = MessageId::kReplayStored;
   std::uint32_t race_id = 0;  // >= 1
@@ -466,13 +471,24 @@ struct RaceInputAck {
   bool operator==(const RaceInputAck&) const = default;
 };
 
+// ---------------------------------------------------------------- The end of a race
+// S->C to the room, right after RaceResults: the race's replay is not in the store, and why ("the server's disk is
+// full"; "still being written" when the store was slow: a ReplayStored may follow).
+struct ReplayNotStored {
+  static constexpr MessageId kId = MessageId::kReplayNotStored;
+  std::uint32_t race_id = 0;  // >= 1
+  std::string reason;         // kReasonText
+  bool operator==(const ReplayNotStored&) const = default;
+};
+
 // Every message, in id order: alternative i is the message with id i + 1.
-using Message = std::variant<Hello, Welcome, Reject, Ping, Pong, Disconnecting, Notice, ListRooms, RoomList, CreateRoom,
-                             JoinRoom, RoomJoined, LeaveRoom, RoomLeft, SendChat, Chat, RoomUpdate, ChangeSettings,
-                             SetHandling, SetReady, SetRole, KickPlayer, StartRace, CountdownStart, RaceStart,
-                             RaceInput, StateHashReport, RacerInputs, LiveStats, RacerEnded, RaceResults, ReplayStored,
-                             CatchUpStart, CatchUpEnd, ListGames, GameList, DownloadReplay, ReplayChunk,
-                             ReplayUnavailable, RaceSeat, Resume, RaceResumed, RaceInputCopy, RaceInputAck>;
+using Message =
+    std::variant<Hello, Welcome, Reject, Ping, Pong, Disconnecting, Notice, ListRooms, RoomList, CreateRoom, JoinRoom,
+                 RoomJoined, LeaveRoom, RoomLeft, SendChat, Chat, RoomUpdate, ChangeSettings, SetHandling, SetReady,
+                 SetRole, KickPlayer, StartRace, CountdownStart, RaceStart, RaceInput, StateHashReport, RacerInputs,
+                 LiveStats, RacerEnded, RaceResults, ReplayStored, CatchUpStart, CatchUpEnd, ListGames, GameList,
+                 DownloadReplay, ReplayChunk, ReplayUnavailable, RaceSeat, Resume, RaceResumed, RaceInputCopy,
+                 RaceInputAck, ReplayNotStored>;
 
 // True for 1..kCount-1.
 [[nodiscard]] constexpr bool is_message_id(std::uint8_t id) {

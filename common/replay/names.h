@@ -24,7 +24,8 @@ inline constexpr std::array<const char*, 4> kLockDown = {"extended", "infinite",
 inline constexpr std::array<const char*, 3> kScoring = {"guideline", "contest", "tetrs"};
 inline constexpr std::array<const char*, 2> kGoalSystem = {"fixed", "variable"};
 inline constexpr std::array<const char*, 2> kGravity = {"level_table", "20g"};
-inline constexpr std::array<const char*, 4> kStatus = {"finished", "topped_out", "disconnected", "forfeited"};
+inline constexpr std::array<const char*, 5> kStatus = {"finished", "topped_out", "disconnected", "forfeited",
+                                                       "unfinished"};
 inline constexpr std::array<const char*, 3> kTopOut = {"none", "block_out", "lock_out"};
 
 // names[value], or "unknown" when the value is past the table.

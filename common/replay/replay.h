@@ -42,6 +42,7 @@ enum class ResultStatus : std::uint8_t {
   kToppedOut = 1,     // block out or lock out (RacerResult::top_out says which)
   kDisconnected = 2,  // the racer's connection ended before the game did (the game time is the disconnect time)
   kForfeited = 3,     // the racer gave up (the game time is when they did)
+  kUnfinished = 4,    // still playing when the race ended (the server's time cap, a shutdown): the game time is then
 };
 
 struct RacerResult {
@@ -97,7 +98,7 @@ struct Replay {
 // sentence naming the first bad entry.
 [[nodiscard]] sr::Status<std::string> check_input_log(const std::vector<engine::InputChange>& inputs);
 
-// "finished", "topped_out", "disconnected", "forfeited"; and the inverse.
+// "finished", "topped_out", "disconnected", "forfeited", "unfinished"; and the inverse.
 [[nodiscard]] const char* status_name(ResultStatus status);
 [[nodiscard]] std::optional<ResultStatus> status_from_name(const std::string& name);
 

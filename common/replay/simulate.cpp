@@ -40,7 +40,8 @@ Simulation simulate(const engine::GameConfig& config, std::uint64_t seed, std::s
 }
 
 void record_racer(Replay& replay, std::size_t racer, engine::TimeUs end_us, ResultStatus if_unfinished) {
-  assert(if_unfinished == ResultStatus::kDisconnected || if_unfinished == ResultStatus::kForfeited);
+  assert(if_unfinished == ResultStatus::kDisconnected || if_unfinished == ResultStatus::kForfeited ||
+         if_unfinished == ResultStatus::kUnfinished);
   Racer& r = replay.racers.at(racer);
   engine::TimeUs end = std::max<engine::TimeUs>(end_us, 0);
   if (!r.inputs.empty()) end = std::max(end, r.inputs.back().time_us);

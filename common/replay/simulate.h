@@ -44,10 +44,10 @@ struct Simulation {
                                   const std::function<void(const engine::Event&)>& on_event = {});
 
 // Fills racers[racer].result and .checkpoints from its inputs, as the recorder of a live game would. The game is
-// played to max(end_us, last input time); a game that has not ended by then gets `if_unfinished` (kDisconnected or
-// kForfeited). result.unverified_us and result.reconnects are kept (only the live recorder can know them; set them
-// before or after), unverified_us cut to the recorded game time. Everything else in the replay must already be valid
-// (check_replay() is ok).
+// played to max(end_us, last input time); a game that has not ended by then gets `if_unfinished` (kDisconnected,
+// kForfeited or kUnfinished). result.unverified_us and result.reconnects are kept (only the live recorder can know
+// them; set them before or after), unverified_us cut to the recorded game time. Everything else in the replay must
+// already be valid (check_replay() is ok).
 void record_racer(Replay& replay, std::size_t racer, engine::TimeUs end_us,
                   ResultStatus if_unfinished = ResultStatus::kForfeited);
 

@@ -41,6 +41,7 @@ std::string result_summary(const RacerResult& r, const engine::GameConfig& c) {
       break;
     case ResultStatus::kDisconnected: how = "disconnected at " + format_seconds(s.time_us); break;
     case ResultStatus::kForfeited: how = "forfeited at " + format_seconds(s.time_us); break;
+    case ResultStatus::kUnfinished: how = "unfinished at " + format_seconds(s.time_us); break;
   }
   const double seconds = static_cast<double>(s.time_us) / 1e6;
   const double pps = seconds > 0 ? static_cast<double>(s.pieces) / seconds : 0.0;

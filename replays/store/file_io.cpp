@@ -1,11 +1,14 @@
 #include "replays/store/file_io.h"
 
 #include <fcntl.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cerrno>
 #include <cstring>
 #include <fstream>
+#include <string_view>
 
 #include "common/replay/codec.h"
 
@@ -16,15 +19,32 @@ std::string errno_text() { return std::strerror(errno); }
 
 Error io_error(std::string message) { return Error{ErrorKind::kIo, std::move(message), {}, -1}; }
 
+std::atomic<int> g_create_errno{0};
+std::atomic<int> g_write_errno{0};
+
+int open_for_write(const std::filesystem::path& path, int extra_flags) {
+  if (const int e = g_create_errno.load(); e != 0) {
+    errno = e;
+    return -1;
+  }
+  return ::open(path.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC | extra_flags, 0644);
+}
+
 bool write_all(int fd, std::span<const std::uint8_t> bytes) {
   std::size_t done = 0;
-  while (done < bytes.size()) {
-    const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
+  const int fault = g_write_errno.load();
+  const std::size_t limit = fault != 0 ? bytes.size() / 2 : bytes.size();
+  while (done < limit) {
+    const ssize_t n = ::write(fd, bytes.data() + done, limit - done);
     if (n < 0) {
       if (errno == EINTR) continue;
       return false;
     }
     done += static_cast<std::size_t>(n);
+  }
+  if (fault != 0) {
+    errno = fault;
+    return false;
   }
   return true;
 }
@@ -50,7 +70,7 @@ Result<std::vector<std::uint8_t>> read_file(const std::filesystem::path& path, s
 sr::Status<std::string> write_file_atomic(const std::filesystem::path& path, std::span<const std::uint8_t> bytes) {
   const std::filesystem::path dir = path.has_parent_path() ? path.parent_path() : std::filesystem::path(".");
   const std::filesystem::path tmp = dir / ("." + path.filename().string() + ".tmp-" + std::to_string(::getpid()));
-  const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  const int fd = open_for_write(tmp, O_TRUNC);
   if (fd < 0) return "cannot create " + tmp.string() + ": " + errno_text();
   const bool ok = write_all(fd, bytes) && ::fsync(fd) == 0;
   const std::string why = ok ? "" : errno_text();
@@ -64,12 +84,59 @@ sr::Status<std::string> write_file_atomic(const std::filesystem::path& path, std
     return "cannot rename " + tmp.string() + " to " + path.string() + ": " + e;
   }
   // The rename itself is durable only once the directory is synced.
-  const int dfd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (dfd >= 0) {
-    (void)::fsync(dfd);
-    ::close(dfd);
+  return sync_dir(dir);
+}
+
+long temp_file_pid(const std::string& name) {
+  static constexpr std::string_view kTag = ".tmp-";
+  if (name.size() < 2 || name[0] != '.') return 0;
+  const std::size_t at = name.rfind(kTag);
+  if (at == std::string::npos || at + kTag.size() == name.size()) return 0;
+  long pid = 0;
+  for (std::size_t i = at + kTag.size(); i < name.size(); ++i) {
+    if (name[i] < '0' || name[i] > '9' || pid > 100'000'000) return 0;
+    pid = pid * 10 + (name[i] - '0');
   }
+  return pid;
+}
+
+sr::Status<std::string> sync_dir(const std::filesystem::path& dir) {
+  const int dfd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (dfd < 0) return "cannot open " + dir.string() + ": " + errno_text();
+  const bool ok = ::fsync(dfd) == 0;
+  const std::string why = ok ? "" : errno_text();
+  ::close(dfd);
+  if (!ok) return "cannot sync " + dir.string() + ": " + why;
   return {};
+}
+
+sr::Status<std::string> check_writable(const std::filesystem::path& dir) {
+  const std::filesystem::path probe = dir / (".write-probe.tmp-" + std::to_string(::getpid()));
+  const int fd = open_for_write(probe, O_TRUNC);
+  if (fd < 0) {
+    const int e = errno;
+    if (e == EROFS) return dir.string() + " is on a read-only file system";
+    if (e == EACCES || e == EPERM) return dir.string() + " is not writable by this user (" + std::strerror(e) + ")";
+    return "cannot create a file in " + dir.string() + ": " + std::strerror(e);
+  }
+  static constexpr std::uint8_t kByte[1] = {0};
+  const bool ok = write_all(fd, kByte) && ::fsync(fd) == 0;
+  const std::string why = ok ? "" : errno_text();
+  ::close(fd);
+  ::unlink(probe.c_str());
+  if (!ok) return "cannot write a file in " + dir.string() + ": " + why;
+  return {};
+}
+
+std::optional<std::uint64_t> free_bytes(const std::filesystem::path& path) {
+  struct statvfs s {};
+  if (::statvfs(path.c_str(), &s) != 0) return std::nullopt;
+  return static_cast<std::uint64_t>(s.f_bavail) * static_cast<std::uint64_t>(s.f_frsize);
+}
+
+void set_io_faults(IoFaults faults) {
+  g_create_errno.store(faults.create_errno);
+  g_write_errno.store(faults.write_errno);
 }
 
 Result<Replay> load_replay_file(const std::filesystem::path& path) {

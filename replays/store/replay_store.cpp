@@ -1,6 +1,12 @@
 #include "replays/store/replay_store.h"
 
+#include <signal.h>
+#include <sys/types.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
+#include <set>
 
 #include "common/replay/codec.h"
 #include "common/replay/names.h"
@@ -12,7 +18,10 @@ namespace {
 
 Error io_error(std::string message) { return Error{ErrorKind::kIo, std::move(message), {}, -1}; }
 
+// synchronous = FULL (SQLite's default for a rollback journal, stated so that nobody lowers it): a COMMIT is on the
+// disk when it returns, so a race announced as stored stays in the index through a power cut or a SIGKILL.
 constexpr const char* kSchema = R"sql(
+PRAGMA synchronous = FULL;
 CREATE TABLE IF NOT EXISTS games (
   id TEXT PRIMARY KEY,
   file TEXT NOT NULL,
@@ -75,12 +84,49 @@ void bind_query(sqlite::Statement& s, const StoreQuery& q) {
   }
 }
 
+// True if the process that named a temporary file is gone, or is this process (its id reused after a crash; the
+// caller has not written yet).
+bool writer_gone(long pid) {
+  if (pid == static_cast<long>(::getpid())) return true;
+  return ::kill(static_cast<pid_t>(pid), 0) != 0 && errno == ESRCH;
+}
+
+}  // namespace
+
+std::string ReconcileReport::summary() const {
+  if (temp_files_removed == 0 && rows_removed == 0 && files_indexed == 0 && unreadable.empty()) {
+    return "files and index agree";
+  }
+  std::string out = "removed " + std::to_string(temp_files_removed) + " temporary files, removed " +
+                    std::to_string(rows_removed) + " index rows without a file, indexed " +
+                    std::to_string(files_indexed) + " files";
+  if (!unreadable.empty()) {
+    out += "; " + std::to_string(unreadable.size()) + " unreadable files left unindexed (first: " + unreadable.front() +
+           ")";
+  }
+  return out;
+}
+
+namespace {
+
+// Says what is wrong with a directory that cannot hold a store.
+std::string not_a_store_dir(const std::filesystem::path& dir) {
+  std::error_code ec;
+  const auto st = std::filesystem::status(dir, ec);
+  if (st.type() == std::filesystem::file_type::not_found) return dir.string() + " does not exist";
+  if (ec) return "cannot read " + dir.string() + ": " + ec.message();
+  return dir.string() + " is not a directory";
+}
+
 }  // namespace
 
 Result<ReplayStore> ReplayStore::open(const std::filesystem::path& dir, bool create) {
   std::error_code ec;
-  if (create) std::filesystem::create_directories(dir, ec);
-  if (!std::filesystem::is_directory(dir, ec)) return io_error(dir.string() + " is not a directory");
+  if (create && !std::filesystem::exists(dir, ec)) {
+    std::filesystem::create_directories(dir, ec);
+    if (ec) return io_error("cannot create the directory " + dir.string() + ": " + ec.message());
+  }
+  if (!std::filesystem::is_directory(dir, ec)) return io_error(not_a_store_dir(dir));
   sqlite::Db db;
   if (auto opened = db.open(dir / kIndexFile); !opened) return io_error(opened.error());
   if (auto made = db.exec(kSchema); !made) return io_error("cannot create the index: " + made.error());
@@ -135,6 +181,7 @@ Result<std::string> ReplayStore::add(const Replay& replay) {
   const std::string id = content_id(bytes);
   const std::filesystem::path path = dir_ / (id + kExtension);
   std::error_code ec;
+  bool written_now = false;
   if (std::filesystem::exists(path, ec)) {
     Result<std::vector<std::uint8_t>> existing = read_file(path);
     if (!existing.ok() || existing.value() != bytes) {
@@ -142,17 +189,95 @@ Result<std::string> ReplayStore::add(const Replay& replay) {
     }
   } else if (auto written = write_file_atomic(path, bytes); !written) {
     return io_error(written.error());
+  } else {
+    written_now = true;
   }
-  if (auto begun = db_.exec("BEGIN IMMEDIATE"); !begun) return io_error(begun.error());
-  if (auto indexed = index(id, path.filename().string(), replay); !indexed) {
+  // A file without its row would be a replay nobody is told about (until a restart's reconcile()): when the index
+  // cannot take it (a full disk), the file goes too, and the caller reports the race as not stored.
+  const auto unwritten = [&](std::string why) {
     (void)db_.exec("ROLLBACK");
-    return io_error("cannot index " + path.string() + ": " + indexed.error());
+    if (written_now && std::filesystem::remove(path, ec)) (void)sync_dir(dir_);
+    return io_error(std::move(why));
+  };
+  if (auto begun = db_.exec("BEGIN IMMEDIATE"); !begun)
+    return unwritten("cannot index " + path.string() + ": " + begun.error());
+  if (auto indexed = index(id, path.filename().string(), replay); !indexed) {
+    return unwritten("cannot index " + path.string() + ": " + indexed.error());
   }
-  if (auto committed = db_.exec("COMMIT"); !committed) return io_error(committed.error());
+  if (auto committed = db_.exec("COMMIT"); !committed) {
+    return unwritten("cannot index " + path.string() + ": " + committed.error());
+  }
   return id;
 }
 
+std::size_t ReplayStore::remove_leftovers() {
+  std::size_t removed = 0;
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator(dir_, ec)) {
+    const long pid = temp_file_pid(entry.path().filename().string());
+    if (pid <= 0 || !entry.is_regular_file() || !writer_gone(pid)) continue;
+    std::error_code rm;
+    if (std::filesystem::remove(entry.path(), rm)) ++removed;
+  }
+  if (removed > 0) (void)sync_dir(dir_);
+  return removed;
+}
+
+Result<ReconcileReport> ReplayStore::reconcile() {
+  ReconcileReport report;
+  report.temp_files_removed = remove_leftovers();
+  std::set<std::string> files;
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator(dir_, ec)) {
+    if (entry.is_regular_file() && entry.path().extension() == kExtension)
+      files.insert(entry.path().filename().string());
+  }
+  if (ec) return io_error("cannot list " + dir_.string() + ": " + ec.message());
+
+  auto rows = db_.prepare("SELECT id, file FROM games");
+  auto del = db_.prepare("DELETE FROM games WHERE id = ?1");
+  if (!rows || !del) return io_error(db_.last_error());
+  std::vector<std::string> gone;
+  std::set<std::string> listed;
+  for (;;) {
+    const auto step = rows->step();
+    if (step == sqlite::Statement::Step::kError) return io_error(db_.last_error());
+    if (step == sqlite::Statement::Step::kDone) break;
+    const std::string file = rows->text_at(1);
+    listed.insert(file);
+    if (files.count(file) == 0) gone.push_back(rows->text_at(0));
+  }
+  if (auto begun = db_.exec("BEGIN IMMEDIATE"); !begun) return io_error(begun.error());
+  for (const std::string& id : gone) {
+    del->reset();
+    del->bind(1, id);
+    if (del->step() == sqlite::Statement::Step::kError) {
+      const std::string e = db_.last_error();
+      (void)db_.exec("ROLLBACK");
+      return io_error("cannot remove the row of " + id + ": " + e);
+    }
+    ++report.rows_removed;
+  }
+  for (const std::string& file : files) {
+    if (listed.count(file) != 0) continue;
+    const std::filesystem::path path = dir_ / file;
+    Result<Replay> replay = load_replay_file(path);
+    if (!replay.ok()) {
+      report.unreadable.push_back(file + ": " + replay.error().describe());
+      continue;
+    }
+    if (auto indexed = index(path.stem().string(), file, replay.value()); !indexed) {
+      (void)db_.exec("ROLLBACK");
+      return io_error("cannot index " + path.string() + ": " + indexed.error());
+    }
+    ++report.files_indexed;
+  }
+  if (auto committed = db_.exec("COMMIT"); !committed) return io_error(committed.error());
+  return report;
+}
+
 Result<ReindexReport> ReplayStore::reindex() {
+  (void)remove_leftovers();
   std::vector<std::filesystem::path> files;
   std::error_code ec;
   for (const auto& entry : std::filesystem::directory_iterator(dir_, ec)) {

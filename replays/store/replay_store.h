@@ -7,9 +7,10 @@
 // The files are the truth: reindex() rebuilds the index from them alone.
 //
 // # Writes
-// add() writes the file atomically (file_io.h) and only then indexes it, so a crash leaves at worst a file that
-// the next reindex() picks up. Every indexed replay has been verified (verify.h); only verified replays count for
-// best results.
+// add() writes the file atomically (file_io.h, fsync of the file and the directory) and only then indexes it in one
+// transaction (SQLite synchronous = FULL: durable at COMMIT). A write that fails (a full disk) leaves neither the
+// file nor a row; a crash leaves at worst a file without a row, or a temporary file, which reconcile() fixes. Every
+// indexed replay has been verified (verify.h); only verified replays count for best results.
 #pragma once
 
 #include <cstddef>
@@ -82,6 +83,16 @@ struct ReindexReport {
   std::vector<std::string> unreadable;  // "file: reason", for files that did not decode (not indexed)
 };
 
+// What reconcile() changed; all zero and empty when files and index agreed.
+struct ReconcileReport {
+  std::size_t temp_files_removed = 0;   // leftovers of writes a crash interrupted
+  std::size_t rows_removed = 0;         // index rows whose file is gone
+  std::size_t files_indexed = 0;        // files the index did not list
+  std::vector<std::string> unreadable;  // "file: reason", unindexed files that did not decode (left in place)
+  // One line for a log: "files and index agree" or what was done.
+  [[nodiscard]] std::string summary() const;
+};
+
 class ReplayStore {
  public:
   inline static const char* kIndexFile = "index.sqlite";
@@ -95,8 +106,13 @@ class ReplayStore {
   // hash of the file's bytes, so adding the same replay twice stores it once. Returns the id. # Errors: kIo.
   [[nodiscard]] Result<std::string> add(const Replay& replay);
 
-  // Drops the index and rebuilds it from every *.srr file in the directory (decoding and verifying each).
+  // Drops the index and rebuilds it from every *.srr file in the directory (decoding and verifying each), and
+  // removes leftover temporary files as reconcile() does.
   [[nodiscard]] Result<ReindexReport> reindex();
+  // Makes the index agree with the files without rebuilding it: removes rows whose file is gone, indexes files it
+  // does not list, and removes temporary files left by an interrupted write of a process that is gone (or of this
+  // process's id, reused after a crash: call it before this process writes). For a store's owner at start-up.
+  [[nodiscard]] Result<ReconcileReport> reconcile();
 
   // Games, newest first (ties by id), filtered by the query.
   [[nodiscard]] Result<std::vector<StoredGame>> recent(const StoreQuery& query);
@@ -108,6 +124,8 @@ class ReplayStore {
  private:
   ReplayStore(std::filesystem::path dir, sqlite::Db db) : dir_(std::move(dir)), db_(std::move(db)) {}
   [[nodiscard]] sr::Status<std::string> index(const std::string& id, const std::string& file, const Replay& replay);
+  // Removes temporary files of write_file_atomic() whose writer is gone. Returns how many.
+  std::size_t remove_leftovers();
 
   std::filesystem::path dir_;
   sqlite::Db db_;

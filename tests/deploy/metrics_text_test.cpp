@@ -31,6 +31,10 @@ server::MetricsSnapshot sample_snapshot() {
   s.stats.refused[static_cast<std::size_t>(server::Limit::kJoinRate)] = 9;
   s.stats.pending_connections = 16;
   s.stats.addresses = 5;
+  s.stats.replay_disk_free_bytes = 123'456'789;
+  s.stats.replay_disk_low = true;
+  s.stats.replay_wait_us_total = 2'500'000;
+  s.stats.replay_wait_us_max = 750'000;
   s.main_loop_cpu_seconds = 1.5;
   return s;
 }
@@ -59,7 +63,7 @@ TEST(PrometheusText, EverySampleHasHelpAndTypeAndAValidName) {
       ++samples;
     }
   }
-  EXPECT_EQ(samples, 1 + 4 + 2 + 6 + 8 + static_cast<int>(server::kLimitCount) + 2);
+  EXPECT_EQ(samples, 1 + 4 + 2 + 6 + 8 + 4 + static_cast<int>(server::kLimitCount) + 2);
   EXPECT_TRUE(text.ends_with("\n"));
 }
 
@@ -91,6 +95,10 @@ TEST(PrometheusText, SamplesCarryTheStats) {
            "stackrace_protocol_errors_total 5\n",
            "stackrace_replay_writes_total 10\n",
            "stackrace_replay_write_failures_total 1\n",
+           "stackrace_replay_disk_free_bytes 123456789\n",
+           "stackrace_replay_disk_low 1\n",
+           "stackrace_replay_wait_seconds_total 2.5\n",
+           "stackrace_replay_wait_seconds_max 0.75\n",
            "stackrace_referee_cpu_seconds_total 1.5\n",
        }) {
     EXPECT_NE(text.find(expected), std::string::npos) << expected << "\nin\n" << text;

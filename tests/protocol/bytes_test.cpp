@@ -50,6 +50,14 @@ TEST(WireBytes, RaceInputDeltaEncodesTimes) {
   });
 }
 
+TEST(WireBytes, ReplayNotStored) {
+  expect_bytes(ReplayNotStored{300, "disk full"}, Bytes{
+      0x2D,                                              // id: ReplayNotStored (45)
+      0xAC, 0x02,                                        // race_id 300
+      0x09, 'd', 'i', 's', 'k', ' ', 'f', 'u', 'l', 'l', // reason: length 9, bytes
+  });
+}
+
 TEST(WireBytes, RejectLayoutIsFrozen) {
   // Clients of every protocol version must read this; see messages.h.
   expect_bytes(Reject{RejectReason::kVersionMismatch, 7, "v7"}, Bytes{

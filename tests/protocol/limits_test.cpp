@@ -77,6 +77,8 @@ TEST(MessageTable, NamesChannelsAndSenders) {
   EXPECT_EQ(message_channel(MessageId::kRaceInputAck), kChannelRaceFast);
   EXPECT_FALSE(channel_reliable(kChannelRaceFast)) << "a copy must never wait for a retransmission";
   EXPECT_EQ(message_channel(MessageId::kReplayChunk), kChannelBulk);
+  EXPECT_EQ(message_channel(MessageId::kReplayNotStored), message_channel(MessageId::kRaceResults))
+      << "the store's verdict must follow the results in order";
   EXPECT_EQ(message_channel(MessageId::kCatchUpStart), message_channel(MessageId::kRacerInputs))
       << "catch-up must stay ordered with live relays";
 }
@@ -84,7 +86,7 @@ TEST(MessageTable, NamesChannelsAndSenders) {
 TEST(MessageTable, FrozenIds) {
   EXPECT_EQ(static_cast<int>(MessageId::kReject), 3);
   EXPECT_EQ(static_cast<int>(RejectReason::kVersionMismatch), 1);
-  EXPECT_EQ(kProtocolVersion, 3u);
+  EXPECT_EQ(kProtocolVersion, 4u);
 }
 
 // The decoder's last accepted value of each engine enum must be the engine's last value: a new engine value

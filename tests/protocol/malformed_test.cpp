@@ -121,6 +121,22 @@ TEST(Malformed, TextRulesApply) {
   EXPECT_EQ(error_of(chat("")).code, DecodeErrorCode::kOutOfRange);
 }
 
+TEST(Malformed, ReplayNotStoredNeedsARaceAndALine) {
+  auto not_stored = [](std::uint32_t race_id, std::string_view reason) {
+    ByteWriter w;
+    w.u8(static_cast<std::uint8_t>(MessageId::kReplayNotStored));
+    w.varint(race_id);
+    w.varint(reason.size());
+    w.bytes(reason);
+    return w.take();
+  };
+  ASSERT_TRUE(decode(not_stored(1, "the server's disk is full")).ok());
+  ASSERT_TRUE(decode(not_stored(1, "")).ok());
+  EXPECT_EQ(error_of(not_stored(0, "x")).code, DecodeErrorCode::kOutOfRange);
+  EXPECT_EQ(error_of(not_stored(1, "disk\nfull")).code, DecodeErrorCode::kBadText);
+  EXPECT_EQ(error_of(not_stored(1, std::string(kMaxReasonBytes + 1, 'r'))).code, DecodeErrorCode::kTooLong);
+}
+
 TEST(Malformed, OversizedListsFail) {
   // RaceInput with one change more than kMaxInputsPerBatch.
   ByteWriter w;

@@ -159,6 +159,7 @@ template <> Resume sample() {
 template <> RaceResumed sample() { return {3, 57, 31'250'000}; }
 template <> RaceInputCopy sample() { return {3, 120, 41'000, {{40'000, engine::button::kMoveLeft}, {41'000, 0}}}; }
 template <> RaceInputAck sample() { return {3, 121}; }
+template <> ReplayNotStored sample() { return {3, "the server's disk is full"}; }
 // clang-format on
 
 namespace {

@@ -124,6 +124,7 @@ std::vector<Message> worst_case_samples() {
   out.push_back(catch_up);
   out.push_back(RacerEnded{kU32Max, kU32Max, RacerStatus::kRemoved, kMaxTimeUs, static_cast<std::uint8_t>(kMaxRacers),
                            std::string(kMaxReasonBytes, 'r')});
+  out.push_back(ReplayNotStored{kU32Max, std::string(kMaxReasonBytes, 'r')});
 
   GameList games{GameListKind::kRecent, name_of(kMaxPlayerNameBytes, 0), {}};
   for (std::size_t g = 0; g < kMaxGamesListed; ++g) {

@@ -1,9 +1,14 @@
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 #include <unistd.h>
+
+#include <cerrno>
+#include <set>
 
 #include "common/replay/codec.h"
 #include "replays/store/file_io.h"
 #include "replays/store/replay_store.h"
+#include "replays/store/sqlite_db.h"
 #include "tests/replays/test_support.h"
 #include "tests/support/status.h"
 
@@ -155,6 +160,145 @@ TEST_F(ReplayStoreTest, UnverifiedReplaysAreIndexedButNeverBest) {
   ASSERT_EQ(games.value().size(), 1u);
   EXPECT_FALSE(games.value()[0].verified);
   EXPECT_TRUE(store.value().best({}).value().empty());
+}
+
+// Every entry of the store's directory, by name.
+std::set<std::string> entries(const std::filesystem::path& dir) {
+  std::set<std::string> out;
+  for (const auto& e : std::filesystem::directory_iterator(dir)) out.insert(e.path().filename().string());
+  return out;
+}
+
+// Resets the injected faults even when an assertion returns early.
+struct FaultGuard {
+  explicit FaultGuard(IoFaults f) { set_io_faults(f); }
+  ~FaultGuard() { set_io_faults({}); }
+};
+
+TEST_F(ReplayStoreTest, ReconcileMakesTheIndexAgreeWithTheFilesAndClearsLeftovers) {
+  Result<ReplayStore> store = ReplayStore::open(dir_, true);
+  ASSERT_TRUE(store.ok());
+  const std::string kept = store.value().add(golden("mode_sprint.srr")).value();
+  const std::string lost = store.value().add(golden("mode_ultra.srr")).value();
+  // A crash after the file but before the row; a file removed by hand; writes interrupted by a crash of an earlier
+  // process with this process's id (a container's server is often pid 1) and of a process that is gone.
+  std::filesystem::copy_file(testing::data_dir() / "tspin.srr", dir_ / "tspin.srr");
+  std::filesystem::remove(dir_ / (lost + ".srr"));
+  const std::vector<std::uint8_t> half = {'S', 'R'};
+  const std::string mine = ".0123456789abcdef.srr.tmp-" + std::to_string(::getpid());
+  const std::string gone = ".fedcba9876543210.srr.tmp-999999999";
+  const std::string alive = ".1111111111111111.srr.tmp-" + std::to_string(::getppid());
+  for (const std::string& name : {mine, gone, alive}) {
+    ASSERT_EQ(sr::test::problem_of(write_file_atomic(dir_ / name, half)), std::nullopt);
+  }
+
+  Result<ReconcileReport> report = store.value().reconcile();
+  ASSERT_TRUE(report.ok()) << report.error().describe();
+  EXPECT_EQ(report.value().temp_files_removed, 2u);
+  EXPECT_EQ(report.value().rows_removed, 1u);
+  EXPECT_EQ(report.value().files_indexed, 1u);
+  EXPECT_TRUE(report.value().unreadable.empty());
+  EXPECT_EQ(report.value().summary(),
+            "removed 2 temporary files, removed 1 index rows without a file, indexed 1 files");
+  // A live writer's temporary file is its own business.
+  EXPECT_EQ(entries(dir_), (std::set<std::string>{ReplayStore::kIndexFile, kept + ".srr", "tspin.srr", alive}));
+  std::set<std::string> ids;
+  const Result<std::vector<StoredGame>> games = store.value().recent({});
+  ASSERT_TRUE(games.ok());
+  for (const StoredGame& g : games.value()) ids.insert(g.id);
+  EXPECT_EQ(ids, (std::set<std::string>{kept, "tspin"}));
+
+  Result<ReconcileReport> again = store.value().reconcile();
+  ASSERT_TRUE(again.ok());
+  EXPECT_EQ(again.value().summary(), "files and index agree");
+}
+
+TEST_F(ReplayStoreTest, ReindexRemovesLeftoverTemporaryFiles) {
+  std::filesystem::create_directories(dir_);
+  const std::string gone = ".fedcba9876543210.srr.tmp-999999999";
+  ASSERT_EQ(sr::test::problem_of(write_file_atomic(dir_ / gone, std::vector<std::uint8_t>{'S'})), std::nullopt);
+  Result<ReplayStore> store = ReplayStore::open(dir_);
+  ASSERT_TRUE(store.ok());
+  ASSERT_TRUE(store.value().reindex().ok());
+  EXPECT_EQ(entries(dir_), (std::set<std::string>{ReplayStore::kIndexFile}));
+}
+
+TEST_F(ReplayStoreTest, AFullDiskLeavesNeitherAFileNorARow) {
+  Result<ReplayStore> store = ReplayStore::open(dir_, true);
+  ASSERT_TRUE(store.ok());
+  {
+    const FaultGuard full({0, ENOSPC});
+    Result<std::string> id = store.value().add(golden("mode_sprint.srr"));
+    ASSERT_FALSE(id.ok());
+    EXPECT_NE(id.error().message.find("No space left on device"), std::string::npos) << id.error().message;
+  }
+  EXPECT_EQ(entries(dir_), (std::set<std::string>{ReplayStore::kIndexFile}));
+  EXPECT_TRUE(store.value().recent({}).value().empty());
+}
+
+TEST_F(ReplayStoreTest, AnIndexThatCannotTakeTheRowTakesTheFileAwayToo) {
+  Result<ReplayStore> store = ReplayStore::open(dir_, true);
+  ASSERT_TRUE(store.ok());
+  // Another connection breaks the index under the store: its next insert fails, as on a full disk.
+  {
+    sqlite::Db other;
+    ASSERT_EQ(sr::test::problem_of(other.open(dir_ / ReplayStore::kIndexFile)), std::nullopt);
+    ASSERT_EQ(sr::test::problem_of(other.exec("DROP TABLE results")), std::nullopt);
+  }
+  Result<std::string> id = store.value().add(golden("mode_sprint.srr"));
+  ASSERT_FALSE(id.ok());
+  EXPECT_EQ(id.error().message.rfind("cannot index ", 0), 0u) << id.error().message;
+  EXPECT_EQ(entries(dir_), (std::set<std::string>{ReplayStore::kIndexFile}));
+}
+
+TEST_F(ReplayStoreTest, AMissingDirectoryThatCannotBeMadeSaysWhy) {
+  std::filesystem::create_directories(dir_);
+  ASSERT_EQ(sr::test::problem_of(write_file_atomic(dir_ / "file", std::vector<std::uint8_t>{1})), std::nullopt);
+  Result<ReplayStore> store = ReplayStore::open(dir_ / "file" / "store", true);
+  ASSERT_FALSE(store.ok());
+  EXPECT_EQ(store.error().message.rfind("cannot create the directory " + (dir_ / "file" / "store").string() + ": ", 0),
+            0u)
+      << store.error().message;
+  Result<ReplayStore> missing = ReplayStore::open(dir_ / "nowhere", false);
+  ASSERT_FALSE(missing.ok());
+  EXPECT_EQ(missing.error().message, (dir_ / "nowhere").string() + " does not exist");
+  Result<ReplayStore> file = ReplayStore::open(dir_ / "file", false);
+  ASSERT_FALSE(file.ok());
+  EXPECT_EQ(file.error().message, (dir_ / "file").string() + " is not a directory");
+}
+
+TEST_F(ReplayStoreTest, AReadOnlyDirectoryIsNamedAsSuch) {
+  std::filesystem::create_directories(dir_);
+  EXPECT_EQ(sr::test::problem_of(check_writable(dir_)), std::nullopt);
+  {
+    const FaultGuard read_only({EROFS, 0});
+    EXPECT_EQ(sr::test::problem_of(check_writable(dir_)), dir_.string() + " is on a read-only file system");
+  }
+  {
+    const FaultGuard denied({EACCES, 0});
+    EXPECT_EQ(sr::test::problem_of(check_writable(dir_)),
+              dir_.string() + " is not writable by this user (Permission denied)");
+  }
+  EXPECT_EQ(entries(dir_), std::set<std::string>{}) << "the probe file is removed";
+}
+
+// The real thing, without the seam: only a user other than root is refused by a directory's mode.
+TEST_F(ReplayStoreTest, AChmodReadOnlyDirectoryIsNotWritable) {
+  if (::geteuid() == 0) GTEST_SKIP() << "root writes through a read-only mode (the seam's tests cover this)";
+  std::filesystem::create_directories(dir_);
+  ASSERT_EQ(::chmod(dir_.c_str(), 0555), 0);
+  const auto problem = sr::test::problem_of(check_writable(dir_));
+  ASSERT_EQ(::chmod(dir_.c_str(), 0755), 0);
+  EXPECT_EQ(problem, dir_.string() + " is not writable by this user (Permission denied)");
+}
+
+TEST(FileIo, NamesOfTemporaryFiles) {
+  EXPECT_EQ(temp_file_pid(".0123456789abcdef.srr.tmp-42"), 42);
+  EXPECT_EQ(temp_file_pid(".write-probe.tmp-7"), 7);
+  EXPECT_EQ(temp_file_pid("0123456789abcdef.srr"), 0);
+  EXPECT_EQ(temp_file_pid(".x.srr.tmp-"), 0);
+  EXPECT_EQ(temp_file_pid(".x.srr.tmp-4a"), 0);
+  EXPECT_EQ(temp_file_pid("x.srr.tmp-42"), 0) << "not hidden: not one of ours";
 }
 
 TEST(FileIo, WritesAtomicallyAndReadsBack) {

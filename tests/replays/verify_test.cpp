@@ -93,6 +93,29 @@ TEST(Verify, AFinishClaimedByADisconnectedRacerIsCaught) {
   EXPECT_EQ(d.replayed, "not over");
 }
 
+// A racer the server's time cap (or a shutdown) stopped mid-game: stored as unfinished (status 4, appended without a
+// class version bump: FORMAT.md), through both codecs, and verified like a disconnect.
+TEST(Verify, AnUnfinishedRacerSurvivesBothCodecsAndVerifies) {
+  Replay r = golden("race_sprint.srr");
+  ASSERT_EQ(r.racers[2].result.status, ResultStatus::kDisconnected);
+  record_racer(r, 2, r.racers[2].result.stats.time_us, ResultStatus::kUnfinished);
+  EXPECT_EQ(r.racers[2].result.status, ResultStatus::kUnfinished);
+  EXPECT_STREQ(status_name(ResultStatus::kUnfinished), "unfinished");
+  EXPECT_EQ(status_from_name("unfinished"), ResultStatus::kUnfinished);
+  const Result<Replay> binary = decode_binary(encode_binary(r));
+  ASSERT_TRUE(binary.ok()) << binary.error().describe();
+  EXPECT_EQ(binary.value(), r);
+  const Result<Replay> json = decode_json(encode_json(r));
+  ASSERT_TRUE(json.ok()) << json.error().describe();
+  EXPECT_EQ(json.value(), r);
+  EXPECT_EQ(verify(r).verdict, Verdict::kVerified);
+  // An unfinished game must not have ended: a finisher claimed as unfinished is caught.
+  Replay f = golden("race_sprint.srr");
+  ASSERT_EQ(f.racers[0].result.status, ResultStatus::kFinished);
+  f.racers[0].result.status = ResultStatus::kUnfinished;
+  EXPECT_EQ(only(verify(f)).field, "status");
+}
+
 TEST(Verify, AnEarlierEndTimeIsCaught) {
   Replay r = golden("race_sprint.srr");
   r.racers[0].result.stats.time_us -= 1;  // a finish one microsecond faster than the inputs allow

@@ -181,6 +181,10 @@ void fields(auto& io, Is<ReplayStored> auto& m) {
   io.id(m.race_id, "race_id");
   io.id(m.game_id, "game_id");
 }
+void fields(auto& io, Is<ReplayNotStored> auto& m) {
+  io.id(m.race_id, "race_id");
+  io.text(m.reason, kReasonText, "reason");
+}
 void fields(auto& io, Is<CatchUpStart> auto& m) {
   io.id(m.race_id, "race_id");
   io.fixed64(m.seed, "seed");
