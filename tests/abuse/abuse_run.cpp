@@ -99,7 +99,7 @@ AttackOutcome run_attack(const RunPlan& plan) {
     attack_plan.download_game_id = plan.seed_info.big_game_id;
     attack_plan.list_marker = plan.seed_info.oldest_game_id;
     Attacker attacker(attack_plan);
-    if (const auto s = attacker.start(); !s) {
+    if (const auto s = plan.kinds.empty() ? sr::Status<std::string>{} : attacker.start(); !s) {
       out.problems.push_back("the attack did not start: " + s.error());
     } else {
       // The memory guard: a server growing without bound would take the machine with it.
@@ -121,7 +121,7 @@ AttackOutcome run_attack(const RunPlan& plan) {
       guard_stop = true;
       guard.join();
       const AttackCounters counters = attacker.stop();
-      out.attacker = describe(counters);
+      out.attacker = plan.kinds.empty() ? std::string("none") : describe(counters);
       out.memory_guard = guard_tripped;
       if (guard_tripped) {
         out.problems.push_back(

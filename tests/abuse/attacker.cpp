@@ -24,6 +24,7 @@ constexpr auto kReconnectAfter = 1s;
 constexpr auto kJoinLeaveGap = 6ms;
 // A refused join is asked again after this.
 constexpr auto kRetryRefused = 100ms;
+constexpr auto kRetryCreate = 1s;
 // How often an attack host other than the slow reader's is serviced.
 constexpr auto kServiceEvery = 2ms;
 // The slow reader tells the server it takes at most this many bytes a second, so the server gives it the smallest
@@ -183,7 +184,8 @@ void on_message(Client& c, const protocol::Message& m, AttackCounters& counters)
   } else if (const auto* notice = std::get_if<protocol::Notice>(&m)) {
     ++counters.notices[net::describe(notice->code)];
     c.asked = false;
-    c.next_send = now + kRetryRefused;
+    // A refused room creation is asked again now and then, to take a room the moment one frees up.
+    c.next_send = now + (notice->about == protocol::MessageId::kCreateRoom ? kRetryCreate : kRetryRefused);
   } else if (std::holds_alternative<protocol::GameList>(m)) {
     ++counters.game_lists;
   } else if (const auto* chunk = std::get_if<protocol::ReplayChunk>(&m)) {

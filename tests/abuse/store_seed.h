@@ -12,7 +12,7 @@
 namespace sr::abuse {
 
 struct SeedPlan {
-  int games = 300;                      // small replays: 4 bots' 10-line sprints each
+  int games = 300;                      // small replays: 2 bots' 10-line sprints each
   std::int64_t big_bytes = 124 * 1024;  // the big replay is at least this large (as long as 64 racers allow)
   std::uint64_t seed = 1;               // the games' seeds derive from it
 };
@@ -20,8 +20,8 @@ struct SeedPlan {
 struct SeedInfo {
   int games = 0;                     // replays in the store, the big one included
   std::uint64_t oldest_game_id = 0;  // the game listed last: the paging marker that reads the most rows
-  std::uint64_t big_game_id = 0;
-  std::int64_t big_bytes = 0;  // its .srr file's size
+  std::uint64_t big_game_id = 0;     // not in the index (never listed), but downloadable like any other
+  std::int64_t big_bytes = 0;        // its .srr file's size
 };
 
 // Writes the replays into a new store in `dir` (ReplayStore::add, so the index is the server's own format). The
