@@ -19,6 +19,8 @@ using namespace std::chrono_literals;
 
 // A client whose connection dropped (or was refused) tries again after this: an attacker keeps up the pressure.
 constexpr auto kReconnectAfter = 1s;
+// With other attacks at once, the silent connections start this much later.
+constexpr auto kSilentLater = 2s;
 // Join/leave: at most one request per this, so a spectator sends at most ~170 messages a second, under the server's
 // 200 a second per player (server/player.h).
 constexpr auto kJoinLeaveGap = 6ms;
@@ -28,9 +30,9 @@ constexpr auto kRetryCreate = 1s;
 // How often an attack host other than the slow reader's is serviced.
 constexpr auto kServiceEvery = 2ms;
 // The slow reader tells the server it takes at most this many bytes a second, so the server gives it the smallest
-// reliable window (ENet's 4 KiB): with acknowledgements only every download_read_every_ms the server can send little,
-// and everything asked for waits in its queues.
-constexpr enet_uint32 kSlowReaderBandwidth = 1024;
+// reliable window (ENet's 4 KiB) and throttles it: with acknowledgements only every download_read_every_ms the
+// server can send little, and everything asked for waits in its queues.
+constexpr enet_uint32 kSlowReaderBandwidth = 16 * 1024;
 
 struct Client {
   enum class State : std::uint8_t { kIdle, kConnecting, kConnected, kWelcomed };
@@ -132,6 +134,9 @@ sr::Status<std::string> Attacker::start() {
         Client c;
         c.name = fmt::format("{}{}", attack_name(kind), i);
         c.name = c.name.substr(0, protocol::kMaxPlayerNameBytes);
+        // All at once: the players connect first, then the silent connections take what slots are left (opened
+        // together, the silent ones would leave the players none, and the row would show the silent attack alone).
+        if (kind == AttackKind::kSilent && plan_.kinds.size() > 1) c.reconnect_at = Clock::now() + kSilentLater;
         if (!plan_.target_rooms.empty()) {
           c.target_room = plan_.target_rooms[static_cast<std::size_t>(i) % plan_.target_rooms.size()];
         }
