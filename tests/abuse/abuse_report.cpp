@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <array>
-#include <cmath>
 
 namespace sr::abuse {
 namespace {
@@ -36,13 +35,6 @@ Row row_of(const AttackOutcome& o) {
 }
 
 }  // namespace
-
-std::optional<std::int64_t> percentile(std::vector<std::int64_t> samples, double fraction) {
-  if (samples.empty()) return std::nullopt;
-  std::sort(samples.begin(), samples.end());
-  const auto index = static_cast<std::size_t>(std::floor(fraction * static_cast<double>(samples.size())));
-  return samples[std::min(index, samples.size() - 1)];
-}
 
 std::vector<std::string> judge(const AttackOutcome& o) {
   std::vector<std::string> out;

@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "tests/netsim/matrix_report.h"
+
 namespace sr::abuse {
 
 // The goals: every other race finishes, nobody else is removed, other players' relay delay p99 stays below this,
@@ -46,9 +48,8 @@ struct AttackOutcome {
   std::vector<std::string> problems;
 };
 
-// The value below which `fraction` (0..1) of the samples lie (as stackrace-netmatrix computes it); nullopt without
-// samples.
-[[nodiscard]] std::optional<std::int64_t> percentile(std::vector<std::int64_t> samples, double fraction);
+// Relay delay percentiles as stackrace-netmatrix computes them.
+using netsim::percentile;
 
 // The reasons the outcome misses the goals, one short phrase each ("1 of 2 races finished", "relay p99 81.2 ms");
 // empty when it meets them all.

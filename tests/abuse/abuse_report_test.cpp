@@ -53,12 +53,6 @@ TEST(AbuseJudge, ADeadServerOrATrippedGuardFails) {
   EXPECT_EQ(judge(o), (std::vector<std::string>{"the server died", "server memory 40 MB"}));
 }
 
-TEST(AbuseReport, PercentileIsTheSortedSampleAtTheFraction) {
-  EXPECT_EQ(percentile({5, 1, 4, 2, 3}, 0.5), 3);
-  EXPECT_EQ(percentile({5, 1, 4, 2, 3}, 0.99), 5);
-  EXPECT_EQ(percentile({}, 0.5), std::nullopt);
-}
-
 TEST(AbuseReport, TheTableAlignsOneRowPerAttack) {
   AttackOutcome failing = passing("joinleave");
   failing.removed = 1;

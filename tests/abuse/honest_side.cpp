@@ -232,6 +232,12 @@ void HonestSide::race(std::chrono::seconds race_timeout) {
   // The probe gets its full time even when the races were quick.
   while (probe_ && !probe_->done) once();
   out_.relay_delays_us = relay_.delays_us();
+  // A racer whose connection was lost before a race (a stalled server times it out) is not in its results at all.
+  for (const auto& b : bots_) {
+    if (b->session().state() == net::Session::State::kClosed) {
+      out_.problems.push_back(b->name() + ": connection closed: " + b->session().closed_reason());
+    }
+  }
 }
 
 }  // namespace sr::abuse

@@ -12,6 +12,7 @@
 #include <fstream>
 #include <regex>
 #include <sstream>
+#include <string_view>
 #include <vector>
 
 #include "tests/abuse/proc_status.h"
