@@ -95,7 +95,8 @@ AttackOutcome run_attack(const RunPlan& plan) {
     attack_plan.kinds = plan.kinds;
     attack_plan.addresses = addresses(plan.addresses);
     attack_plan.port = server.port();
-    attack_plan.target_rooms = honest.room_ids();
+    // The spectators all crowd the first honest room, as in the issue: the others measure the harm done beside it.
+    attack_plan.target_rooms = {honest.room_ids().front()};
     attack_plan.download_game_id = plan.seed_info.big_game_id;
     attack_plan.list_marker = plan.seed_info.oldest_game_id;
     Attacker attacker(attack_plan);
