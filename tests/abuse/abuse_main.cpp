@@ -43,7 +43,7 @@ RunPlan base_plan(const Options& o) {
     plan.honest.sprints = 1;
     plan.honest.lines = 8;
     plan.warm_up = std::chrono::milliseconds(2'000);
-    plan.race_timeout = std::chrono::seconds(30);
+    plan.race_timeout = std::chrono::seconds(25);
     // Two slow readers instead of one: the server's queues pass the memory goal within the short run's race, as one
     // reader's do within the full run's.
     plan.attack.download_players = 2;
