@@ -1,0 +1,119 @@
+#include "tests/abuse/abuse_report.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+
+namespace sr::abuse {
+namespace {
+
+std::string ms_text(std::optional<std::int64_t> us) {
+  return us ? fmt::format("{:.1f}", static_cast<double>(*us) / 1000.0) : std::string("-");
+}
+
+std::string probe_text(const ProbeOutcome& p) {
+  if (!p.tried) return "-";
+  if (!p.connected) return "no";
+  return fmt::format("{} ms{}", (p.connect_us + 500) / 1000, p.created ? "" : ", no room");
+}
+
+constexpr std::size_t kColumns = 9;
+using Row = std::array<std::string, kColumns>;
+
+Row row_of(const AttackOutcome& o) {
+  const auto fails = judge(o);
+  return {fmt::format("{}{}", o.attack, o.addresses > 1 ? fmt::format(" x{}", o.addresses) : ""),
+          fmt::format("{}/{}", o.races_finished, o.races_planned),
+          fmt::format("{}/{}", o.racers_finished, o.racers_planned),
+          std::to_string(o.removed),
+          ms_text(percentile(o.relay_delays_us, 0.5)),
+          ms_text(percentile(o.relay_delays_us, 0.99)),
+          fmt::format("{}{}{}", (o.peak_rss_kb + 512) / 1024, o.memory_guard ? "+" : "", o.server_died ? " died" : ""),
+          probe_text(o.probe),
+          fails.empty() ? "ok" : "FAIL"};
+}
+
+}  // namespace
+
+std::vector<std::string> judge(const AttackOutcome& o) {
+  std::vector<std::string> out;
+  if (o.server_died) out.push_back("the server died");
+  if (o.races_finished < o.races_planned) {
+    out.push_back(fmt::format("{} of {} races finished", o.races_finished, o.races_planned));
+  }
+  if (o.racers_finished < o.racers_planned) {
+    out.push_back(fmt::format("{} of {} racers finished", o.racers_finished, o.racers_planned));
+  }
+  if (o.removed > 0) out.push_back(fmt::format("{} removed", o.removed));
+  const auto p99 = percentile(o.relay_delays_us, 0.99);
+  if (!p99) {
+    out.push_back("no relay measured");
+  } else if (*p99 >= kMaxRelayP99Us) {
+    out.push_back(fmt::format("relay p99 {} ms", ms_text(p99)));
+  }
+  if (o.peak_rss_kb >= kMaxServerKb || o.memory_guard) {
+    out.push_back(fmt::format("server memory {} MB", (o.peak_rss_kb + 512) / 1024));
+  }
+  if (!o.probe.tried) {
+    out.push_back("honest connect not tried");
+  } else if (!o.probe.connected) {
+    out.push_back("honest connect failed");
+  } else if (!o.probe.created) {
+    out.push_back("honest create failed");
+  }
+  return out;
+}
+
+std::string format_table(const std::vector<AttackOutcome>& outcomes) {
+  const Row header{"attack", "races", "racers", "removed", "p50 ms", "p99 ms", "server MB", "connect", "goals"};
+  std::vector<Row> rows{header};
+  for (const AttackOutcome& o : outcomes) rows.push_back(row_of(o));
+  std::array<std::size_t, kColumns> width{};
+  for (const Row& r : rows) {
+    for (std::size_t c = 0; c < kColumns; ++c) width[c] = std::max(width[c], r[c].size());
+  }
+  std::string out;
+  for (const Row& r : rows) {
+    std::string line;
+    for (std::size_t c = 0; c < kColumns; ++c) {
+      // The attack's name reads left-aligned, the figures right-aligned.
+      line += c == 0 ? fmt::format("{:<{}}", r[c], width[c]) : fmt::format("  {:>{}}", r[c], width[c]);
+    }
+    out += line + "\n";
+  }
+  return out;
+}
+
+std::string format_details(const std::vector<AttackOutcome>& outcomes) {
+  std::string out;
+  for (const AttackOutcome& o : outcomes) {
+    out += fmt::format("{} ({:.0f} s):\n", o.attack, o.wall_s);
+    if (!o.attacker.empty()) out += "  attacker: " + o.attacker + "\n";
+    if (o.probe.tried && !o.probe.failure.empty()) out += "  honest probe: " + o.probe.failure + "\n";
+    std::string moved;
+    for (const std::string& m : o.metrics_moved) moved += (moved.empty() ? "" : ", ") + m;
+    out += "  metrics moved: " + (moved.empty() ? std::string("none") : moved) + "\n";
+    for (const std::string& f : judge(o)) out += "  goal missed: " + f + "\n";
+    // A run that went badly piles up problems (every removal); the first few say what happened.
+    constexpr std::size_t kShown = 8;
+    for (std::size_t i = 0; i < o.problems.size() && i < kShown; ++i) out += "  " + o.problems[i] + "\n";
+    if (o.problems.size() > kShown) out += fmt::format("  ... and {} more\n", o.problems.size() - kShown);
+  }
+  return out;
+}
+
+std::string format_verdict(const std::vector<AttackOutcome>& outcomes) {
+  std::string failed;
+  for (const AttackOutcome& o : outcomes) {
+    const auto fails = judge(o);
+    if (fails.empty()) continue;
+    std::string reasons;
+    for (const std::string& f : fails) reasons += (reasons.empty() ? "" : ", ") + f;
+    failed += fmt::format("{}{}: {}", failed.empty() ? "" : "; ", o.attack, reasons);
+  }
+  if (outcomes.empty()) return "abuse: FAIL (nothing ran)";
+  return failed.empty() ? fmt::format("abuse: PASS ({} attacks)", outcomes.size()) : "abuse: FAIL (" + failed + ")";
+}
+
+}  // namespace sr::abuse

@@ -1,0 +1,88 @@
+// The attacks of issue 15, each made only of well-formed messages within today's per-player limit (server/player.h:
+// 400 at once, 200 a second), sent from other loopback addresses than the honest players' (127.0.0.2 on; Linux
+// routes all of 127/8 to lo). Each attack client is a raw ENet peer: the attacker picks its source address and
+// decides how slowly it reads, which net::Connection (a well-behaved client) never would. tests/abuse/README.md says
+// what each attack does.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "common/result.h"
+
+namespace sr::abuse {
+
+enum class AttackKind : std::uint8_t { kSilent, kDownload, kList, kJoinLeave, kRooms };
+
+[[nodiscard]] const char* attack_name(AttackKind kind);
+// "silent", "download", "list", "joinleave", "rooms"; nullopt for another name.
+[[nodiscard]] std::optional<AttackKind> attack_by_name(const std::string& name);
+
+struct AttackPlan {
+  std::vector<AttackKind> kinds;       // all of them at once
+  std::vector<std::string> addresses;  // the attacker's source addresses; each kind spreads its clients over them
+  std::uint16_t port = 0;              // the server's, on 127.0.0.1
+  int silent_connections = 1'100;      // connections that never say Hello, kept open (reopened when dropped)
+  int download_players = 1;            // each asks for download_game_id downloads_per_s times a second ...
+  int downloads_per_s = 100;
+  std::uint64_t download_game_id = 0;
+  int download_read_every_ms = 200;  // ... and reads (and acknowledges) only this often, with the smallest window
+  int list_players = 20;             // each sends ListGames{before_game_id = list_marker} lists_per_s times a second
+  int lists_per_s = 20;
+  std::uint64_t list_marker = 0;
+  int joinleave_spectators = 50;  // each joins one of target_rooms as a spectator and leaves, over and over
+  std::vector<std::uint32_t> target_rooms;
+  int room_players = 250;  // each creates a room and idles
+};
+
+// What the attacker got done and what the server answered, for the report.
+struct AttackCounters {
+  std::int64_t connects = 0;   // connection attempts
+  std::int64_t connected = 0;  // ENet connections the server accepted
+  std::int64_t welcomed = 0;
+  std::map<std::string, std::int64_t> rejects;      // Reject reason -> count
+  std::map<std::string, std::int64_t> notices;      // Notice code -> count
+  std::map<std::string, std::int64_t> disconnects;  // DisconnectReason (ENet data) -> count
+  std::int64_t requests = 0;                        // messages sent after Hello
+  std::int64_t game_lists = 0;
+  std::int64_t chunk_bytes = 0;   // ReplayChunk data received
+  std::int64_t rooms_joined = 0;  // RoomJoined (joins, and rooms created)
+  std::int64_t rooms_left = 0;
+  std::int64_t open_peak = 0;  // most connections open at once
+};
+
+// One line: "1100 connects, 1064 connected, 0 welcomed; rejects: ...; notices: ...".
+[[nodiscard]] std::string describe(const AttackCounters& c);
+
+class Attacker {
+ public:
+  explicit Attacker(AttackPlan plan);
+  ~Attacker();  // stops
+  Attacker(const Attacker&) = delete;
+  Attacker& operator=(const Attacker&) = delete;
+
+  // Binds a host per kind and address and starts the attack on a thread of its own. Ok, or why not (an address that
+  // cannot be bound).
+  [[nodiscard]] sr::Status<std::string> start();
+  // Ends the attack (every connection dropped at once) and returns what it did. Idempotent.
+  AttackCounters stop();
+
+ private:
+  struct Group;
+  void loop();
+
+  AttackPlan plan_;
+  std::vector<std::unique_ptr<Group>> groups_;
+  std::atomic<bool> stop_{false};
+  std::thread thread_;
+  AttackCounters counters_;
+};
+
+}  // namespace sr::abuse
