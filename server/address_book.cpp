@@ -26,6 +26,7 @@ const char* limit_label(Limit limit) {
     case Limit::kIdleRoom: return "idle_room_closed";
     case Limit::kPlayersFull: return "max_players";
     case Limit::kServerRooms: return "max_rooms";
+    case Limit::kDownloadRate: return "download_bytes_rate";
   }
   return "unknown";
 }
@@ -43,7 +44,8 @@ AddressBook::Entry& AddressBook::entry(const std::string& host, TimeUs now_us) {
     it = entries_
              .emplace(host, Entry{0, 0, RateLimiter(limits_.join_burst, limits_.joins_per_second),
                                   RateLimiter(limits_.request_burst, limits_.requests_per_second),
-                                  RateLimiter(limits_.bytes_burst, limits_.bytes_per_second), now_us, 0, 0})
+                                  RateLimiter(limits_.bytes_burst, limits_.bytes_per_second),
+                                  limits_.download_bytes_burst, now_us, now_us, 0, 0})
              .first;
   }
   it->second.last_seen_us = now_us;
@@ -101,6 +103,27 @@ bool AddressBook::allow_request(const std::string& host, TimeUs now_us) {
 
 bool AddressBook::allow_bytes(const std::string& host, std::size_t bytes, TimeUs now_us) {
   return entry(host, now_us).bytes.allow(now_us, static_cast<std::int64_t>(bytes)) || trusted(host);
+}
+
+void AddressBook::refill_downloads(Entry& e, TimeUs now_us) const {
+  if (now_us <= e.download_refilled_us) return;
+  // (Past a full refill more time adds nothing; capping the interval keeps the product in range.)
+  const TimeUs elapsed = std::min<TimeUs>(now_us - e.download_refilled_us, 1'000'000'000);
+  e.download_budget = std::min(limits_.download_bytes_burst,
+                               e.download_budget + elapsed * limits_.download_bytes_per_second / 1'000'000);
+  e.download_refilled_us = now_us;
+}
+
+bool AddressBook::may_download(const std::string& host, TimeUs now_us) {
+  Entry& e = entry(host, now_us);
+  refill_downloads(e, now_us);
+  return e.download_budget > 0 || trusted(host);
+}
+
+void AddressBook::charge_download(const std::string& host, std::size_t bytes, TimeUs now_us) {
+  Entry& e = entry(host, now_us);
+  refill_downloads(e, now_us);
+  e.download_budget -= static_cast<std::int64_t>(bytes);
 }
 
 void AddressBook::purge(TimeUs now_us) {

@@ -38,6 +38,11 @@ struct AddressLimits {
   // Replay bytes waiting to be sent to one address: a download starts only while the address has less than this
   // queued (or nothing: one replay larger than this is still sent alone).
   std::size_t max_queued_download_bytes = 2 << 20;
+  // Replay bytes sent to one address: each download is read, split and queued on the main loop. A download may
+  // start while the budget is above zero and is then charged in full (a replay larger than the burst still goes,
+  // and the next waits longer).
+  std::int64_t download_bytes_burst = 1 << 20;
+  std::int64_t download_bytes_per_second = 256 << 10;
   // Addresses these limits do not apply to (counted all the same): a load test's bots all come from 127.0.0.1.
   std::vector<std::string> trusted;
 };
@@ -57,8 +62,9 @@ enum class Limit : std::uint8_t {
   kIdleRoom = 10,      // a room closed for having no race for a long time (not a refusal, but counted alike)
   kPlayersFull = 11,   // the server's max_players
   kServerRooms = 12,   // the server's max_rooms
+  kDownloadRate = 13,  // download_bytes_burst / download_bytes_per_second
 };
-inline constexpr std::size_t kLimitCount = 13;
+inline constexpr std::size_t kLimitCount = 14;
 [[nodiscard]] const char* limit_label(Limit limit);
 
 // The host part of "ip:port" (the whole text when it has no port).
@@ -80,6 +86,9 @@ class AddressBook {
   [[nodiscard]] bool allow_join(const std::string& host, TimeUs now_us);
   [[nodiscard]] bool allow_request(const std::string& host, TimeUs now_us);
   [[nodiscard]] bool allow_bytes(const std::string& host, std::size_t bytes, TimeUs now_us);
+  // May a download start (the address's download budget is above zero)? charge_download() then takes its bytes.
+  [[nodiscard]] bool may_download(const std::string& host, TimeUs now_us);
+  void charge_download(const std::string& host, std::size_t bytes, TimeUs now_us);
 
   // Forgets addresses with no connection whose buckets have had time to refill (so an address cannot reset its
   // limits by reconnecting). Call now and then.
@@ -108,11 +117,14 @@ class AddressBook {
     RateLimiter joins;
     RateLimiter requests;
     RateLimiter bytes;
+    std::int64_t download_budget = 0;  // bytes; may go below zero (a download larger than what was left)
+    TimeUs download_refilled_us = 0;
     TimeUs last_seen_us = 0;
     TimeUs next_log_us = 0;
     std::uint64_t unlogged = 0;
   };
   Entry& entry(const std::string& host, TimeUs now_us);
+  void refill_downloads(Entry& e, TimeUs now_us) const;
 
   AddressLimits limits_;
   std::map<std::string, Entry> entries_;

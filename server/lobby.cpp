@@ -460,6 +460,12 @@ void Lobby::on_download(Player& player, const protocol::DownloadReplay& m, TimeU
     count_refusal(player.host, Limit::kDownloadQueue, why, now_us);
     return busy(why);
   }
+  if (!addresses_.may_download(player.host, now_us)) {
+    why = fmt::format("your address has downloaded more than {} KiB a second: ask again in a moment",
+                      addresses_.limits().download_bytes_per_second / 1024);
+    count_refusal(player.host, Limit::kDownloadRate, why, now_us);
+    return busy(why);
+  }
   const std::size_t queued = queued_from(player.host);
   const std::size_t budget = addresses_.limits().max_queued_download_bytes;
   if (queued >= budget) {
@@ -470,9 +476,12 @@ void Lobby::on_download(Player& player, const protocol::DownloadReplay& m, TimeU
   if (replays_ == nullptr) return;
   // With nothing queued for the address, any replay may go (a long race's replay can be larger than the budget).
   const std::size_t max_bytes = queued == 0 ? protocol::kMaxReplayBytes : budget - queued;
-  if (!replays_->download(player.id, m, *room_services_.outbox, max_bytes)) {
+  const auto sent = replays_->download(player.id, m, *room_services_.outbox, max_bytes);
+  if (!sent) {
     count_refusal(player.host, Limit::kDownloadQueue, "download larger than the address's budget left", now_us);
+    return;
   }
+  addresses_.charge_download(player.host, *sent, now_us);
 }
 
 void Lobby::close_room(RoomId id, const std::string& why, TimeUs now_us) {

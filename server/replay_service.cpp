@@ -120,44 +120,44 @@ void ReplayService::list(PlayerId to, const std::string& asker, const protocol::
   outbox.send(to, answer, protocol::kChannelControl);
 }
 
-bool ReplayService::download(PlayerId to, const protocol::DownloadReplay& request, Outbox& outbox,
-                             std::size_t max_bytes) {
+std::optional<std::size_t> ReplayService::download(PlayerId to, const protocol::DownloadReplay& request, Outbox& outbox,
+                                                   std::size_t max_bytes) {
   auto unavailable = [&](const std::string& why, protocol::NoticeCode code = protocol::NoticeCode::kReplayNotFound) {
     outbox.send(to, protocol::ReplayUnavailable{request.game_id, code, why}, protocol::kChannelBulk);
   };
   if (!store_) {
     unavailable("this server keeps no replays");
-    return true;
+    return 0;
   }
   const auto path = store_->dir() / (game_id_text(request.game_id) + replay::ReplayStore::kExtension);
   std::error_code ec;
   const std::uintmax_t size = std::filesystem::file_size(path, ec);
   if (ec) {
     unavailable("no replay with that id");
-    return true;
+    return 0;
   }
   if (size > protocol::kMaxReplayBytes) {
     unavailable("replay too large to send");
-    return true;
+    return 0;
   }
   if (size > max_bytes) {
     unavailable("downloads to your address are still being sent: ask again when they have arrived",
                 protocol::NoticeCode::kRateLimited);
-    return false;
+    return std::nullopt;
   }
   std::ifstream in(path, std::ios::binary);
   if (!in) {
     unavailable("no replay with that id");
-    return true;
+    return 0;
   }
   std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   if (bytes.size() > protocol::kMaxReplayBytes) {
     unavailable("replay too large to send");
-    return true;
+    return 0;
   }
   for (const auto& chunk : protocol::split_replay(request.game_id, bytes))
     outbox.send(to, chunk, protocol::kChannelBulk);
-  return true;
+  return bytes.size();
 }
 
 }  // namespace sr::server

@@ -20,9 +20,10 @@ class ReplayService {
   // ListGames -> GameList (an empty list if the store cannot be read; the reason is logged).
   void list(PlayerId to, const std::string& asker, const protocol::ListGames& request, Outbox& outbox);
   // DownloadReplay -> ReplayChunks on the bulk channel, or ReplayUnavailable. A replay over `max_bytes` is not sent
-  // ("busy": the asker's address has other downloads queued) and false is returned; true otherwise.
-  bool download(PlayerId to, const protocol::DownloadReplay& request, Outbox& outbox,
-                std::size_t max_bytes = protocol::kMaxReplayBytes);
+  // ("busy": the asker's address has other downloads queued) and nullopt is returned; otherwise the replay bytes
+  // sent (0 when there was no such replay).
+  std::optional<std::size_t> download(PlayerId to, const protocol::DownloadReplay& request, Outbox& outbox,
+                                      std::size_t max_bytes = protocol::kMaxReplayBytes);
 
  private:
   std::optional<replay::ReplayStore> store_;

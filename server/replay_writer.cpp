@@ -107,9 +107,10 @@ void ReplayWriter::run(std::filesystem::path dir) {
   // Background work: on a busy host the main loop's relays come first. (Linux: this thread's niceness only.)
   if (setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), 10) != 0) {
     // A sandbox that forbids it (a seccomp filter) costs the races only on a busy machine: say so, and go on.
-    spdlog::warn("the replay writer could not lower its priority (nice 10): {}; replays are written at the "
-                 "server's own priority",
-                 std::strerror(errno));
+    spdlog::warn(
+        "the replay writer could not lower its priority (nice 10): {}; replays are written at the "
+        "server's own priority",
+        std::strerror(errno));
   }
   auto store = replay::ReplayStore::open(dir, true);
   for (;;) {

@@ -86,6 +86,20 @@ TEST(AddressBook, ATrustedAddressIsCountedButNeverRefused) {
   EXPECT_EQ(book.admit("127.0.0.2", 0), Limit::kConnections);
 }
 
+// Downloads are charged by the bytes sent: a replay larger than what is left still goes, and the next waits longer.
+TEST(AddressBook, DownloadsSpendABudgetOfBytes) {
+  AddressLimits limits;
+  limits.download_bytes_burst = 1000;
+  limits.download_bytes_per_second = 100;
+  AddressBook book(limits);
+  ASSERT_TRUE(book.may_download("10.0.0.1", 0));
+  book.charge_download("10.0.0.1", 3000, 0);  // 1000 - 3000 = -2000
+  EXPECT_FALSE(book.may_download("10.0.0.1", 0));
+  EXPECT_FALSE(book.may_download("10.0.0.1", 20 * kSecond));  // back to 0: not above it yet
+  EXPECT_TRUE(book.may_download("10.0.0.1", 20 * kSecond + 10'000));
+  EXPECT_TRUE(book.may_download("10.0.0.2", 0));  // every address its own
+}
+
 TEST(AddressBook, AFloodOfRefusalsIsLoggedOnceEveryTenSeconds) {
   AddressBook book({});
   std::uint64_t suppressed = 99;
@@ -269,6 +283,19 @@ TEST(AddressLimits, ADownloadWaitsUntilTheLastOneHasBeenSent) {
   ASSERT_EQ(busy.size(), 2u);
   EXPECT_EQ(busy[1].text, "downloads to your address are still being sent: ask again when they have arrived");
   EXPECT_EQ(f.refused(Limit::kDownloadQueue), 2u);
+}
+
+TEST(AddressLimits, DownloadsBeyondTheAddressByteRateAreRefused) {
+  LobbyOptions options;
+  options.address.download_bytes_burst = 0;  // nothing left: the next download must wait
+  LimitsFixture f(options);
+  ASSERT_TRUE(f.player(1, "10.0.0.1"));
+  f.lobby->handle(1, protocol::DownloadReplay{7}, f.now);
+  const auto busy = f.outbox.of<protocol::ReplayUnavailable>(1);
+  ASSERT_EQ(busy.size(), 1u);
+  EXPECT_EQ(busy[0].code, NoticeCode::kRateLimited);
+  EXPECT_EQ(busy[0].text, "your address has downloaded more than 256 KiB a second: ask again in a moment");
+  EXPECT_EQ(f.refused(Limit::kDownloadRate), 1u);
 }
 
 TEST(AddressLimits, APlayerWhoDoesNotReadIsDroppedBeforeTheQueueCostsTheServer) {
