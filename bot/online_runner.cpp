@@ -171,15 +171,16 @@ class ServerWatch {
       return b->session().state() == net::Session::State::kReconnecting;
     });
     if (!all_away) {
-      away_since_.reset();
+      away_ = false;
       return std::nullopt;
     }
-    if (!away_since_) {
+    if (!away_) {
+      away_ = true;
       away_since_ = now;
       fmt::print(stderr, "stackrace-bot: every bot lost its connection; trying to resume for up to {} s\n",
                  kGiveUpAfter.count());
     }
-    if (now - *away_since_ < kGiveUpAfter) return std::nullopt;
+    if (now - away_since_ < kGiveUpAfter) return std::nullopt;
     return fmt::format(
         "the server has not answered any bot for {} s since the connections dropped: it is gone or "
         "unreachable",
@@ -187,7 +188,9 @@ class ServerWatch {
   }
 
  private:
-  std::optional<Clock::time_point> away_since_;
+  // (A flag and a time rather than an optional time: g++ -O3 takes the optional's time for uninitialised.)
+  bool away_ = false;
+  Clock::time_point away_since_{};
 };
 
 int run_online(const OnlineOptions& options) {

@@ -27,6 +27,7 @@ struct Options {
   std::uint64_t seed = 1;
   int duration_s = 0;
   int addresses = 0;  // 0: each attack's own (one address; the room attack a handful)
+  int p99_goal_ms = 50;
 };
 
 // The sizes of the measurements (full) or scaled down for the test command (short). Each attack keeps its
@@ -37,6 +38,7 @@ RunPlan base_plan(const Options& o) {
   plan.server = o.server;
   plan.honest.seed = o.seed;
   plan.min_duration = std::chrono::seconds(o.duration_s);
+  plan.relay_p99_goal_us = std::int64_t{o.p99_goal_ms} * 1000;
   if (o.short_run) {
     plan.honest.rooms = 2;
     plan.honest.racers = 4;
@@ -81,6 +83,11 @@ int main(int argc, char** argv) {
                  "turn, then all at once)")
       ->capture_default_str()
       ->check(CLI::IsMember({"silent", "download", "list", "joinleave", "rooms", "all", "all-each", "none"}));
+  app.add_option("--p99-goal-ms", o.p99_goal_ms,
+                 "the relay delay p99 the honest players must stay under (the issue's goal, 50 ms, is for a Release "
+                 "server; the sanitizer build in the test command is given more)")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 10'000));
   app.add_flag("--short", o.short_run, "the test command's size: 2 rooms x 4 bots, one 8-line sprint, 2 slow readers");
   app.add_option("--server", o.server, "the stackrace-server binary")->capture_default_str();
   app.add_option("--seed", o.seed, "seed of the bots' timing and the store's games")->capture_default_str();

@@ -49,7 +49,7 @@ std::vector<std::string> judge(const AttackOutcome& o) {
   const auto p99 = percentile(o.relay_delays_us, 0.99);
   if (!p99) {
     out.push_back("no relay measured");
-  } else if (*p99 >= kMaxRelayP99Us) {
+  } else if (*p99 >= o.relay_p99_goal_us) {
     out.push_back(fmt::format("relay p99 {} ms", ms_text(p99)));
   }
   if (o.peak_rss_kb >= kMaxServerKb || o.memory_guard) {

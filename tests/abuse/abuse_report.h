@@ -28,18 +28,19 @@ struct ProbeOutcome {
 };
 
 struct AttackOutcome {
-  std::string attack;                         // "silent", "download", ..., "all"
-  int addresses = 1;                          // attacker source addresses (127.0.0.2 on)
-  int races_planned = 0;                      // honest races (rooms x sprints)
-  int races_finished = 0;                     // that ended with RaceResults
-  int racers_planned = 0;                     // honest racer entries planned (races x racers)
-  int racers_finished = 0;                    // RacerStatus::kFinished among the honest results
-  int removed = 0;                            // honest racers removed by the referee
-  int other_endings = 0;                      // disconnected, unfinished, topped out
-  std::vector<std::int64_t> relay_delays_us;  // honest relay delays (bot/online_bot.h RelayProbe)
-  std::int64_t peak_rss_kb = 0;               // max of VmHWM and every sampled VmRSS of the server
-  bool server_died = false;                   // the server process ended during the run (killed, crashed)
-  bool memory_guard = false;                  // the harness stopped the attack early: the server passed its guard
+  std::string attack;                               // "silent", "download", ..., "all"
+  int addresses = 1;                                // attacker source addresses (127.0.0.2 on)
+  int races_planned = 0;                            // honest races (rooms x sprints)
+  int races_finished = 0;                           // that ended with RaceResults
+  int racers_planned = 0;                           // honest racer entries planned (races x racers)
+  int racers_finished = 0;                          // RacerStatus::kFinished among the honest results
+  int removed = 0;                                  // honest racers removed by the referee
+  int other_endings = 0;                            // disconnected, unfinished, topped out
+  std::vector<std::int64_t> relay_delays_us;        // honest relay delays (bot/online_bot.h RelayProbe)
+  std::int64_t peak_rss_kb = 0;                     // max of VmHWM and every sampled VmRSS of the server
+  bool server_died = false;                         // the server process ended during the run (killed, crashed)
+  bool memory_guard = false;                        // the harness stopped the attack early: the server passed its guard
+  std::int64_t relay_p99_goal_us = kMaxRelayP99Us;  // the goal it is judged by (--p99-goal-ms)
   ProbeOutcome probe;
   std::vector<std::string> metrics_moved;  // "stackrace_x +12", what an operator would have seen
   std::string attacker;                    // what the attacker got done, one line

@@ -70,6 +70,7 @@ AttackOutcome run_attack(const RunPlan& plan) {
   AttackOutcome out;
   out.attack = plan.name;
   out.addresses = plan.addresses;
+  out.relay_p99_goal_us = plan.relay_p99_goal_us;
   const auto started = Clock::now();
   RunDir dir;
   std::error_code error;

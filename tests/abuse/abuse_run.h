@@ -28,6 +28,7 @@ struct RunPlan {
   std::chrono::seconds min_duration{0};             // and at least this long in all
   std::chrono::seconds race_timeout{90};            // per sprint
   std::int64_t memory_guard_kb = 2 * kMaxServerKb;  // the attack stops when the server passes this
+  std::int64_t relay_p99_goal_us = kMaxRelayP99Us;
 };
 
 // Runs the row. Never throws; what went wrong is in the outcome's problems.
