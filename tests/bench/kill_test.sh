@@ -20,6 +20,10 @@ build=${2:-build/release}
 server=$build/server/stackrace-server
 bot=$build/bot/stackrace-bot
 tool=$build/replays/stackrace-replay
+# The default tree is the one ./stackrace.sh owns: build it when a program is missing (a fresh clone).
+if [ "$build" = build/release ] && { [ ! -x "$server" ] || [ ! -x "$bot" ] || [ ! -x "$tool" ]; }; then
+  ./stackrace.sh build >&2
+fi
 for b in "$server" "$bot" "$tool"; do
   [ -x "$b" ] || { echo "kill_test: $b is missing (build stackrace-server, stackrace-bot, stackrace-replay)" >&2; exit 2; }
 done
