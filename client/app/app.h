@@ -2,7 +2,7 @@
 // of its own (solo_game.h, race_screen.h, replay_browser_state.h, viewer_state.h, ...), made on entering the screen
 // and dropped on leaving it; App keeps only what every screen shares. main.cpp owns the loop and calls, every
 // frame: input() after polling, ui() inside the ImGui frame, render() before ImGui draws, after_render() before the
-// swap.
+// swap, end_frame() after it, and waits for events as long as wait_s() says (frame pacing).
 #pragma once
 
 #include <cstdint>
@@ -15,6 +15,7 @@
 #include "client/app/app_screen.h"
 #include "client/app/bench_screen.h"
 #include "client/app/cli.h"
+#include "client/app/frame_pacer.h"
 #include "client/app/menu_screens.h"
 #include "client/app/net_play.h"
 #include "client/app/race_screen.h"
@@ -59,8 +60,12 @@ class App {
   void render(int fb_w, int fb_h, double now_s);
   // Screenshots (the back buffer is complete here).
   void after_render(int fb_w, int fb_h);
-  // Frame-time bookkeeping for --bench-frames: the whole frame took `frame_s` seconds.
-  void end_frame(double frame_s);
+  // The frame ran from `start_s` (before polling) to `end_s` (the swap returned): frame pacing's measurements, the
+  // frames-per-second log line, and --bench-frames' frame times.
+  void end_frame(double start_s, double end_s);
+  // How long to wait for events before the next frame (FramePacer: vsync or the frame cap while something moves,
+  // long on idle screens, bounded while the network or a pad needs polling).
+  [[nodiscard]] double wait_s(double now_s) const;
   // Saves a game still in progress as abandoned.
   void shutdown(double now_s);
 
@@ -75,6 +80,9 @@ class App {
   [[nodiscard]] std::string screen_name() const;
   void leave_settings();
   void leave_settings_quietly();
+  // What the screen on show needs from the next frames (frame pacing).
+  [[nodiscard]] Activity activity() const;
+  [[nodiscard]] PaceState pace_state(double now_s) const;
   // The boards drawn on this screen (for the screenshot's layout file).
   [[nodiscard]] const std::vector<BoardLayout>& shown_layouts() const;
   // app_game.cpp: the solo game
@@ -157,6 +165,10 @@ class App {
   bool auto_readied_ = false;
   std::optional<SpectateRequest> spectate_;
   std::optional<std::uint64_t> pending_download_;  // a replay asked of the server (from the browser or the results)
+
+  FramePacer pacer_;
+  int frames_counted_ = 0;  // since frames_since_s_, for the "frames:" debug line
+  double frames_since_s_ = -1;
 
   bool screenshot_requested_ = false;
   bool was_focused_ = false;
