@@ -4,6 +4,7 @@
 #include <imgui.h>
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <ctime>
@@ -279,7 +280,21 @@ PaceState App::pace_state(double now_s) const {
   return p;
 }
 
-double App::wait_s(double now_s) const { return pacer_.wait_s(now_s, pace_state(now_s)); }
+void App::wait_for_next_frame() {
+  double now_s = Window::now_s();
+  double until_s = now_s + pacer_.wait_s(now_s, pace_state(now_s));
+  for (;;) {
+    if (window_.has_key_events()) return;
+    // Other input may bring the next frame forward (a hover on an idle screen), never put it off.
+    if (window_.take_input_seen()) {
+      pacer_.input_seen(now_s);
+      until_s = std::min(until_s, now_s + pacer_.wait_s(now_s, pace_state(now_s)));
+    }
+    if (now_s >= until_s) return;
+    Window::wait_events(until_s - now_s);  // returns early on any event
+    now_s = Window::now_s();
+  }
+}
 
 void App::end_frame(double start_s, double end_s) {
   pacer_.frame_done(start_s, end_s, activity());

@@ -63,9 +63,10 @@ class App {
   // The frame ran from `start_s` (before polling) to `end_s` (the swap returned): frame pacing's measurements, the
   // frames-per-second log line, and --bench-frames' frame times.
   void end_frame(double start_s, double end_s);
-  // How long to wait for events before the next frame (FramePacer: vsync or the frame cap while something moves,
-  // long on idle screens, bounded while the network or a pad needs polling).
-  [[nodiscard]] double wait_s(double now_s) const;
+  // Waits for events until the next frame is due (FramePacer: vsync or the frame cap while something moves, long on
+  // idle screens, bounded while the network or a pad needs polling). A key ends the wait at once; other input does
+  // on an idle screen (a hover is drawn), but not on one already drawn at the cap (mouse motion adds no frames).
+  void wait_for_next_frame();
   // Saves a game still in progress as abandoned.
   void shutdown(double now_s);
 

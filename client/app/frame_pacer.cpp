@@ -29,6 +29,16 @@ double FramePacer::refresh_period_s() const { return 1.0 / (refresh_hz_ > 0 ? re
 
 void FramePacer::frame_done(double start_s, double end_s, Activity activity) {
   last_start_s_ = start_s;
+  // Frames keep the cap's cadence: a frame that starts a little late (the wait's timer overshoots) takes the next
+  // deadline on the grid, one that starts early (a key woke the loop) leaves the deadline where it was, and one a
+  // whole period late (a slow frame, an idle stretch) starts a new grid.
+  const double period = 1.0 / cap_hz_;
+  const double late = start_s - next_due_s_;
+  if (late >= period) {
+    next_due_s_ = start_s + period;
+  } else if (late >= 0) {
+    next_due_s_ += period;
+  }
   if (activity != Activity::kAnimating) {
     // Only frames drawn back to back tell: the first swap after a wait may find a free buffer and return at once.
     probe_count_ = 0;
@@ -68,7 +78,7 @@ double FramePacer::wait_s(double now_s, const PaceState& state) const {
     wait = last_start_s_ + 1.0 / kBackgroundHz - now_s;  // still moving, at a fraction of the cost
   } else if (animating) {
     // Probing (or vsync honoured): the swap waits for the monitor; otherwise the cap's next frame deadline.
-    wait = probing_ ? 0 : last_start_s_ + 1.0 / cap_hz_ - now_s;
+    wait = probing_ ? 0 : next_due_s_ - now_s;
   } else if (state.wake_s) {
     wait = std::min(wait, *state.wake_s - now_s);
   }

@@ -64,6 +64,7 @@ class FramePacer {
   double refresh_hz_;
   double cap_hz_ = kDefaultCapHz;
   double last_start_s_ = 0;     // when the last frame started
+  double next_due_s_ = 0;       // when the next capped frame should start (a cadence: late wake-ups do not add up)
   double settle_until_s_ = -1;  // input_seen() + kSettleS
   bool honoured_ = false;       // believed after a probe
   bool probing_ = false;        // measuring (no waiting meanwhile, so the swap alone paces the frames)

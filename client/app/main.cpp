@@ -99,9 +99,9 @@ int main(int argc, char** argv) {
     app.after_render(fb_w, fb_h);  // screenshots read the finished back buffer
     glfwSwapBuffers(window.handle());
     app.end_frame(frame_start, Window::now_s());
-    // Frame pacing (client/README.md): wait for events until the next frame is due; an event ends the wait at once,
-    // so keys are never held back. Vsync alone cannot be trusted to pace the loop: many setups ignore it.
-    Window::wait_events(app.wait_s(Window::now_s()));
+    // Frame pacing (client/README.md): wait for events until the next frame is due; a key ends the wait at once. Vsync
+    // alone cannot be trusted to pace the loop: many setups ignore it.
+    app.wait_for_next_frame();
   }
 
   // Shut down in reverse order.

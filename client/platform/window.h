@@ -56,6 +56,7 @@ class Window {
 
   // Key events since the last call, in the order they happened.
   [[nodiscard]] std::vector<KeyEvent> take_key_events();
+  [[nodiscard]] bool has_key_events() const { return !keys_.empty(); }
 
   // The monitor's DPI scale for this window (1 on a standard display).
   [[nodiscard]] float content_scale() const;
