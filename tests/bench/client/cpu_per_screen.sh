@@ -66,7 +66,7 @@ xeyes -geometry 100x100+0+0 &
 pids+=("$!")
 eyes="$(timeout 10 xdotool search --sync --onlyvisible --class xeyes | head -n1)"
 xdotool windowfocus --sync "$eyes"
-measure "game, window unfocused (paused)"
+measure "game, window unfocused"
 xdotool windowunmap --sync "$wid"
 measure "game, window unmapped (minimised)"
 xdotool windowmap --sync "$wid"
