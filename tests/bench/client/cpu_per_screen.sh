@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# CPU per screen: starts the game, visits the main menu, a sprint running, the game paused, the results, and the
-# window unfocused (another window has the focus) and unmapped (what minimising does; without a window manager
-# GLFW cannot tell it is iconified), and prints how much of one core the process used on each (its own and its GL
-# driver's threads: utime + stime from /proc/PID/stat over ~5 s) and the frames per second it drew (from the
-# "frames:" lines the game logs at debug level each second; "-" when the game does not log them).
+# CPU per screen: starts the game and visits a sprint running, the game paused, the results, the main menu, and the
+# game with the window unfocused (another window has the focus: the game pauses) and unmapped (what minimising does;
+# without a window manager GLFW cannot tell it is iconified), and prints how much of one core the process used on
+# each (its own and its GL driver's threads: utime + stime from /proc/PID/stat over ~5 s) and the frames per second it
+# drew (from the "frames:" lines the game logs at debug level each second, the first of each sample left out as it
+# began earlier; "-" when the game does not log them). KEEP_LOG=FILE keeps the game's log.
 #
 # usage: cpu_per_screen.sh STACKRACE [SECONDS_PER_SCREEN]
 # A benchmark, not a test: it asserts nothing. Without $DISPLAY it runs itself under xvfb-run (Mesa's software
@@ -17,7 +18,7 @@ fi
 
 work="$(mktemp -d)"
 pids=()
-cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; rm -rf "$work"; }
+cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; [ -n "${KEEP_LOG:-}" ] && cp "$work/stackrace.log" "$KEEP_LOG"; rm -rf "$work"; }
 trap cleanup EXIT
 
 "$stackrace" --mode sprint --seed 1 --countdown-ms 0 --config-dir "$work/config" --data-dir "$work/data" \
@@ -39,7 +40,7 @@ measure() {
   sleep "$seconds"
   t1="$(date +%s.%N)"; c1="$(cpu_ticks)"
   fps="$(tail -n +"$((lines0 + 1))" "$work/stackrace.log" |
-    awk '/frames: / { for (i = 1; i <= NF; ++i) if ($i == "frames:") { s += $(i + 1); n++ } }
+    awk '/frames: / && seen++ { for (i = 1; i <= NF; ++i) if ($i == "frames:") { s += $(i + 1); n++ } }
          END { if (n) printf "%.0f", s / n; else print "-" }')"
   awk -v c0="$c0" -v c1="$c1" -v t0="$t0" -v t1="$t1" -v hz="$ticks_per_s" -v label="$1" -v fps="$fps" \
     'BEGIN { printf "%-34s %8.1f %8s\n", label, (c1 - c0) / hz / (t1 - t0) * 100, fps }'
@@ -66,7 +67,7 @@ xeyes -geometry 100x100+0+0 &
 pids+=("$!")
 eyes="$(timeout 10 xdotool search --sync --onlyvisible --class xeyes | head -n1)"
 xdotool windowfocus --sync "$eyes"
-measure "game, window unfocused"
+measure "game, window unfocused (pauses)"
 xdotool windowunmap --sync "$wid"
 measure "game, window unmapped (minimised)"
 xdotool windowmap --sync "$wid"
