@@ -246,6 +246,13 @@ const std::vector<BoardLayout>& App::shown_layouts() const {
   }
 }
 
+namespace {
+
+// The longest wait while something must be polled: an open connection, a plugged-in pad.
+constexpr double kPollS = 0.016;
+
+}  // namespace
+
 Activity App::activity() const {
   switch (screen_) {
     case Screen::kBench: return Activity::kUnpaced;
@@ -275,8 +282,8 @@ PaceState App::pace_state(double now_s) const {
   if (!menu_keys_.empty()) p.wake_s = now_s;
   // The race results' buttons appear after a grace period (results_fresh()).
   if (race_screen_ && results_fresh(now_s)) p.wake_s = race_screen_->results_shown_s + kResultsKeyGraceS;
-  // The connection is serviced once a frame (net_poll()), and pads are polled, not evented: neither may wait long.
-  if (net_.session().state() != net::Session::State::kIdle || pads_.connected()) p.poll_every_s = 0.016;
+  // Pads are polled, not evented: a press must not wait long to be read.
+  if (pads_.connected()) p.poll_every_s = kPollS;
   return p;
 }
 
@@ -291,8 +298,12 @@ void App::wait_for_next_frame() {
       until_s = std::min(until_s, now_s + pacer_.wait_s(now_s, pace_state(now_s)));
     }
     if (now_s >= until_s) return;
-    Window::wait_events(until_s - now_s);  // returns early on any event
+    // An open connection is serviced while we wait (ENet acknowledges and resends only when serviced), and a frame
+    // is drawn early only when it brought something: an idle lobby or room costs no more than a menu.
+    const bool net = net_open();
+    Window::wait_events(net ? std::min(until_s - now_s, kPollS) : until_s - now_s);  // returns early on any event
     now_s = Window::now_s();
+    if (net && net_poll(now_s)) return;
   }
 }
 

@@ -100,7 +100,10 @@ class App {
   // app_net.cpp: multiplayer screens, keys into our race, our own game saved
   void start_net_from_cli();
   void connect_to(const std::string& address);
-  void net_poll(double now_s);
+  // Services the connection and acts on what arrived; true when anything did (or the connection's state changed).
+  bool net_poll(double now_s);
+  // A connection is open (connecting, in the lobby or a room, reconnecting): it must be serviced often.
+  [[nodiscard]] bool net_open() const;
   void net_ui(double now_s, const MenuNav& nav);
   [[nodiscard]] bool lost_connection_modal(const MenuNav& nav);
   void spectate_from_list();
