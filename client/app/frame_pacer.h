@@ -28,7 +28,7 @@ struct PaceState {
 class FramePacer {
  public:
   static constexpr double kDefaultCapHz = 144;       // the cap when the monitor's refresh rate is unknown
-  static constexpr double kIdleWaitS = 0.25;         // an idle screen still redraws this often (a text cursor blinks)
+  static constexpr double kIdleWaitS = 0.5;          // an idle screen still redraws this often (a text cursor blinks)
   static constexpr double kSettleS = 0.1;            // frames keep coming this long after input: ImGui lays out and
                                                      // moves its highlight over a few frames
   static constexpr double kBackgroundHz = 20;        // an animating screen in an unfocused window
