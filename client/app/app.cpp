@@ -4,6 +4,7 @@
 #include <imgui.h>
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <ctime>
@@ -21,7 +22,8 @@ App::App(AppOptions options, Window& window, Fonts fonts)
       fonts_(fonts),
       paths_(resolve_paths(options_.config_dir, options_.data_dir)),
       replays_(paths_.replay_dir()),
-      net_(replays_) {}
+      net_(replays_),
+      pacer_(options_.vsync, window.refresh_hz()) {}
 
 App::~App() = default;
 
@@ -30,12 +32,15 @@ sr::Status<std::string> App::init() {
   settings_ = load.settings;
   settings_problem_ = load.problem;
   if (!settings_problem_.empty()) spdlog::warn("{}", settings_problem_);
+  pacer_.set_cap(settings_.frame_cap);
+  spdlog::info("frame cap without vsync: {} fps (monitor: {} Hz, 0 = unknown)", pacer_.cap_hz(), window_.refresh_hz());
   if (auto s = batch_.init(); !s) return s;
   net_.set_resume_window(std::chrono::seconds(options_.resume_seconds));
   spdlog::info("settings: {}; replays: {}", paths_.settings_file().string(), paths_.replay_dir().string());
   if (options_.bench_frames > 0) {
     screen_ = Screen::kBench;
     window_.set_vsync(false);
+    pacer_.set_vsync_requested(false);
     bench_.emplace();
     bench_->bench.start(options_.bench_frames);
     return {};
@@ -173,6 +178,7 @@ void App::leave_settings() {
 
 void App::leave_settings_quietly() {
   clamp_settings(settings_);
+  pacer_.set_cap(settings_.frame_cap);
   if (auto saved = save_settings(paths_.settings_file(), settings_); !saved) {
     spdlog::error("{}", saved.error());
     settings_problem_ = saved.error();
@@ -240,10 +246,80 @@ const std::vector<BoardLayout>& App::shown_layouts() const {
   }
 }
 
-void App::end_frame(double frame_s) {
+namespace {
+
+// The longest wait while something must be polled: an open connection, a plugged-in pad.
+constexpr double kPollS = 0.016;
+
+}  // namespace
+
+Activity App::activity() const {
+  switch (screen_) {
+    case Screen::kBench: return Activity::kUnpaced;
+    case Screen::kGame: {
+      const SessionPhase phase = game_ ? game_->session->phase() : SessionPhase::kOver;
+      return phase == SessionPhase::kCountdown || phase == SessionPhase::kPlaying ? Activity::kAnimating
+                                                                                  : Activity::kIdle;
+    }
+    case Screen::kViewer: return viewer_ && viewer_->viewer.playing ? Activity::kAnimating : Activity::kIdle;
+    case Screen::kNet: {
+      // A race on screen (played or watched) moves until its results are shown.
+      const auto* race = shown_race();
+      const auto& results = net_.session().results();
+      return race != nullptr && !(results && results->race_id == race->race_id()) ? Activity::kAnimating
+                                                                                  : Activity::kIdle;
+    }
+    default: return Activity::kIdle;
+  }
+}
+
+PaceState App::pace_state(double now_s) const {
+  PaceState p;
+  p.activity = activity();
+  p.focused = window_.focused();
+  p.iconified = window_.iconified();
+  // Menu keys that arrived together are taken one a frame: the next one now.
+  if (!menu_keys_.empty()) p.wake_s = now_s;
+  // The race results' buttons appear after a grace period (results_fresh()).
+  if (race_screen_ && results_fresh(now_s)) p.wake_s = race_screen_->results_shown_s + kResultsKeyGraceS;
+  // Pads are polled, not evented: a press must not wait long to be read.
+  if (pads_.connected()) p.poll_every_s = kPollS;
+  return p;
+}
+
+void App::wait_for_next_frame() {
+  double now_s = Window::now_s();
+  double until_s = now_s + pacer_.wait_s(now_s, pace_state(now_s));
+  for (;;) {
+    if (window_.has_key_events()) return;
+    // Other input may bring the next frame forward (a hover on an idle screen), never put it off.
+    if (window_.take_input_seen()) {
+      pacer_.input_seen(now_s);
+      until_s = std::min(until_s, now_s + pacer_.wait_s(now_s, pace_state(now_s)));
+    }
+    if (now_s >= until_s) return;
+    // An open connection is serviced while we wait (ENet acknowledges and resends only when serviced), and a frame
+    // is drawn early only when it brought something: an idle lobby or room costs no more than a menu.
+    const bool net = net_open();
+    Window::wait_events(net ? std::min(until_s - now_s, kPollS) : until_s - now_s);  // returns early on any event
+    now_s = Window::now_s();
+    if (net && net_poll(now_s)) return;
+  }
+}
+
+void App::end_frame(double start_s, double end_s) {
+  pacer_.frame_done(start_s, end_s, activity());
+  ++frames_counted_;
+  if (frames_since_s_ < 0) frames_since_s_ = end_s;
+  if (end_s - frames_since_s_ >= 1.0) {
+    spdlog::debug("frames: {:.0f} a second ({}, vsync {})", frames_counted_ / (end_s - frames_since_s_), screen_name(),
+                  pacer_.vsync_honoured() ? "honoured" : "not honoured");
+    frames_counted_ = 0;
+    frames_since_s_ = end_s;
+  }
   if (screen_ != Screen::kBench || !bench_) return;
   FrameBench& bench = bench_->bench;
-  bench.record(frame_s);
+  bench.record(end_s - start_s);
   if (bench.finished()) {
     std::printf(
         "time per frame at %dx%d, vsync off (CPU: this process, GL driver threads included; wall: polling to "

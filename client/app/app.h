@@ -2,7 +2,7 @@
 // of its own (solo_game.h, race_screen.h, replay_browser_state.h, viewer_state.h, ...), made on entering the screen
 // and dropped on leaving it; App keeps only what every screen shares. main.cpp owns the loop and calls, every
 // frame: input() after polling, ui() inside the ImGui frame, render() before ImGui draws, after_render() before the
-// swap.
+// swap, end_frame() after it, and waits for events as long as wait_s() says (frame pacing).
 #pragma once
 
 #include <cstdint>
@@ -15,6 +15,7 @@
 #include "client/app/app_screen.h"
 #include "client/app/bench_screen.h"
 #include "client/app/cli.h"
+#include "client/app/frame_pacer.h"
 #include "client/app/menu_screens.h"
 #include "client/app/net_play.h"
 #include "client/app/race_screen.h"
@@ -59,8 +60,13 @@ class App {
   void render(int fb_w, int fb_h, double now_s);
   // Screenshots (the back buffer is complete here).
   void after_render(int fb_w, int fb_h);
-  // Frame-time bookkeeping for --bench-frames: the whole frame took `frame_s` seconds.
-  void end_frame(double frame_s);
+  // The frame ran from `start_s` (before polling) to `end_s` (the swap returned): frame pacing's measurements, the
+  // frames-per-second log line, and --bench-frames' frame times.
+  void end_frame(double start_s, double end_s);
+  // Waits for events until the next frame is due (FramePacer: vsync or the frame cap while something moves, long on
+  // idle screens, bounded while the network or a pad needs polling). A key ends the wait at once; other input does
+  // on an idle screen (a hover is drawn), but not on one already drawn at the cap (mouse motion adds no frames).
+  void wait_for_next_frame();
   // Saves a game still in progress as abandoned.
   void shutdown(double now_s);
 
@@ -75,6 +81,9 @@ class App {
   [[nodiscard]] std::string screen_name() const;
   void leave_settings();
   void leave_settings_quietly();
+  // What the screen on show needs from the next frames (frame pacing).
+  [[nodiscard]] Activity activity() const;
+  [[nodiscard]] PaceState pace_state(double now_s) const;
   // The boards drawn on this screen (for the screenshot's layout file).
   [[nodiscard]] const std::vector<BoardLayout>& shown_layouts() const;
   // app_game.cpp: the solo game
@@ -91,7 +100,10 @@ class App {
   // app_net.cpp: multiplayer screens, keys into our race, our own game saved
   void start_net_from_cli();
   void connect_to(const std::string& address);
-  void net_poll(double now_s);
+  // Services the connection and acts on what arrived; true when anything did (or the connection's state changed).
+  bool net_poll(double now_s);
+  // A connection is open (connecting, in the lobby or a room, reconnecting): it must be serviced often.
+  [[nodiscard]] bool net_open() const;
   void net_ui(double now_s, const MenuNav& nav);
   [[nodiscard]] bool lost_connection_modal(const MenuNav& nav);
   void spectate_from_list();
@@ -157,6 +169,10 @@ class App {
   bool auto_readied_ = false;
   std::optional<SpectateRequest> spectate_;
   std::optional<std::uint64_t> pending_download_;  // a replay asked of the server (from the browser or the results)
+
+  FramePacer pacer_;
+  int frames_counted_ = 0;  // since frames_since_s_, for the "frames:" debug line
+  double frames_since_s_ = -1;
 
   bool screenshot_requested_ = false;
   bool was_focused_ = false;

@@ -42,6 +42,7 @@ MenuNav App::read_nav() {
 
 void App::input(double now_s) {
   nav_suppressed_ = false;
+  if (window_.take_input_seen()) pacer_.input_seen(now_s);  // frames keep coming a moment: ImGui settles
   int win_w = 0, win_h = 0;
   window_.size(win_w, win_h);
   scale_menus_to_window(fonts_, window_.content_scale(), static_cast<float>(win_h));  // before ImGui's NewFrame
@@ -85,7 +86,7 @@ void App::input(double now_s) {
   pad_changes(pads_.poll(), now_s);
   if (screen_ == Screen::kBench && bench_) bench_->bench.step();
   tick_game(now_s);
-  net_poll(now_s);
+  (void)net_poll(now_s);  // what arrived is drawn in this frame anyway
   tick_race();
   replay_poll();
 }

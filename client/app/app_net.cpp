@@ -60,10 +60,11 @@ void App::connect_to(const std::string& address) {
   }
 }
 
-void App::net_poll(double now_s) {
-  if (net_.session().state() == net::Session::State::kIdle) return;
+bool App::net_poll(double now_s) {
+  if (net_.session().state() == net::Session::State::kIdle) return false;
   const auto state_before = net_.session().state();
-  for (const auto& m : net_.poll()) {
+  const auto received = net_.poll();
+  for (const auto& m : received) {
     if (std::holds_alternative<protocol::Welcome>(m)) {
       (void)net_.session().set_handling(to_engine(settings_.handling));
       if (options_.room && !cli_room_created_) {
@@ -135,6 +136,12 @@ void App::net_poll(double now_s) {
     if (net_.lost()) spdlog::warn("connection lost ({}); back on the multiplayer menu", net_.lost()->reason);
     if (options_.exit_after_race) done_ = true;
   }
+  return !received.empty() || net_.session().state() != state_before;
+}
+
+bool App::net_open() const {
+  const auto state = net_.session().state();
+  return state != net::Session::State::kIdle && state != net::Session::State::kClosed;
 }
 
 void App::spectate_from_list() {

@@ -13,9 +13,6 @@
 namespace sr::client {
 namespace {
 
-// Seconds after the results appear during which their buttons take no keys (hard drops still being pressed).
-constexpr double kResultsKeyGraceS = 1.5;
-
 const char* status_banner(protocol::RacerStatus s) {
   switch (s) {
     case protocol::RacerStatus::kFinished: return "FINISHED";

@@ -1,5 +1,5 @@
 // stackrace: the game client. Reads top to bottom like Dear ImGui's example_glfw_opengl3: set up, loop (poll,
-// new frame, UI, render, swap), shut down in reverse order. Everything else lives in App.
+// new frame, UI, render, swap, wait), shut down in reverse order. Everything else lives in App.
 #include <glad/gl.h>
 // glad before GLFW
 #include <GLFW/glfw3.h>
@@ -98,7 +98,10 @@ int main(int argc, char** argv) {
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
     app.after_render(fb_w, fb_h);  // screenshots read the finished back buffer
     glfwSwapBuffers(window.handle());
-    app.end_frame(Window::now_s() - frame_start);
+    app.end_frame(frame_start, Window::now_s());
+    // Frame pacing (client/README.md): wait for events until the next frame is due; a key ends the wait at once. Vsync
+    // alone cannot be trusted to pace the loop: many setups ignore it.
+    app.wait_for_next_frame();
   }
 
   // Shut down in reverse order.

@@ -13,6 +13,9 @@
 
 namespace sr::client {
 
+// Seconds after the results appear during which their buttons take no keys (hard drops still being pressed).
+inline constexpr double kResultsKeyGraceS = 1.5;
+
 struct RaceScreenState {
   struct Race {
     engine::Buttons buttons = 0;       // held now (in the countdown: held at the start)

@@ -41,6 +41,15 @@ sr::Status<std::string> Window::open(const WindowOptions& o) {
   if (window_ == nullptr) return "cannot open an OpenGL 3.3 core window: " + g_last_glfw_error;
   glfwSetWindowUserPointer(window_, this);
   glfwSetKeyCallback(window_, key_callback);
+  glfwSetCharCallback(window_, [](GLFWwindow* w, unsigned) { note_input(w); });
+  glfwSetMouseButtonCallback(window_, [](GLFWwindow* w, int, int, int) { note_input(w); });
+  glfwSetScrollCallback(window_, [](GLFWwindow* w, double, double) { note_input(w); });
+  glfwSetCursorPosCallback(window_, [](GLFWwindow* w, double, double) { note_input(w); });
+  glfwSetCursorEnterCallback(window_, [](GLFWwindow* w, int) { note_input(w); });
+  glfwSetWindowFocusCallback(window_, [](GLFWwindow* w, int) { note_input(w); });
+  glfwSetWindowIconifyCallback(window_, [](GLFWwindow* w, int) { note_input(w); });
+  glfwSetFramebufferSizeCallback(window_, [](GLFWwindow* w, int, int) { note_input(w); });
+  glfwSetWindowRefreshCallback(window_, [](GLFWwindow* w) { note_input(w); });
   glfwMakeContextCurrent(window_);
   if (gladLoadGL(glfwGetProcAddress) == 0) return "cannot load OpenGL 3.3 functions (glad)";
   set_vsync(o.vsync);
@@ -58,6 +67,32 @@ void Window::close() {
 bool Window::should_close() const { return window_ == nullptr || glfwWindowShouldClose(window_); }
 
 bool Window::focused() const { return window_ != nullptr && glfwGetWindowAttrib(window_, GLFW_FOCUSED) == GLFW_TRUE; }
+
+bool Window::iconified() const {
+  return window_ != nullptr && glfwGetWindowAttrib(window_, GLFW_ICONIFIED) == GLFW_TRUE;
+}
+
+double Window::refresh_hz() const {
+  GLFWmonitor* monitor = window_ != nullptr ? glfwGetWindowMonitor(window_) : nullptr;
+  if (monitor == nullptr) monitor = glfwGetPrimaryMonitor();
+  const GLFWvidmode* mode = monitor != nullptr ? glfwGetVideoMode(monitor) : nullptr;
+  return mode != nullptr && mode->refreshRate > 0 ? mode->refreshRate : 0;
+}
+
+void Window::wait_events(double timeout_s) {
+  if (timeout_s > 0) glfwWaitEventsTimeout(timeout_s);
+}
+
+bool Window::take_input_seen() {
+  const bool seen = input_seen_;
+  input_seen_ = false;
+  return seen;
+}
+
+void Window::note_input(GLFWwindow* w) {
+  auto* self = static_cast<Window*>(glfwGetWindowUserPointer(w));
+  if (self != nullptr) self->input_seen_ = true;
+}
 
 void Window::set_vsync(bool on) { glfwSwapInterval(on ? 1 : 0); }
 
@@ -79,7 +114,9 @@ void Window::toggle_fullscreen() {
 
 void Window::key_callback(GLFWwindow* w, int key, int /*scancode*/, int action, int mods) {
   auto* self = static_cast<Window*>(glfwGetWindowUserPointer(w));
-  if (self != nullptr) self->keys_.push_back({key, action, mods, glfwGetTime()});
+  if (self == nullptr) return;
+  self->keys_.push_back({key, action, mods, glfwGetTime()});
+  self->input_seen_ = true;
 }
 
 std::vector<KeyEvent> Window::take_key_events() {

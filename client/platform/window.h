@@ -1,5 +1,6 @@
-// The GLFW window: creation with an OpenGL 3.3 core context, fullscreen toggle, content scale, and key events
-// stamped with glfwGetTime() in the callback, the moment GLFW delivers them (not once per frame).
+// The GLFW window: creation with an OpenGL 3.3 core context, fullscreen toggle, content scale, key events stamped
+// with glfwGetTime() in the callback, the moment GLFW delivers them (not once per frame), and waiting for events
+// between frames (frame pacing, client/README.md).
 #pragma once
 
 #include <string>
@@ -44,9 +45,18 @@ class Window {
   void set_vsync(bool on);
   [[nodiscard]] bool fullscreen() const { return fullscreen_; }
   [[nodiscard]] bool focused() const;
+  [[nodiscard]] bool iconified() const;
+  // The refresh rate of the monitor the window is on (fullscreen) or of the primary monitor; 0 when unknown.
+  [[nodiscard]] double refresh_hz() const;
+
+  // Waits up to `timeout_s` for events (none: returns at once); any event ends the wait. The next poll delivers it.
+  static void wait_events(double timeout_s);
+  // Whether any input or window event (keys, text, mouse, focus, size, exposure) arrived since the last call.
+  [[nodiscard]] bool take_input_seen();
 
   // Key events since the last call, in the order they happened.
   [[nodiscard]] std::vector<KeyEvent> take_key_events();
+  [[nodiscard]] bool has_key_events() const { return !keys_.empty(); }
 
   // The monitor's DPI scale for this window (1 on a standard display).
   [[nodiscard]] float content_scale() const;
@@ -58,12 +68,15 @@ class Window {
 
  private:
   static void key_callback(GLFWwindow* w, int key, int scancode, int action, int mods);
+  // The callbacks below only note that something happened (ImGui's, installed after ours, chain to them).
+  static void note_input(GLFWwindow* w);
 
   GLFWwindow* window_ = nullptr;
   bool glfw_ready_ = false;
   bool fullscreen_ = false;
   int windowed_x_ = 100, windowed_y_ = 100, windowed_w_ = 1280, windowed_h_ = 720;
   std::vector<KeyEvent> keys_;
+  bool input_seen_ = false;
 };
 
 }  // namespace sr::client

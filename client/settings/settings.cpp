@@ -38,6 +38,10 @@ bool clamp_settings(Settings& s) {
     s.visuals.skin = Skin::kGuideline;
     changed = true;
   }
+  if (s.frame_cap != 0 && (s.frame_cap < 30 || s.frame_cap > 1000)) {
+    s.frame_cap = 0;  // not clamped: 5 or 100000 is no choice of a cap near it; the default follows the monitor
+    changed = true;
+  }
   if (s.player_name.empty()) {
     s.player_name = "player";
     changed = true;

@@ -45,11 +45,14 @@ struct Settings {
   Visuals visuals;
   std::string player_name = "player";  // 1..24 characters
   std::vector<SavedServer> servers;    // at most 32
+  // 0 or 30..1000: frames per second where vsync is not honoured (client/README.md, "Frame pacing"); 0 = the
+  // monitor's refresh rate (144 when unknown).
+  std::int32_t frame_cap = 0;
   bool operator==(const Settings&) const = default;
 };
 
-// Puts every field into its documented range (out-of-range numbers are clamped, an empty name becomes "player").
-// Returns true if anything changed.
+// Puts every field into its documented range (out-of-range numbers are clamped, an empty name becomes "player", a
+// frame cap out of range becomes 0). Returns true if anything changed.
 bool clamp_settings(Settings& s);
 
 // The engine handling for these settings (ARE, line clear delay and IRS/IHS keep the engine defaults).

@@ -22,7 +22,8 @@ namespace {
 
 // settings.json format version. Version 1: version, player_name, handling, visuals, keys, pad.
 // Version 2 adds servers {names, addresses} (the multiplayer menu's saved servers, two arrays of equal length).
-constexpr int kFormatVersion = 2;
+// Version 3 adds frame_cap.
+constexpr int kFormatVersion = 3;
 
 template <typename Archive, typename Fn>
 void node(Archive& ar, const char* name, Fn&& fn) {
@@ -120,6 +121,7 @@ std::string settings_to_json(const Settings& s) {
          cereal::make_nvp("board_scale", s.visuals.board_scale),
          cereal::make_nvp("skin", std::string(skin_name(s.visuals.skin))));
     });
+    ar(cereal::make_nvp("frame_cap", s.frame_cap));
     for (bool pad : {false, true}) {
       node(ar, pad ? "pad" : "keys", [&] {
         for (Action a : kAllActions) {
@@ -169,6 +171,7 @@ Settings settings_from_json(const std::string& json) {
       }
       if (!known) throw std::runtime_error("unknown skin \"" + skin + "\"");
     });
+    if (version >= 3) ar(cereal::make_nvp("frame_cap", s.frame_cap));
     for (bool pad : {false, true}) {
       node(ar, pad ? "pad" : "keys", [&] {
         for (Action a : kAllActions) {

@@ -43,6 +43,13 @@ bool SettingsScreen::draw_main(Settings& s, const MenuNav& nav) {
   if (main_.number("Board scale", scale, 50, 150, 5, " %")) s.visuals.board_scale = static_cast<float>(scale) / 100.0f;
   int skin = static_cast<int>(s.visuals.skin);
   if (main_.choice("Colour skin", skin, kSkins)) s.visuals.skin = static_cast<Skin>(skin);
+  main_.heading("Display");
+  // 0 is the monitor's rate; 1..29 are no cap, so stepping through them goes between 0 and 30.
+  int cap = s.frame_cap;
+  if (main_.number("Frame cap without vsync", cap, 0, 1000, 10, " fps", "monitor's refresh rate")) {
+    if (cap > 0 && cap < 30) cap = s.frame_cap == 0 ? 30 : 0;
+    s.frame_cap = cap;
+  }
   main_.heading("Player");
   if (main_.text("Name", s.player_name, 24)) clamp_settings(s);
   ImGui::Separator();

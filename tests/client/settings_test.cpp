@@ -44,6 +44,7 @@ Settings changed_settings() {
   s.bindings.clear(Action::kRotate180);
   s.visuals = {false, false, 1.25f, Skin::kMonochrome};
   s.player_name = "Ünïcode name";
+  s.frame_cap = 240;
   return s;
 }
 
@@ -99,7 +100,8 @@ TEST_F(SettingsFile, EveryKindOfDamageIsCaught) {
       replace("\"das_ms\": 100", "\"das_ms\": \"fast\""),
       replace("\"das_ms\": 100", "\"das_ms\": 1.5"),
       replace("\"das_ms\": 100,", ""),
-      replace("\"version\": 2", "\"version\": 99"),
+      replace("\"version\": 3", "\"version\": 99"),
+      replace("\"frame_cap\": 240", "\"frame_cap\": \"vsync\""),
       replace("\"monochrome\"", "\"neon\""),
       replace("\"Space\"", "\"NoSuchKey\""),
       replace("\"ghost\": false", "\"ghost\": 3"),
@@ -156,6 +158,43 @@ TEST_F(SettingsFile, OutOfRangeValuesAreClampedAndReported) {
   EXPECT_EQ(load.settings.visuals.board_scale, 1.5f);
   EXPECT_EQ(load.settings.player_name, "player");
   EXPECT_NE(load.problem.find("clamped"), std::string::npos);
+}
+
+TEST_F(SettingsFile, FrameCapOutOfRangeIsReportedAndOnlyItReset) {
+  for (const int cap : {1, 29, 1001, -60, 100'000}) {
+    Settings s = changed_settings();
+    s.frame_cap = cap;
+    write(settings_to_json(s));
+    const auto load = load_settings(path());
+    Settings expected = changed_settings();
+    expected.frame_cap = 0;  // the monitor's refresh rate
+    EXPECT_EQ(load.settings, expected) << cap;
+    EXPECT_NE(load.problem.find("out of range"), std::string::npos) << cap;
+  }
+  for (const int cap : {0, 30, 144, 1000}) {
+    Settings s = changed_settings();
+    s.frame_cap = cap;
+    write(settings_to_json(s));
+    const auto load = load_settings(path());
+    EXPECT_EQ(load.settings.frame_cap, cap);
+    EXPECT_TRUE(load.problem.empty()) << cap << ": " << load.problem;
+  }
+}
+
+TEST_F(SettingsFile, Version2FileHasTheDefaultFrameCap) {
+  std::string text = settings_to_json(changed_settings());
+  const auto version = text.find("\"version\": 3");
+  ASSERT_NE(version, std::string::npos);
+  text.replace(version, 12, "\"version\": 2");
+  const auto cap = text.find("\"frame_cap\": 240,");
+  ASSERT_NE(cap, std::string::npos);
+  text.erase(cap, text.find('\n', cap) + 1 - cap);
+  write(text);
+  const auto load = load_settings(path());
+  Settings expected = changed_settings();
+  expected.frame_cap = 0;
+  EXPECT_EQ(load.settings, expected);
+  EXPECT_TRUE(load.problem.empty()) << load.problem;
 }
 
 TEST(Settings, HandlingConvertsToEngineMicroseconds) {
