@@ -66,23 +66,14 @@ std::vector<std::string> judge(const AttackOutcome& o) {
 }
 
 std::string format_table(const std::vector<AttackOutcome>& outcomes) {
-  const Row header{"attack", "races", "racers", "removed", "p50 ms", "p99 ms", "server MB", "connect", "goals"};
-  std::vector<Row> rows{header};
-  for (const AttackOutcome& o : outcomes) rows.push_back(row_of(o));
-  std::array<std::size_t, kColumns> width{};
-  for (const Row& r : rows) {
-    for (std::size_t c = 0; c < kColumns; ++c) width[c] = std::max(width[c], r[c].size());
+  // The attack's name reads left-aligned, the figures right-aligned.
+  std::vector<std::vector<std::string>> rows{
+      {"attack", "races", "racers", "removed", "p50 ms", "p99 ms", "server MB", "connect", "goals"}};
+  for (const AttackOutcome& o : outcomes) {
+    const Row row = row_of(o);
+    rows.emplace_back(row.begin(), row.end());
   }
-  std::string out;
-  for (const Row& r : rows) {
-    std::string line;
-    for (std::size_t c = 0; c < kColumns; ++c) {
-      // The attack's name reads left-aligned, the figures right-aligned.
-      line += c == 0 ? fmt::format("{:<{}}", r[c], width[c]) : fmt::format("  {:>{}}", r[c], width[c]);
-    }
-    out += line + "\n";
-  }
-  return out;
+  return netsim::align_columns(rows);
 }
 
 std::string format_details(const std::vector<AttackOutcome>& outcomes) {

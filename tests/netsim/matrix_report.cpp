@@ -95,26 +95,29 @@ std::vector<std::string> judge(const ProfileOutcome& o) {
   return why;
 }
 
-std::string format_table(const std::vector<ProfileOutcome>& outcomes) {
-  std::vector<Row> rows;
-  Row header;
-  for (std::size_t c = 0; c < kColumns; ++c) header[c] = kHeaders[c];
-  rows.push_back(header);
-  for (const ProfileOutcome& o : outcomes) rows.push_back(table_row(o));
-  std::array<std::size_t, kColumns> width{};
-  for (const Row& r : rows) {
-    for (std::size_t c = 0; c < kColumns; ++c) width[c] = std::max(width[c], r[c].size());
+std::string align_columns(const std::vector<std::vector<std::string>>& rows) {
+  std::vector<std::size_t> width;
+  for (const auto& r : rows) {
+    width.resize(std::max(width.size(), r.size()), 0);
+    for (std::size_t c = 0; c < r.size(); ++c) width[c] = std::max(width[c], r[c].size());
   }
   std::string out;
-  for (const Row& r : rows) {
-    std::string line;
-    for (std::size_t c = 0; c < kColumns; ++c) {
-      // The profile's name is left-aligned, the figures right-aligned.
-      line += c == 0 ? fmt::format("{:<{}}", r[c], width[c]) : fmt::format("  {:>{}}", r[c], width[c]);
+  for (const auto& r : rows) {
+    for (std::size_t c = 0; c < r.size(); ++c) {
+      out += c == 0 ? fmt::format("{:<{}}", r[c], width[c]) : fmt::format("  {:>{}}", r[c], width[c]);
     }
-    out += line + "\n";
+    out += "\n";
   }
   return out;
+}
+
+std::string format_table(const std::vector<ProfileOutcome>& outcomes) {
+  std::vector<std::vector<std::string>> rows{{kHeaders.begin(), kHeaders.end()}};
+  for (const ProfileOutcome& o : outcomes) {
+    const Row row = table_row(o);
+    rows.emplace_back(row.begin(), row.end());
+  }
+  return align_columns(rows);
 }
 
 std::string format_csv(const std::vector<ProfileOutcome>& outcomes) {

@@ -55,6 +55,10 @@ struct ProfileOutcome {
 // one reconnect. The reasons it fails, one short phrase each ("2 removed", "no reconnect"); empty when it passes.
 [[nodiscard]] std::vector<std::string> judge(const ProfileOutcome& outcome);
 
+// Rows of cells as aligned text, a line each: every column as wide as its longest cell, the first left-aligned (a
+// name), the rest right-aligned (figures), two spaces apart. For this table and stackrace-abuse's.
+[[nodiscard]] std::string align_columns(const std::vector<std::vector<std::string>>& rows);
+
 // The table: a header line, then one aligned row per profile (widths fit the longest cell). Times in milliseconds
 // (relay delay), seconds (resume, unverified, wall); "-" where nothing was measured.
 [[nodiscard]] std::string format_table(const std::vector<ProfileOutcome>& outcomes);
