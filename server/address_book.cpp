@@ -27,6 +27,7 @@ const char* limit_label(Limit limit) {
     case Limit::kPlayersFull: return "max_players";
     case Limit::kServerRooms: return "max_rooms";
     case Limit::kDownloadRate: return "download_bytes_rate";
+    case Limit::kConnectRate: return "connect_rate";
   }
   return "unknown";
 }
@@ -137,14 +138,15 @@ void AddressBook::purge(TimeUs now_us) {
   }
 }
 
-bool AddressBook::count_refusal(const std::string& host, Limit limit, TimeUs now_us, std::uint64_t& suppressed) {
-  ++refused_[static_cast<std::size_t>(limit)];
+bool AddressBook::count_refusal(const std::string& host, Limit limit, TimeUs now_us, std::uint64_t& suppressed,
+                                std::uint64_t times) {
+  refused_[static_cast<std::size_t>(limit)] += times;
   Entry& e = entry(host, now_us);
   if (now_us < e.next_log_us) {
-    ++e.unlogged;
+    e.unlogged += times;
     return false;
   }
-  suppressed = e.unlogged;
+  suppressed = e.unlogged + times - 1;
   e.unlogged = 0;
   e.next_log_us = now_us + kLogEveryUs;
   return true;

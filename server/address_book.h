@@ -63,8 +63,9 @@ enum class Limit : std::uint8_t {
   kPlayersFull = 11,   // the server's max_players
   kServerRooms = 12,   // the server's max_rooms
   kDownloadRate = 13,  // download_bytes_burst / download_bytes_per_second
+  kConnectRate = 14,   // connection attempts per address, dropped before ENet (connect_gate.h)
 };
-inline constexpr std::size_t kLimitCount = 14;
+inline constexpr std::size_t kLimitCount = 15;
 [[nodiscard]] const char* limit_label(Limit limit);
 
 // The host part of "ip:port" (the whole text when it has no port).
@@ -94,9 +95,10 @@ class AddressBook {
   // limits by reconnecting). Call now and then.
   void purge(TimeUs now_us);
 
-  // Counts a refusal. Returns true when it should be logged: the first of an address in 10 s (a flood would
+  // Counts `times` refusals. Returns true when they should be logged: the first of an address in 10 s (a flood would
   // otherwise write a log line per packet); `suppressed` is then how many went unlogged since the last line.
-  bool count_refusal(const std::string& host, Limit limit, TimeUs now_us, std::uint64_t& suppressed);
+  bool count_refusal(const std::string& host, Limit limit, TimeUs now_us, std::uint64_t& suppressed,
+                     std::uint64_t times = 1);
   // Counts a refusal that is not one address's doing (the server is full, an idle room was closed).
   void count(Limit limit) { ++refused_[static_cast<std::size_t>(limit)]; }
 

@@ -55,15 +55,22 @@ void Lobby::drop(PlayerId id, protocol::DisconnectReason reason, const std::stri
   room_services_.outbox->drop(id, reason, text);
 }
 
-void Lobby::count_refusal(const std::string& host, Limit limit, const std::string& text, TimeUs now_us) {
+void Lobby::count_refusal(const std::string& host, Limit limit, const std::string& text, TimeUs now_us,
+                          std::uint64_t times) {
   std::uint64_t suppressed = 0;
-  if (!addresses_.count_refusal(host, limit, now_us, suppressed)) return;
+  if (!addresses_.count_refusal(host, limit, now_us, suppressed, times)) return;
   if (suppressed == 0) {
     spdlog::warn("{}: refused ({}): {}", host, limit_label(limit), text);
   } else {
     spdlog::warn("{}: refused ({}): {}; and {} more refusals of this address since the last line", host,
                  limit_label(limit), text, suppressed);
   }
+}
+
+void Lobby::count_refused_connects(const std::string& host, std::uint64_t attempts, TimeUs now_us) {
+  count_refusal(host, Limit::kConnectRate,
+                fmt::format("{} connection attempts dropped unanswered (too many a second from one address)", attempts),
+                now_us, attempts);
 }
 
 bool Lobby::connect(PlayerId id, std::uint32_t version, const std::string& address, TimeUs now_us) {

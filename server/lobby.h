@@ -40,6 +40,9 @@ class Lobby {
   // A new connection that sent `version` in its connect data. False if it was refused (and told why): another
   // protocol version, or too many connections from its address.
   bool connect(PlayerId id, std::uint32_t version, const std::string& address, TimeUs now_us);
+  // Connection attempts from `host` dropped unanswered before they became connections (NetHost's connect gate):
+  // counted under Limit::kConnectRate and logged like every refusal.
+  void count_refused_connects(const std::string& host, std::uint64_t attempts, TimeUs now_us);
   // `bytes` of a message arrived from the player (before it is decoded). False if their address has sent more than
   // it may: the player is dropped.
   bool receive_bytes(PlayerId id, std::size_t bytes, TimeUs now_us);
@@ -89,7 +92,8 @@ class Lobby {
   Room* room_of(const Player& player);
   void close_if_empty(RoomId id, TimeUs now_us);
   // Counts the refusal for the metrics and logs it (at most a line per address every 10 s).
-  void count_refusal(const std::string& host, Limit limit, const std::string& text, TimeUs now_us);
+  void count_refusal(const std::string& host, Limit limit, const std::string& text, TimeUs now_us,
+                     std::uint64_t times = 1);
   // A request that reads the store or walks the rooms: within the address's and the server's budgets? If not, the
   // refusal is counted and `why` says it in words.
   [[nodiscard]] bool allow_request(const Player& player, TimeUs now_us, std::string& why);

@@ -5,10 +5,31 @@
 #include <enet/time.h>
 #include <sys/socket.h>
 
+#include <chrono>
+#include <cstring>
+
 namespace sr::server {
 namespace {
 
 PeerId id_of(const ENetPeer* peer) { return static_cast<PeerId>(reinterpret_cast<std::uintptr_t>(peer->data)); }
+
+// The gate of the host whose enet_host_service runs on this thread (the only ENet call that reads datagrams).
+thread_local ConnectGate* t_servicing_gate = nullptr;
+thread_local std::int64_t t_servicing_since_us = 0;
+
+// The gate's clock (ENet's own is milliseconds from gettimeofday, which wraps and may step back).
+std::int64_t steady_us() {
+  return std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
+std::string text_of(std::uint32_t address) {
+  char text[32] = {};
+  ENetAddress a{};
+  a.host = address;
+  if (enet_address_get_host_ip(&a, text, sizeof text) != 0) return "?";
+  return text;
+}
 
 }  // namespace
 
@@ -39,6 +60,8 @@ sr::Status<std::string> NetHost::open(const std::string& bind_address, std::uint
   host_->maximumPacketSize = limits.max_packet_bytes;
   host_->maximumWaitingData = limits.max_waiting_bytes;
   host_->duplicatePeers = limits.max_peers_per_ip;
+  gate_.emplace(limits.connect_gate);
+  host_->intercept = &NetHost::intercept;
   (void)enet_socket_set_option(host_->socket, ENET_SOCKOPT_RCVBUF, limits.socket_buffer_bytes);
   (void)enet_socket_set_option(host_->socket, ENET_SOCKOPT_SNDBUF, limits.socket_buffer_bytes);
   int granted = 0;
@@ -55,7 +78,10 @@ sr::Status<std::string> NetHost::open(const std::string& bind_address, std::uint
 void NetHost::poll(std::uint32_t timeout_ms, std::vector<NetEvent>& out) {
   if (host_ == nullptr) return;
   ENetEvent event;
+  t_servicing_gate = gate_ ? &*gate_ : nullptr;
+  t_servicing_since_us = steady_us();  // a datagram read during the wait is judged as of its start (≤ timeout_ms)
   int status = enet_host_service(host_, &event, timeout_ms);
+  t_servicing_gate = nullptr;
   while (status > 0) {
     NetEvent e;
     e.connection = event.peer != nullptr ? event.peer->connectID : 0;
@@ -99,6 +125,27 @@ void NetHost::poll(std::uint32_t timeout_ms, std::vector<NetEvent>& out) {
     status = enet_host_check_events(host_, &event);
   }
   drop_silent(out);
+}
+
+int NetHost::intercept(ENetHost* host, ENetEvent* /*event*/) {
+  // A datagram addressed to no peer (the header's peer id is ENet's "none") can only be a CONNECT. Anything else
+  // goes on to ENet, which checks it.
+  if (t_servicing_gate == nullptr || host->receivedDataLength < sizeof(enet_uint16)) return 0;
+  enet_uint16 header = 0;
+  std::memcpy(&header, host->receivedData, sizeof header);
+  const auto peer_id = static_cast<enet_uint16>(ENET_NET_TO_HOST_16(header) &
+                                                ~(ENET_PROTOCOL_HEADER_FLAG_MASK | ENET_PROTOCOL_HEADER_SESSION_MASK));
+  if (peer_id != ENET_PROTOCOL_MAXIMUM_PEER_ID) return 0;
+  return t_servicing_gate->allow(host->receivedAddress.host, t_servicing_since_us) ? 0 : 1;
+}
+
+std::vector<std::pair<std::string, std::uint64_t>> NetHost::take_refused_connects() {
+  std::vector<std::pair<std::string, std::uint64_t>> out;
+  if (!gate_ || host_ == nullptr) return out;
+  for (const auto& [address, count] : gate_->take_dropped(steady_us())) {
+    out.emplace_back(text_of(address), count);
+  }
+  return out;
 }
 
 void NetHost::drop_silent(std::vector<NetEvent>& out) {

@@ -10,9 +10,11 @@
 #include <vector>
 
 #include "common/result.h"
+#include "server/connect_gate.h"
 
 struct _ENetHost;
 struct _ENetPeer;
+struct _ENetEvent;
 
 namespace sr::server {
 
@@ -32,6 +34,8 @@ struct NetLimits {
   // A peer that acknowledges nothing for this long is dropped (ENet pings an idle peer twice a second). A racer
   // dropped mid-race keeps their seat and may resume over a new connection (PROTOCOL.md "Resuming a race").
   std::uint32_t peer_timeout_ms = 5'000;
+  // Connection attempts per address beyond this are dropped before ENet sees them (connect_gate.h).
+  ConnectGateLimits connect_gate;
 };
 
 struct NetEvent {
@@ -83,6 +87,8 @@ class NetHost {
   [[nodiscard]] std::size_t peer_count() const { return peers_.size(); }
   // The socket receive buffer the kernel granted (bytes usable for datagrams), 0 if unknown.
   [[nodiscard]] int receive_buffer_bytes() const { return receive_buffer_bytes_; }
+  // Connection attempts the gate dropped since the last call, by address ("a.b.c.d"), and forgets them.
+  [[nodiscard]] std::vector<std::pair<std::string, std::uint64_t>> take_refused_connects();
   // Total bytes sent and received since open().
   [[nodiscard]] std::uint64_t bytes_sent() const;
   [[nodiscard]] std::uint64_t bytes_received() const;
@@ -93,7 +99,11 @@ class NetHost {
   // Peers silent for longer than peer_timeout_ms: disconnect events (data 0, a timeout), and forgotten.
   void drop_silent(std::vector<NetEvent>& out);
 
+  // ENet's intercept callback (no user pointer: poll() names the host being serviced in a thread_local).
+  static int intercept(_ENetHost* host, _ENetEvent* event);
+
   _ENetHost* host_ = nullptr;
+  std::optional<ConnectGate> gate_;
   std::uint16_t port_ = 0;
   PeerId next_id_ = 1;
   std::map<PeerId, _ENetPeer*> peers_;

@@ -138,6 +138,11 @@ void Server::step(std::uint32_t timeout_ms) {
     to_forget_.clear();
   }
   lobby_->tick(now);
+  if (now >= next_gate_count_us_) {
+    next_gate_count_us_ = now + kGateCountEveryUs;
+    for (const auto& [host, attempts] : net_.take_refused_connects())
+      lobby_->count_refused_connects(host, attempts, now);
+  }
   for (const ReplayWriter::Done& done : writer_.collect()) lobby_->on_replay_written(done);
   for (PlayerId id : to_forget_) lobby_->disconnect(id, now);
   to_forget_.clear();

@@ -97,8 +97,11 @@ class Server final : public Outbox {
   std::set<PlayerId> dropping_;      // told to go; their further packets are ignored
   std::vector<PlayerId> to_forget_;  // dropped during this step: leave the lobby after the event is handled
   std::vector<NetEvent> events_;
-  std::vector<PlayerId> send_scratch_;
-  TimeUs last_poll_us_ = -1'000'000;  // when step() last polled the network  // send_many()'s list of live recipients
+  std::vector<PlayerId> send_scratch_;  // send_many()'s list of live recipients
+  TimeUs last_poll_us_ = -1'000'000;    // when step() last polled the network
+  // Connection attempts the connect gate dropped are counted (and logged) this often.
+  static constexpr TimeUs kGateCountEveryUs = 1'000'000;
+  TimeUs next_gate_count_us_ = 0;
   std::uint64_t protocol_errors_ = 0;
   bool shut_down_ = false;
 };

@@ -1,5 +1,7 @@
 #include "server/server_config.h"
 
+#include <arpa/inet.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
@@ -62,6 +64,11 @@ void add_server_options(CLI::App& app, ServerConfig& config) {
         }
         return std::string();
       });
+  app.add_option("--connects-per-second", config.connects_per_second,
+                 "connection attempts one IP address may make a second (after a burst of --max-per-address); more are "
+                 "dropped unanswered")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 100000));
   app.add_option("--room-idle-minutes", config.room_idle_minutes,
                  "close a room after this many minutes with no race and nobody joining")
       ->capture_default_str()
@@ -123,6 +130,13 @@ ServerOptions server_options(const ServerConfig& config) {
       std::min(options.net.max_peers, options.lobby.max_per_address + options.lobby.address.max_pending);
   options.lobby.room_idle_us = static_cast<TimeUs>(config.room_idle_minutes) * 60'000'000;
   options.lobby.address.trusted = split_addresses(config.trusted_addresses);
+  // The gate lets a whole household reconnect at once (after its router restarted, say).
+  options.net.connect_gate.burst = static_cast<std::int64_t>(options.lobby.max_per_address);
+  options.net.connect_gate.per_second = config.connects_per_second;
+  for (const std::string& a : options.lobby.address.trusted) {
+    in_addr parsed{};
+    if (inet_pton(AF_INET, a.c_str(), &parsed) == 1) options.net.connect_gate.trusted.push_back(parsed.s_addr);
+  }
   return options;
 }
 

@@ -21,10 +21,11 @@ struct ServerConfig {
   std::string data_dir = "stackrace-data";
   std::uint64_t replay_low_space_mb = 256;  // warn (log, metric) below this much free space in data_dir
   std::string log_level = "info";
-  int room_idle_minutes = 15;     // LobbyOptions::room_idle_us
-  std::string trusted_addresses;  // AddressLimits::trusted, comma-separated
-  MetricsHttpOptions metrics;     // port 0: no metrics endpoint
-  bool agones = false;            // talk to the Agones SDK sidecar
+  int room_idle_minutes = 15;            // LobbyOptions::room_idle_us
+  std::string trusted_addresses;         // AddressLimits::trusted, comma-separated
+  std::int64_t connects_per_second = 8;  // ConnectGateLimits::per_second
+  MetricsHttpOptions metrics;            // port 0: no metrics endpoint
+  bool agones = false;                   // talk to the Agones SDK sidecar
   double agones_idle_shutdown_s = 300;
   double agones_health_interval_s = 2;
   // Actions instead of serving (the "Actions" option group).

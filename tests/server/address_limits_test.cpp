@@ -358,5 +358,26 @@ TEST(AddressLimits, AResumedRacerCountsAtTheirNewAddress) {
   EXPECT_EQ(f.lobby->addresses().pending_total(), 0u);
 }
 
+// Attempts the connect gate dropped are counted by how many they were, and logged like every refusal.
+TEST(AddressLimits, DroppedConnectAttemptsAreCountedInFull) {
+  LimitsFixture f;
+  f.lobby->count_refused_connects("10.0.0.9", 120, f.now);
+  f.lobby->count_refused_connects("10.0.0.9", 30, f.now + kSecond);
+  EXPECT_EQ(f.refused(Limit::kConnectRate), 150u);
+  EXPECT_STREQ(limit_label(Limit::kConnectRate), "connect_rate");
+  EXPECT_TRUE(f.player(1, "10.0.0.9"));  // the lobby itself holds nothing against the address
+}
+
+TEST(AddressBook, ABatchOfRefusalsCountsEachAndLogsOnce) {
+  AddressBook book({});
+  std::uint64_t suppressed = 99;
+  EXPECT_TRUE(book.count_refusal("10.0.0.1", Limit::kConnectRate, 0, suppressed, 40));
+  EXPECT_EQ(suppressed, 39u);  // the line stands for the batch: one said, 39 more
+  EXPECT_FALSE(book.count_refusal("10.0.0.1", Limit::kConnectRate, kSecond, suppressed, 7));
+  EXPECT_TRUE(book.count_refusal("10.0.0.1", Limit::kConnectRate, AddressBook::kLogEveryUs, suppressed, 1));
+  EXPECT_EQ(suppressed, 7u);
+  EXPECT_EQ(refused(book, Limit::kConnectRate), 48u);
+}
+
 }  // namespace
 }  // namespace sr::server
