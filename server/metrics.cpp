@@ -124,7 +124,7 @@ void run_and_publish(Server& server, const std::atomic<bool>& stop, MetricsBoard
   };
   auto next = std::chrono::steady_clock::now();
   while (!stop.load()) {
-    server.step(1);
+    server.step(server.poll_timeout_ms());
     if (std::chrono::steady_clock::now() >= next) {
       board.publish(snapshot(false));
       next = std::chrono::steady_clock::now() + every;

@@ -149,8 +149,17 @@ void Server::step(std::uint32_t timeout_ms) {
   net_.flush();
 }
 
+std::uint32_t Server::poll_timeout_ms() {
+  if (!lobby_) return 1;
+  if (const TimeUs now = now_us(); now >= next_idle_check_us_) {
+    next_idle_check_us_ = now + 50'000;
+    rooms_busy_ = lobby_->rooms_in(protocol::RoomPhase::kWaiting) < lobby_->room_count();
+  }
+  return rooms_busy_ ? 1 : kIdlePollMs;
+}
+
 void Server::run(const std::atomic<bool>& stop) {
-  while (!stop.load()) step(1);
+  while (!stop.load()) step(poll_timeout_ms());
   shut_down();
 }
 

@@ -69,7 +69,12 @@ class Server final : public Outbox {
 
   // One pass of the loop: waits up to timeout_ms for packets, handles them, runs the rooms' timers, sends.
   void step(std::uint32_t timeout_ms);
-  // Steps until `stop` becomes true, then shuts down.
+  // The wait to give step(): 1 ms while any room counts down, races or waits for its results (racers' timers),
+  // kIdlePollMs while every room waits (an idle server, or one hosted in the game, then wakes about 100 times a
+  // second, not 1,000; a packet still ends the wait at once). Looked up again every 50 ms.
+  [[nodiscard]] std::uint32_t poll_timeout_ms();
+  static constexpr std::uint32_t kIdlePollMs = 10;
+  // Steps (with poll_timeout_ms()) until `stop` becomes true, then shuts down.
   void run(const std::atomic<bool>& stop);
   // Aborts running races, writes their replays and announces their results, then tells every player and stops.
   void shut_down();
@@ -102,6 +107,8 @@ class Server final : public Outbox {
   // Connection attempts the connect gate dropped are counted (and logged) this often.
   static constexpr TimeUs kGateCountEveryUs = 1'000'000;
   TimeUs next_gate_count_us_ = 0;
+  TimeUs next_idle_check_us_ = 0;
+  bool rooms_busy_ = false;
   std::uint64_t protocol_errors_ = 0;
   bool shut_down_ = false;
 };
