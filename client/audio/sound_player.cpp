@@ -3,6 +3,7 @@
 #include <AL/al.h>
 #include <AL/alc.h>
 #include <AL/alext.h>
+#include <dlfcn.h>
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
@@ -13,11 +14,30 @@ namespace sr::client::audio {
 namespace {
 
 ALCdevice* dev(void* p) { return static_cast<ALCdevice*>(p); }
+
+// ALSA prints every failed step of opening a missing card to stderr ("cannot find card '0'", eight lines) when
+// OpenAL Soft tries it; the player says in one line of its own that there is no sound. So ALSA's messages go to a
+// handler that drops them (snd_lib_error_set_handler; ALSA is looked up at run time, as OpenAL Soft does, and left
+// alone where it is not installed).
+void quiet_alsa_handler(const char* /*file*/, int /*line*/, const char* /*function*/, int /*err*/, const char* /*fmt*/,
+                        ...) {}
+
+void quiet_alsa() {
+  void* alsa = dlopen("libasound.so.2", RTLD_LAZY | RTLD_LOCAL);
+  if (alsa == nullptr) return;
+  using Handler = void (*)(const char*, int, const char*, int, const char*, ...);
+  using SetHandler = int (*)(Handler);
+  if (void* set = dlsym(alsa, "snd_lib_error_set_handler"); set != nullptr) {
+    (void)reinterpret_cast<SetHandler>(set)(&quiet_alsa_handler);
+  }
+  // Not closed: the handler must stay set while OpenAL Soft uses the library.
+}
 ALCcontext* ctx(void* p) { return static_cast<ALCcontext*>(p); }
 
 }  // namespace
 
 SoundPlayer::SoundPlayer() {
+  quiet_alsa();
   ALCdevice* device = alcOpenDevice(nullptr);
   if (device == nullptr) {
     description_ = "no audio device could be opened";
@@ -94,8 +114,10 @@ void SoundPlayer::set_muted(bool muted) {
 }
 
 void SoundPlayer::apply_gain() {
-  if (device_ == nullptr) return;
-  alListenerf(AL_GAIN, muted_ ? 0.0f : gain_);
+  const float gain = muted_ ? 0.0f : gain_;
+  if (device_ == nullptr || gain == applied_gain_) return;  // the app sets both every frame
+  alListenerf(AL_GAIN, gain);
+  applied_gain_ = gain;
 }
 
 void SoundPlayer::play(Cue cue) {

@@ -31,7 +31,8 @@ class SoundPlayer {
   // The device's name ("OpenAL Soft", "Built-in Audio Analog Stereo"), or why there is none.
   [[nodiscard]] const std::string& description() const { return description_; }
 
-  // The gain of every effect, 0..1 (the master volume times the effects volume); out-of-range values are clamped.
+  // The gain of every effect, 0..1 (the master volume times the effects volume); out-of-range values are clamped
+  // (NaN is 0). Cheap when nothing changes: the app sets it and the mute every frame.
   void set_gain(float gain);
   // Muted: nothing new starts and what plays is silenced (the window lost focus and the player asked for it).
   void set_muted(bool muted);
@@ -63,6 +64,7 @@ class SoundPlayer {
   std::vector<std::uint32_t> sources_;
   std::size_t next_source_ = 0;
   float gain_ = 1.0f;
+  float applied_gain_ = -1.0f;  // the listener's gain now (-1: not set yet)
   bool muted_ = false;
 };
 
