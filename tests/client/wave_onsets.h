@@ -79,8 +79,9 @@ inline void add(std::vector<double>& x, const PlacedClip& p, double sign) {
 }  // namespace detail
 
 // Finds each clip between expected - before and expected + after. Clips are searched in what the others leave (the
-// recording minus every other clip at its current place, at first its expected one), twice over, so overlapping
-// clips do not hide each other.
+// recording minus every other clip at its current place, at first its expected one), three times over, so overlapping
+// clips do not hide each other. The clips are played at one level, so after the first pass each is taken out at the
+// median of the levels found then (a level fitted where clips overlap is a little off, and leaves some behind).
 // Candidates are the peaks of a quick match (normalised correlation over the clip's first 10 ms); the place is the
 // candidate whose correlation with the clip's first 0.15 s is largest: the clip's envelope tells its onset from one
 // period of its tone later, or from the same clip started again a moment later once that one is taken out. A clip
@@ -104,7 +105,8 @@ inline void locate_clips(const std::vector<std::int16_t>& pcm, std::vector<Place
     fit_gain(p);
   }
   for (PlacedClip& p : placed) detail::add(residual, p, -1);
-  for (int pass = 0; pass < 2; ++pass) {
+  double common_gain = 0;  // from the second pass on: every clip at the level most of them have
+  for (int pass = 0; pass < 3; ++pass) {
     for (PlacedClip& p : placed) {
       detail::add(residual, p, +1);  // what the others leave
       const std::vector<std::int16_t>& clip = *p.clip;
@@ -130,8 +132,23 @@ inline void locate_clips(const std::vector<std::int16_t>& pcm, std::vector<Place
           p.score = quick[i];
         }
       }
-      if (p.onset >= 0) fit_gain(p);
+      if (p.onset >= 0) {
+        if (pass == 0) {
+          fit_gain(p);
+        } else {
+          p.gain = common_gain;
+        }
+      }
       detail::add(residual, p, -1);
+    }
+    if (pass == 0) {
+      std::vector<double> gains;
+      for (const PlacedClip& p : placed) {
+        if (p.onset >= 0) gains.push_back(p.gain);
+      }
+      if (gains.empty()) return;
+      std::nth_element(gains.begin(), gains.begin() + static_cast<std::ptrdiff_t>(gains.size() / 2), gains.end());
+      common_gain = gains[gains.size() / 2];
     }
   }
 }
