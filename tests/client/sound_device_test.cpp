@@ -60,7 +60,8 @@ class SoundDevice : public ::testing::Test {
  protected:
   void SetUp() override {
     dir_ = fs::temp_directory_path() /
-           ("stackrace-sound-" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
+           ("stackrace-sound-" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()) + "-" +
+            std::to_string(getpid()));  // two builds' suites may run at once
     fs::remove_all(dir_);
     fs::create_directories(dir_);
   }
