@@ -11,6 +11,8 @@ packages=(
   # libraries
   libcereal-dev rapidjson-dev libcli11-dev libspdlog-dev libfmt-dev libsqlite3-dev libenet-dev libcpp-httplib-dev
   libglfw3-dev libimgui-dev python3-glad libgl-dev fonts-dejavu-core
+  # sound: OpenAL Soft (libopenal1 comes with -dev; libopenal-data holds its HRTF tables)
+  libopenal-dev libopenal1 libopenal-data
   # tests and benchmarks
   googletest libgtest-dev libgmock-dev libbenchmark-dev
   # deployment tests: the Kubernetes manifests are checked with python3-yaml

@@ -33,6 +33,8 @@ sr::Status<std::string> App::init() {
   settings_problem_ = load.problem;
   if (!settings_problem_.empty()) spdlog::warn("{}", settings_problem_);
   pacer_.set_cap(settings_.frame_cap);
+  sound_ = std::make_unique<audio::SoundPlayer>();
+  apply_sound_settings(window_.focused());
   spdlog::info("frame cap without vsync: {} fps (monitor: {} Hz, 0 = unknown)", pacer_.cap_hz(), window_.refresh_hz());
   if (auto s = batch_.init(); !s) return s;
   net_.set_resume_window(std::chrono::seconds(options_.resume_seconds));

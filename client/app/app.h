@@ -23,6 +23,7 @@
 #include "client/app/solo_game.h"
 #include "client/app/spectate_request.h"
 #include "client/app/viewer_state.h"
+#include "client/audio/sound_player.h"
 #include "client/input/bindings.h"
 #include "client/platform/gamepad.h"
 #include "client/platform/window.h"
@@ -93,6 +94,8 @@ class App {
   void end_game(double now_s);
   void quit_game(double now_s);
   void tick_game(double now_s);
+  // The sound settings and the window's focus, given to the player (every frame: they change in Settings).
+  void apply_sound_settings(bool focused);
   void game_ui(double now_s, const MenuNav& nav);
   // The solo game's boards, or the bench's, laid out for this frame.
   void layout_boards(float w, float h);
@@ -112,6 +115,11 @@ class App {
   void race_key(const KeyEvent& ev);
   void race_buttons_changed(double when_s);
   void tick_race();
+  // Our race's sounds after a press or an advance that began with our piece at `before`, if the call reached our
+  // game (RaceView::own_calls() moved past `calls`).
+  void sound_own_race(std::uint64_t calls, const std::optional<engine::ActivePiece>& before);
+  // The race countdown's beeps (while we race) and the chime of another racer finishing.
+  void race_sounds();
   [[nodiscard]] const net::RaceView* shown_race() const;
   // Our own game of the shown race is being played (keys go to it, not to menus).
   [[nodiscard]] bool racing_now() const;
@@ -146,6 +154,7 @@ class App {
   Gamepads pads_;
   HeldInputs held_;
   ReplayLink replays_;
+  std::unique_ptr<audio::SoundPlayer> sound_;  // made by init(); silent without an audio device
 
   Screen screen_ = Screen::kMain;
   bool nav_suppressed_ = false;                 // a key press was consumed before the UI ran this frame

@@ -118,8 +118,16 @@ void App::tick_game(double now_s) {
   if (screen_ != Screen::kGame || !game_) return;
   SoloSession& session = *game_->session;
   session.tick(now_s);
+  if (const auto beep = game_->beeps.at(session.countdown_left(now_s))) sound_->play(*beep);
+  sound_->play(session.take_cues());  // also those of this frame's keys, pressed a moment ago in input()
   if (game_->bot && session.phase() == SessionPhase::kPlaying) game_->bot->advance_to(session.clock_us(), now_s);
   if (session.phase() == SessionPhase::kOver && !game_->results) end_game(now_s);
+}
+
+void App::apply_sound_settings(bool focused) {
+  if (!sound_) return;
+  sound_->set_gain(effects_gain(settings_.sound));
+  sound_->set_muted(settings_.sound.mute_unfocused && !focused);
 }
 
 void App::end_game(double /*now_s*/) {
@@ -137,6 +145,7 @@ void App::end_game(double /*now_s*/) {
   v.result = result_of(game.config(), game.stats(), record.finished(), record.abandoned());
   v.previous_best = g.best_before;
   v.new_best = beats(v.result, g.best_before);
+  if (v.new_best) sound_->play(audio::Cue::kPersonalBest);
   v.title = record.abandoned()  ? "Abandoned"
             : record.finished() ? (game.config().limit == engine::LimitKind::kTime ? "Time's up!" : "Finished!")
                                 : "Game over";

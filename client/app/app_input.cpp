@@ -83,11 +83,13 @@ void App::input(double now_s) {
     game_->session->pause(now_s);
   }
   was_focused_ = focused;
+  apply_sound_settings(focused);
   pad_changes(pads_.poll(), now_s);
   if (screen_ == Screen::kBench && bench_) bench_->bench.step();
   tick_game(now_s);
   (void)net_poll(now_s);  // what arrived is drawn in this frame anyway
   tick_race();
+  race_sounds();
   replay_poll();
 }
 

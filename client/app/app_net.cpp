@@ -6,6 +6,7 @@
 #include <imgui.h>
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <cctype>
 #include <cfloat>
 #include <cstdio>
@@ -205,7 +206,10 @@ void App::race_buttons_changed(double when_s) {
   t = std::max(t, ours.last_press_us);
   ours.last_press_us = t;
   ours.buttons = buttons;
+  const std::uint64_t calls = race->own_calls();
+  const auto before = race->mine()->game().active();
   net_.race_press(t, buttons);
+  sound_own_race(calls, before);
 }
 
 void App::tick_race() {
@@ -215,9 +219,43 @@ void App::tick_race() {
   if (!now_us || *now_us < 0) return;
   const RaceScreenState::Race& ours = race_screen_->race;
   if (race->mine()->run.log().empty() && ours.buttons != 0 && ours.last_press_us == 0) {
+    const std::uint64_t calls = race->own_calls();
+    const auto before = race->mine()->game().active();
     net_.race_press(0, ours.buttons);  // held through the countdown
+    sound_own_race(calls, before);
   }
+  const std::uint64_t calls = race->own_calls();
+  const auto before = race->mine()->game().active();
   net_.race_advance(*now_us / 1000 * 1000);
+  sound_own_race(calls, before);
+}
+
+void App::sound_own_race(std::uint64_t calls, const std::optional<engine::ActivePiece>& before) {
+  const auto* race = net_.session().race();
+  if (!race || !race->racing() || race->own_calls() == calls) return;
+  std::vector<audio::Cue> cues;
+  audio::append_cues(before, race->own_events(), race->mine()->game().active(), cues);
+  sound_->play(cues);
+}
+
+void App::race_sounds() {
+  const auto* race = net_.session().race();
+  if (screen_ != Screen::kNet || !race || !race_screen_) return;
+  RaceScreenState::Race& ours = race_screen_->race;
+  const auto now_us = net_.session().race_time_us();
+  if (race->racing() && now_us) {
+    if (const auto beep = ours.beeps.at(-static_cast<double>(*now_us) / 1e6)) sound_->play(*beep);
+  }
+  for (const net::RacerBoard& b : race->boards()) {
+    if (&b == race->mine() || b.status != protocol::RacerStatus::kFinished) continue;
+    if (std::find(ours.finished_heard.begin(), ours.finished_heard.end(), b.entrant.player_id) !=
+        ours.finished_heard.end()) {
+      continue;
+    }
+    ours.finished_heard.push_back(b.entrant.player_id);
+    if (ours.finishes_seen) sound_->play(audio::Cue::kRacerFinished);  // not those who finished before we came
+  }
+  ours.finishes_seen = true;
 }
 
 // Said in words when the connection ends without the player asking; OK (Enter, Esc, pad A or B) closes it. True

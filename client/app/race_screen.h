@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "client/audio/game_cues.h"
 #include "client/render/board_renderer.h"
 #include "common/engine/types.h"
 
@@ -18,9 +19,12 @@ inline constexpr double kResultsKeyGraceS = 1.5;
 
 struct RaceScreenState {
   struct Race {
-    engine::Buttons buttons = 0;       // held now (in the countdown: held at the start)
-    engine::TimeUs last_press_us = 0;  // race time of our last button change sent
-    std::uint32_t enlarged = 0;        // spectating: the player whose board was clicked large (0 = none)
+    engine::Buttons buttons = 0;                // held now (in the countdown: held at the start)
+    engine::TimeUs last_press_us = 0;           // race time of our last button change sent
+    std::uint32_t enlarged = 0;                 // spectating: the player whose board was clicked large (0 = none)
+    audio::CountdownBeeps beeps;                // our race's countdown
+    std::vector<std::uint32_t> finished_heard;  // racers whose finish was chimed (or had finished when we came)
+    bool finishes_seen = false;                 // finished_heard holds those who had finished when we came
   } race;
   std::uint32_t dismissed_race = 0;    // results of this race were closed: show the room
   double results_shown_s = 0;          // when the last results arrived (their buttons wait a moment)

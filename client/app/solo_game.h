@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "client/app/app_screen.h"
+#include "client/audio/game_cues.h"
 #include "client/render/board_renderer.h"
 #include "client/solo/bot_racer.h"
 #include "client/solo/results.h"
@@ -30,6 +31,7 @@ struct SoloGame {
   std::vector<BoardLayout> layouts;  // ours, then the bot's
   Menu pause_menu;
   Menu results_menu;
+  audio::CountdownBeeps beeps;
 };
 
 // `n` boards as large as they fit in a w x h window, in the grid that makes them largest (a game and its bot side by

@@ -52,12 +52,16 @@ const RacerBoard* RaceView::board(std::uint32_t player_id) const {
 }
 
 void RaceView::press(TimeUs t, engine::Buttons buttons, std::vector<protocol::Message>& out) {
+  own_events_.clear();
+  ++own_calls_;
   if (!racing()) return;
   engine::RacerRun& run = boards_[mine_].run;
   // Unknown buttons are dropped before the run counts them, or the next RaceInput would skip a sequence number.
   if (run.game().over() || t < run.now_us() || buttons == run.held() || (buttons & ~engine::button::kAll) != 0) return;
   const std::uint32_t seq = run.next_seq();
-  (void)run.press(t, buttons);  // cannot fail: no earlier than the run's time, known buttons
+  const engine::UpdateResult pressed =
+      run.press(t, buttons);  // cannot fail: no earlier than the run's time, known buttons
+  own_events_.insert(own_events_.end(), pressed.events.begin(), pressed.events.end());
   out.push_back(protocol::RaceInput{race_id_, seq, t, {engine::InputChange{t, buttons}}});
   sent_now_us_ = t;
   (void)advance_run(t, out);
@@ -65,6 +69,8 @@ void RaceView::press(TimeUs t, engine::Buttons buttons, std::vector<protocol::Me
 }
 
 void RaceView::advance(TimeUs t, std::vector<protocol::Message>& out) {
+  own_events_.clear();
+  ++own_calls_;
   if (advance_run(t, out)) copy_unacked(out);
 }
 
@@ -72,7 +78,8 @@ bool RaceView::advance_run(TimeUs t, std::vector<protocol::Message>& out) {
   if (!racing()) return false;
   engine::RacerRun& run = boards_[mine_].run;
   if (t < sent_now_us_ || t < run.now_us()) return false;
-  (void)run.advance(t);
+  const engine::UpdateResult advanced = run.advance(t);
+  own_events_.insert(own_events_.end(), advanced.events.begin(), advanced.events.end());
   const bool reports_due = locks_reported_ < run.locks().size();
   bool sent = false;
   if (t >= sent_now_us_ + kHeartbeatUs || (reports_due && t > sent_now_us_)) {

@@ -61,6 +61,11 @@ class RaceView {
   // This client's own board, if it races.
   [[nodiscard]] const RacerBoard* mine() const { return mine_ < boards_.size() ? &boards_[mine_] : nullptr; }
   [[nodiscard]] bool racing() const { return mine_ < boards_.size(); }
+  // The events of our own game in the last press() or advance() call, in order (empty when it changed nothing):
+  // what the owner shows or sounds. Replaced by every call; own_calls() counts the calls, so an owner that called
+  // through layers that may stop short (Session, NetPlay) can tell whether these are new.
+  [[nodiscard]] const std::vector<engine::Event>& own_events() const { return own_events_; }
+  [[nodiscard]] std::uint64_t own_calls() const { return own_calls_; }
 
   // Our own racer: a button change at game time t (>= every earlier one). Applies it to our run and queues a
   // RaceInput carrying it, and a RaceInputCopy of everything the server has not acknowledged (see on_ack). Ignored when
@@ -98,6 +103,8 @@ class RaceView {
   engine::GameConfig config_;
   std::vector<RacerBoard> boards_;
   std::size_t mine_ = SIZE_MAX;
+  std::vector<engine::Event> own_events_;
+  std::uint64_t own_calls_ = 0;
   // Our own stream: the game time of the last RaceInput sent, and how many of our locks have been looked at.
   TimeUs sent_now_us_ = -1;
   std::size_t locks_reported_ = 0;

@@ -38,6 +38,8 @@ bool clamp_settings(Settings& s) {
     s.visuals.skin = Skin::kGuideline;
     changed = true;
   }
+  changed |= clamp_field(s.sound.master_volume, 0, 100);
+  changed |= clamp_field(s.sound.effects_volume, 0, 100);
   if (s.frame_cap != 0 && (s.frame_cap < 30 || s.frame_cap > 1000)) {
     s.frame_cap = 0;  // not clamped: 5 or 100000 is no choice of a cap near it; the default follows the monitor
     changed = true;
@@ -61,6 +63,10 @@ bool clamp_settings(Settings& s) {
     }
   }
   return changed;
+}
+
+float effects_gain(const SoundSettings& s) {
+  return static_cast<float>(std::clamp(s.master_volume, 0, 100) * std::clamp(s.effects_volume, 0, 100)) / 10000.0f;
 }
 
 engine::Handling to_engine(const HandlingSettings& h) {

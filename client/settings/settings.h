@@ -1,4 +1,4 @@
-// The player's settings: handling, key and pad bindings, visuals, name. Stored as JSON in
+// The player's settings: handling, key and pad bindings, visuals, sound, name. Stored as JSON in
 // $XDG_CONFIG_HOME/stackrace/settings.json (settings_io.h reads and writes it).
 #pragma once
 
@@ -32,6 +32,17 @@ struct Visuals {
   bool operator==(const Visuals&) const = default;
 };
 
+// Sound effects (client/README.md, "Sound"). An effect plays at master x effects of full loudness.
+struct SoundSettings {
+  std::int32_t master_volume = 80;   // 0..100 %
+  std::int32_t effects_volume = 80;  // 0..100 %
+  bool mute_unfocused = true;        // silent while the window does not have the focus
+  bool operator==(const SoundSettings&) const = default;
+};
+
+// The gain of an effect for these settings: master x effects, 0..1.
+[[nodiscard]] float effects_gain(const SoundSettings& s);
+
 // A server on the multiplayer menu's list.
 struct SavedServer {
   std::string name;     // 1..32 characters
@@ -43,6 +54,7 @@ struct Settings {
   HandlingSettings handling;
   Bindings bindings = Bindings::defaults();
   Visuals visuals;
+  SoundSettings sound;
   std::string player_name = "player";  // 1..24 characters
   std::vector<SavedServer> servers;    // at most 32
   // 0 or 30..1000: frames per second where vsync is not honoured (client/README.md, "Frame pacing"); 0 = the

@@ -22,8 +22,9 @@ namespace {
 
 // settings.json format version. Version 1: version, player_name, handling, visuals, keys, pad.
 // Version 2 adds servers {names, addresses} (the multiplayer menu's saved servers, two arrays of equal length).
-// Version 3 adds frame_cap.
-constexpr int kFormatVersion = 3;
+// Version 3 adds frame_cap. Version 4 adds sound {master_volume, effects_volume, mute_unfocused}; an older file gets
+// the default sound settings.
+constexpr int kFormatVersion = 4;
 
 template <typename Archive, typename Fn>
 void node(Archive& ar, const char* name, Fn&& fn) {
@@ -122,6 +123,11 @@ std::string settings_to_json(const Settings& s) {
          cereal::make_nvp("skin", std::string(skin_name(s.visuals.skin))));
     });
     ar(cereal::make_nvp("frame_cap", s.frame_cap));
+    node(ar, "sound", [&] {
+      ar(cereal::make_nvp("master_volume", s.sound.master_volume),
+         cereal::make_nvp("effects_volume", s.sound.effects_volume),
+         cereal::make_nvp("mute_unfocused", s.sound.mute_unfocused));
+    });
     for (bool pad : {false, true}) {
       node(ar, pad ? "pad" : "keys", [&] {
         for (Action a : kAllActions) {
@@ -172,6 +178,13 @@ Settings settings_from_json(const std::string& json) {
       if (!known) throw std::runtime_error("unknown skin \"" + skin + "\"");
     });
     if (version >= 3) ar(cereal::make_nvp("frame_cap", s.frame_cap));
+    if (version >= 4) {
+      node(ar, "sound", [&] {
+        ar(cereal::make_nvp("master_volume", s.sound.master_volume),
+           cereal::make_nvp("effects_volume", s.sound.effects_volume),
+           cereal::make_nvp("mute_unfocused", s.sound.mute_unfocused));
+      });
+    }
     for (bool pad : {false, true}) {
       node(ar, pad ? "pad" : "keys", [&] {
         for (Action a : kAllActions) {

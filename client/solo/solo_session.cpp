@@ -18,10 +18,13 @@ void SoloSession::start_if_due(double wall_s) {
 
 void SoloSession::apply(engine::TimeUs t, std::optional<engine::Buttons> buttons, double wall_s) {
   if (run_.game().over()) return;
+  const auto before = run_.game().active();
   const auto result = run_.update(t, buttons);
   assert(result.error == engine::UpdateError::kOk);  // stamps are monotone and buttons come from bindings
   if (result.error != engine::UpdateError::kOk) return;
   feedback_.on_events(result.events, wall_s);
+  audio::append_cues(before, result.events, run_.game().active(), cues_);
+  if (cues_.size() > kMaxPendingCues) cues_.erase(cues_.begin(), cues_.end() - kMaxPendingCues);  // nobody listens
   if (run_.game().over()) phase_ = SessionPhase::kOver;
 }
 

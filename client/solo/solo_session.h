@@ -4,8 +4,10 @@
 #pragma once
 
 #include <cstdint>
+#include <utility>
 #include <vector>
 
+#include "client/audio/game_cues.h"
 #include "client/input/game_clock.h"
 #include "client/solo/feedback.h"
 #include "common/engine/game.h"
@@ -36,6 +38,10 @@ class SoloSession {
   [[nodiscard]] const engine::Game& game() const { return run_.game(); }
   [[nodiscard]] const engine::RacerRun& run() const { return run_; }
   [[nodiscard]] const Feedback& feedback() const { return feedback_; }
+  // The sound cues of every update since the last call (audio::append_cues), oldest first, at most the newest
+  // kMaxPendingCues; the caller plays them.
+  static constexpr std::size_t kMaxPendingCues = 64;
+  [[nodiscard]] std::vector<audio::Cue> take_cues() { return std::exchange(cues_, {}); }
   // Seconds left in the countdown (0 once playing).
   [[nodiscard]] double countdown_left(double wall_s) const;
   // Game time now, for displays that interpolate (the HUD clock).
@@ -50,6 +56,7 @@ class SoloSession {
   engine::RacerRun run_;
   GameClock clock_;
   Feedback feedback_;
+  std::vector<audio::Cue> cues_;
   SessionPhase phase_ = SessionPhase::kCountdown;
   double go_at_s_ = 0;
   engine::Buttons held_ = 0;  // latest state from the player

@@ -43,6 +43,10 @@ bool SettingsScreen::draw_main(Settings& s, const MenuNav& nav) {
   if (main_.number("Board scale", scale, 50, 150, 5, " %")) s.visuals.board_scale = static_cast<float>(scale) / 100.0f;
   int skin = static_cast<int>(s.visuals.skin);
   if (main_.choice("Colour skin", skin, kSkins)) s.visuals.skin = static_cast<Skin>(skin);
+  main_.heading("Sound");
+  main_.number("Master volume", s.sound.master_volume, 0, 100, 5, " %", "off");
+  main_.number("Effects volume", s.sound.effects_volume, 0, 100, 5, " %", "off");
+  main_.toggle("Mute when the window is not focused", s.sound.mute_unfocused);
   main_.heading("Display");
   // 0 is the monitor's rate; 1..29 are no cap, so stepping through them goes between 0 and 30.
   int cap = s.frame_cap;

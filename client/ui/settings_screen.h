@@ -1,6 +1,6 @@
 // Settings: handling (DAS, ARR, SDF, DCD with units), key and pad bindings (press a key to bind, several keys per
-// action, Delete clears, reset to defaults), visuals (ghost, grid, board scale, skin), the frame cap and the player
-// name.
+// action, Delete clears, reset to defaults), visuals (ghost, grid, board scale, skin), sound (master and effects
+// volume, mute when unfocused), the frame cap and the player name.
 #pragma once
 
 #include <optional>

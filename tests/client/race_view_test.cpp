@@ -47,6 +47,30 @@ TEST(RaceView, OneFrameThatLocksSeveralPiecesReportsEachLocksOwnDigest) {
   EXPECT_TRUE(std::holds_alternative<protocol::RaceInput>(out.front()));
 }
 
+// What our own game reported in the last press or advance (the app sounds it), and a count of those calls.
+TEST(RaceView, OwnEventsAreThoseOfTheLastPressOrAdvance) {
+  RaceView view(master_race(), 1);
+  std::vector<protocol::Message> out;
+  EXPECT_EQ(view.own_calls(), 0u);
+  view.advance(0, out);  // the first piece spawns
+  ASSERT_EQ(view.own_events().size(), 1u);
+  EXPECT_EQ(view.own_events()[0].kind, engine::EventKind::kSpawn);
+  EXPECT_EQ(view.own_calls(), 1u);
+  view.press(10'000, engine::button::kHardDrop, out);
+  std::vector<engine::EventKind> kinds;
+  for (const auto& e : view.own_events()) kinds.push_back(e.kind);
+  ASSERT_GE(kinds.size(), 2u);
+  EXPECT_EQ(kinds[0], engine::EventKind::kHardDrop);
+  EXPECT_EQ(kinds[1], engine::EventKind::kLock);
+  EXPECT_EQ(view.own_calls(), 2u);
+  view.press(10'000, engine::button::kHardDrop, out);  // no change: nothing happens, the call still counts
+  EXPECT_TRUE(view.own_events().empty());
+  EXPECT_EQ(view.own_calls(), 3u);
+  RaceView watching(master_race(), 3);  // not racing: never any
+  watching.advance(1'000'000, out);
+  EXPECT_TRUE(watching.own_events().empty());
+}
+
 TEST(RaceView, OnlyRealChangesAreSentAndTheyAreNumberedInOrder) {
   RaceView view(master_race(), 1);
   std::vector<protocol::Message> out;

@@ -45,6 +45,7 @@ Settings changed_settings() {
   s.visuals = {false, false, 1.25f, Skin::kMonochrome};
   s.player_name = "Ünïcode name";
   s.frame_cap = 240;
+  s.sound = {35, 60, false};
   return s;
 }
 
@@ -100,7 +101,7 @@ TEST_F(SettingsFile, EveryKindOfDamageIsCaught) {
       replace("\"das_ms\": 100", "\"das_ms\": \"fast\""),
       replace("\"das_ms\": 100", "\"das_ms\": 1.5"),
       replace("\"das_ms\": 100,", ""),
-      replace("\"version\": 3", "\"version\": 99"),
+      replace("\"version\": 4", "\"version\": 99"),
       replace("\"frame_cap\": 240", "\"frame_cap\": \"vsync\""),
       replace("\"monochrome\"", "\"neon\""),
       replace("\"Space\"", "\"NoSuchKey\""),
@@ -181,20 +182,72 @@ TEST_F(SettingsFile, FrameCapOutOfRangeIsReportedAndOnlyItReset) {
   }
 }
 
-TEST_F(SettingsFile, Version2FileHasTheDefaultFrameCap) {
-  std::string text = settings_to_json(changed_settings());
-  const auto version = text.find("\"version\": 3");
-  ASSERT_NE(version, std::string::npos);
-  text.replace(version, 12, "\"version\": 2");
-  const auto cap = text.find("\"frame_cap\": 240,");
-  ASSERT_NE(cap, std::string::npos);
-  text.erase(cap, text.find('\n', cap) + 1 - cap);
-  write(text);
+// settings.json of `s` as an older version wrote it: `version` in place of 4, without the lines from the first
+// occurrence of each of `cut` to the end of its line, or of its block when the line opens one.
+std::string older_json(const Settings& s, int version, const std::vector<std::string>& cut) {
+  std::string text = settings_to_json(s);
+  const auto at = text.find("\"version\": 4");
+  EXPECT_NE(at, std::string::npos);
+  text.replace(at, 12, "\"version\": " + std::to_string(version));
+  for (const auto& from : cut) {
+    const auto start = text.find(from);
+    EXPECT_NE(start, std::string::npos) << from;
+    if (start == std::string::npos) continue;
+    auto end = text.find('\n', start);
+    if (text[end - 1] == '{') end = text.find('\n', text.find('}', start));
+    text.erase(start, end + 1 - start);
+  }
+  return text;
+}
+
+TEST_F(SettingsFile, Version2FileHasTheDefaultFrameCapAndSound) {
+  write(older_json(changed_settings(), 2, {"\"frame_cap\": 240,", "\"sound\": {"}));
   const auto load = load_settings(path());
   Settings expected = changed_settings();
   expected.frame_cap = 0;
+  expected.sound = SoundSettings{};
   EXPECT_EQ(load.settings, expected);
   EXPECT_TRUE(load.problem.empty()) << load.problem;
+}
+
+TEST_F(SettingsFile, Version3FileHasTheDefaultSoundAndIsWrittenBackAsVersion4) {
+  write(older_json(changed_settings(), 3, {"\"sound\": {"}));
+  ASSERT_EQ(read().find("volume"), std::string::npos) << read();
+  const auto load = load_settings(path());
+  Settings expected = changed_settings();
+  expected.sound = SoundSettings{};
+  EXPECT_EQ(load.settings, expected);
+  EXPECT_EQ(load.settings.sound.master_volume, 80);
+  EXPECT_EQ(load.settings.sound.effects_volume, 80);
+  EXPECT_TRUE(load.settings.sound.mute_unfocused);
+  EXPECT_TRUE(load.problem.empty()) << load.problem;
+  ASSERT_EQ(sr::test::problem_of(save_settings(path(), load.settings)), std::nullopt);
+  const std::string text = read();
+  EXPECT_NE(text.find("\"version\": 4,"), std::string::npos) << text;
+  EXPECT_NE(text.find("\"sound\": {\n        \"master_volume\": 80,\n        \"effects_volume\": 80,\n"
+                      "        \"mute_unfocused\": true\n    },"),
+            std::string::npos)
+      << text;
+}
+
+TEST_F(SettingsFile, SoundVolumesOutOfRangeAreClampedAndReported) {
+  Settings s = changed_settings();
+  s.sound = {101, -5, true};
+  write(settings_to_json(s));
+  const auto load = load_settings(path());
+  Settings expected = changed_settings();
+  expected.sound = {100, 0, true};
+  EXPECT_EQ(load.settings, expected);
+  EXPECT_NE(load.problem.find("out of range"), std::string::npos) << load.problem;
+}
+
+TEST(Settings, EffectsGainIsMasterTimesEffects) {
+  EXPECT_FLOAT_EQ(effects_gain({100, 100, true}), 1.0f);
+  EXPECT_FLOAT_EQ(effects_gain({80, 80, true}), 0.64f);
+  EXPECT_FLOAT_EQ(effects_gain({50, 20, false}), 0.1f);
+  EXPECT_FLOAT_EQ(effects_gain({0, 100, true}), 0.0f);
+  EXPECT_FLOAT_EQ(effects_gain({100, 0, true}), 0.0f);
+  EXPECT_FLOAT_EQ(effects_gain({250, -3, true}), 0.0f);  // out of range: clamped first
 }
 
 TEST(Settings, HandlingConvertsToEngineMicroseconds) {

@@ -112,5 +112,31 @@ TEST(SoloSession, TheLogReplaysToTheSameGame) {
   EXPECT_EQ(record.player_name, "tester");
 }
 
+TEST(SoloSession, EveryUpdateLeavesItsSoundCuesUntilTaken) {
+  SoloSession s(engine::make_sprint(40), 7, 10.0, 0.0);
+  s.tick(10.1);
+  EXPECT_EQ(s.take_cues(), std::vector<audio::Cue>{});  // the first piece spawned: silent
+  s.set_buttons(10.2, button::kMoveRight);
+  s.set_buttons(10.21, 0);
+  s.set_buttons(10.3, button::kRotateCw);
+  s.set_buttons(10.31, 0);
+  EXPECT_EQ(s.take_cues(), (std::vector<audio::Cue>{audio::Cue::kMove, audio::Cue::kRotate}));
+  EXPECT_EQ(s.take_cues(), std::vector<audio::Cue>{});
+  s.set_buttons(10.4, button::kHold);
+  s.set_buttons(10.41, button::kHardDrop);
+  EXPECT_EQ(s.take_cues(), (std::vector<audio::Cue>{audio::Cue::kHold, audio::Cue::kHardDrop}));
+}
+
+TEST(SoloSession, UntakenCuesKeepOnlyTheNewest) {
+  SoloSession s(engine::make_sprint(40), 7, 10.0, 0.0);
+  double t = 10.0;
+  for (int i = 0; i < 50; ++i) {  // 100 cues: a move and a rotation each
+    s.set_buttons(t += 0.01, i % 2 == 0 ? button::kMoveRight : button::kMoveLeft);
+    s.set_buttons(t += 0.01, button::kRotateCw);
+    s.set_buttons(t += 0.01, 0);
+  }
+  EXPECT_EQ(s.take_cues().size(), SoloSession::kMaxPendingCues);
+}
+
 }  // namespace
 }  // namespace sr::client
