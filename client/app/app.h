@@ -128,7 +128,8 @@ class App {
   [[nodiscard]] std::vector<std::string> race_layout_notes() const;
   // app_replay.cpp: replay browser and viewer
   void open_replay_browser();
-  void open_viewer_file(const std::filesystem::path& file);
+  // Opens the viewer on `file`; when it cannot, the browser (opened) says why, and so does the error returned.
+  [[nodiscard]] sr::Status<std::string> open_viewer_file(const std::filesystem::path& file);
   void replay_poll();
   // A replay could not be shown: said in the browser, or among the server's messages when it is not open.
   void replay_problem(std::string text);
@@ -141,7 +142,8 @@ class App {
   Fonts fonts_;
   Paths paths_;
   Settings settings_;
-  std::string settings_problem_;  // shown once on the main menu
+  std::string notice_title_;  // a notice shown over the main menu until closed (draw_notice)
+  std::string notice_;
   QuadBatch batch_;
   Gamepads pads_;
   HeldInputs held_;

@@ -32,18 +32,19 @@ void App::replay_problem(std::string text) {
   }
 }
 
-void App::open_viewer_file(const std::filesystem::path& file) {
+sr::Status<std::string> App::open_viewer_file(const std::filesystem::path& file) {
   auto viewer = std::make_unique<ViewerState>();
   if (auto opened = viewer->viewer.open(file); !opened) {
     spdlog::error("{}", opened.error());
     open_replay_browser();
     browser_->problem = opened.error();
-    return;
+    return opened;
   }
   if (browser_) browser_->problem.clear();
   spdlog::info("viewing {}: {}", file.string(), viewer->viewer.verdict());
   viewer_ = std::move(viewer);
   screen_ = Screen::kViewer;
+  return {};
 }
 
 void App::replay_poll() {
@@ -78,7 +79,7 @@ void App::replays_ui(double now_s, const MenuNav& nav) {
         screen_ = b.back;  // the main menu, or the lobby it was opened from
         browser_.reset();
         break;
-      case BrowserAction::kOpenFile: open_viewer_file(a.file); break;
+      case BrowserAction::kOpenFile: (void)open_viewer_file(a.file); break;  // a problem is said in the browser
       case BrowserAction::kRefresh: open_replay_browser(); break;
       case BrowserAction::kServerList:
         open_replay_browser();  // the filters may have changed

@@ -12,6 +12,12 @@
 
 namespace sr::client {
 
+// A notice over the screen (a damaged settings file, a file that is not a replay): `title`, the text wrapped in a
+// window as wide as half the display (at least 30 and at most 60 body-font heights), and an OK button. Enter,
+// Space, Esc (pad A or B) or a click close it. True when it was closed this frame. While it is up the screen
+// beneath should get no keys.
+[[nodiscard]] bool draw_notice(const char* title, const std::string& text, const MenuNav& nav);
+
 enum class MainChoice { kNone, kSolo, kBot, kMultiplayer, kReplays, kSettings, kQuit };
 [[nodiscard]] MainChoice draw_main_menu(Menu& menu, const MenuNav& nav, const std::string& player_name);
 
