@@ -93,7 +93,7 @@ void App::game_key(const KeyEvent& ev) {
   const bool press = ev.action == GLFW_PRESS;
   held_.set_key(ev.key, press);
   const SessionPhase phase = game_->session->phase();
-  if (press && (restart_key(ev.key) && phase != SessionPhase::kPaused)) {
+  if (press && restart_key(ev.key)) {  // playing, paused ("Restart (R)") or over ("Retry (R)")
     nav_suppressed_ = true;
     restart(ev.time_s);
     return;

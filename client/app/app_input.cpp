@@ -111,7 +111,7 @@ void App::pad_changes(const std::vector<PadChange>& changes, double now_s) {
     held_.set_pad(c.input, c.down);
     bool restart_pressed = false;
     for (int p : settings_.bindings.pad_for(Action::kRestart)) restart_pressed |= c.down && p == c.input;
-    if (restart_pressed && game_->session->phase() != SessionPhase::kPaused) {
+    if (restart_pressed) {
       restart(now_s);
       continue;
     }
