@@ -147,10 +147,15 @@ void App::end_game(double /*now_s*/) {
                  " PPS): " + headline(result_of(b.config(), b.stats(), b.state().finished, false)) + ", " +
                  format_count(b.stats().lines) + " lines";
   }
-  const SaveOutcome saved = record.abandoned() && record.run.log().empty() ? SaveOutcome{{}, "nothing was played"}
-                                                                           // e.g. quick restarts in a row
-                                                                           : replays_.save(record);
-  if (saved.error.empty()) {
+  const bool store = worth_storing(record, settings_.keep_given_up_after_s);
+  const SaveOutcome saved = store ? replays_.save(record) : SaveOutcome{};
+  if (!store) {
+    v.saved = record.run.log().empty()
+                  ? "Not stored: nothing was played"
+                  : "Not stored: given up in its first " + std::to_string(settings_.keep_given_up_after_s) +
+                        " s (Settings > Replays changes this)";
+    spdlog::info("replay not stored: {}", v.saved);
+  } else if (saved.error.empty()) {
     v.saved = "Replay saved: " + saved.path.string();
     spdlog::info("replay saved to {}", saved.path.string());
   } else {

@@ -112,6 +112,7 @@ std::string settings_to_json(const Settings& s) {
          cereal::make_nvp("skin", std::string(skin_name(s.visuals.skin))));
     });
     ar(cereal::make_nvp("frame_cap", s.frame_cap));
+    ar(cereal::make_nvp("keep_given_up_after_s", s.keep_given_up_after_s));
     for (bool pad : {false, true}) {
       node(ar, pad ? "pad" : "keys", [&] {
         for (Action a : kAllActions) {
@@ -265,6 +266,10 @@ SettingsRead read_settings_json(const std::string& json) {
     if (!known) (void)r.bad("visuals.skin", "names no skin (\"" + *skin + "\")");
   }
   if (version >= 3) r.integer(root, "frame_cap", "frame_cap", s.frame_cap);
+  // Optional in every version (added without a format change): absent is the default, unnamed.
+  if (doc.HasMember("keep_given_up_after_s")) {
+    r.integer(root, "keep_given_up_after_s", "keep_given_up_after_s", s.keep_given_up_after_s);
+  }
   for (bool pad : {false, true}) {
     const char* group = pad ? "pad" : "keys";
     const Json* bound = r.object(root, group, group);

@@ -46,6 +46,7 @@ Settings changed_settings() {
   s.visuals = {false, false, 1.25f, Skin::kMonochrome};
   s.player_name = "Ünïcode name";
   s.frame_cap = 240;
+  s.keep_given_up_after_s = 30;
   return s;
 }
 
@@ -254,6 +255,24 @@ TEST_F(SettingsFile, Version2FileHasTheDefaultFrameCap) {
   expected.frame_cap = 0;
   EXPECT_EQ(load.settings, expected);
   EXPECT_TRUE(load.problem.empty()) << load.problem;
+}
+
+// Added without a format version: a file without it has the default, unnamed; a bad one is named; out of range is
+// clamped.
+TEST_F(SettingsFile, KeepGivenUpAfterIsOptional) {
+  const std::string good = settings_to_json(changed_settings());
+  write(replaced(good, "\"keep_given_up_after_s\": 30,", ""));
+  auto load = load_settings(path());
+  EXPECT_EQ(load.settings.keep_given_up_after_s, 10);
+  EXPECT_TRUE(load.problem.empty()) << load.problem;
+  write(replaced(good, "\"keep_given_up_after_s\": 30", "\"keep_given_up_after_s\": \"never\""));
+  load = load_settings(path());
+  EXPECT_EQ(load.settings.keep_given_up_after_s, 10);
+  EXPECT_EQ(load.reset, std::vector<std::string>{"keep_given_up_after_s is not a whole number"});
+  write(replaced(good, "\"keep_given_up_after_s\": 30", "\"keep_given_up_after_s\": 9999"));
+  load = load_settings(path());
+  EXPECT_EQ(load.settings.keep_given_up_after_s, 600);
+  EXPECT_NE(load.problem.find("clamped"), std::string::npos) << load.problem;
 }
 
 TEST(Settings, HandlingConvertsToEngineMicroseconds) {
