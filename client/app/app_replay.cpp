@@ -19,8 +19,8 @@ void App::open_replay_browser() {
     // The viewer of a download that arrived after the browser was closed: back to where the browser would be.
     browser_.emplace().back = net_.connected() ? Screen::kNet : Screen::kMain;
   }
-  browser_->listing =
-      list_local_replays(paths_.replay_dir(), browser_->browser.mode_filter(), browser_->browser.player_filter());
+  browser_->listing = list_local_replays(paths_.replay_dir(), browser_->browser.mode_filter(),
+                                         browser_->browser.player_filter(), browser_->browser.hide_given_up());
   screen_ = Screen::kReplays;
 }
 
@@ -72,8 +72,7 @@ void App::replays_ui(double now_s, const MenuNav& nav) {
     ReplayBrowserState& b = *browser_;
     ServerGames server{net_.session().welcome().server_name, b.server_games_shown ? &b.server_games : nullptr,
                        pending_download_.has_value()};
-    const BrowserAction a =
-        b.browser.draw(b.listing, paths_.replay_dir(), net_.connected() ? &server : nullptr, b.problem, nav);
+    const BrowserAction a = b.browser.draw(b.listing, net_.connected() ? &server : nullptr, b.problem, nav);
     switch (a.kind) {
       case BrowserAction::kBack:
         screen_ = b.back;  // the main menu, or the lobby it was opened from

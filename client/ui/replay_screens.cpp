@@ -48,14 +48,6 @@ std::string date_text(std::int64_t unix_ms) {
   return replay::format_civil(*t).substr(0, 16);  // to the minute
 }
 
-// A local game's result of one racer: the time for time goals (or how it ended), else the score.
-std::string result_text(const replay::StoredGame& g, const replay::StoredResult& r) {
-  if (g.goal != engine::GoalKind::kTime) return format_count(r.score) + " (" + format_count(r.lines) + " lines)";
-  if (r.status == replay::ResultStatus::kFinished) return format_time(r.time_us);
-  return std::string(replay::status_name(r.status)) + " at " + format_time(r.time_us) + ", " + format_count(r.lines) +
-         " lines";
-}
-
 }  // namespace
 
 std::optional<engine::ModeKind> ReplayBrowser::mode_filter() const {
@@ -63,8 +55,8 @@ std::optional<engine::ModeKind> ReplayBrowser::mode_filter() const {
   return engine::mode_from_name(kModeFilters[mode_]);
 }
 
-BrowserAction ReplayBrowser::draw(const ReplayListing& local, const std::filesystem::path& replay_dir,
-                                  const ServerGames* server, const std::string& problem, const MenuNav& nav) {
+BrowserAction ReplayBrowser::draw(const ReplayListing& local, const ServerGames* server, const std::string& problem,
+                                  const MenuNav& nav) {
   BrowserAction out;
   begin_full_screen("Replays");
   bool filters_changed = false;
@@ -73,6 +65,8 @@ BrowserAction ReplayBrowser::draw(const ReplayListing& local, const std::filesys
   ImGui::SameLine();
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
   filters_changed |= ImGui::InputText("Player", player_, sizeof player_);
+  ImGui::SameLine();
+  filters_changed |= ImGui::Checkbox("Hide games given up", &hide_given_up_);
   std::optional<protocol::GameListKind> ask;
   if (server != nullptr) {
     ImGui::SameLine();
@@ -91,7 +85,8 @@ BrowserAction ReplayBrowser::draw(const ReplayListing& local, const std::filesys
   }
   if (!problem.empty()) ImGui::TextColored(ImVec4(1.0f, 0.6f, 0.4f, 1.0f), "%s", problem.c_str());
   if (!local.error.empty()) ImGui::TextColored(ImVec4(1.0f, 0.6f, 0.4f, 1.0f), "%s", local.error.c_str());
-  ImGui::BeginChild("lists", ImVec2(0, -ImGui::GetFrameHeightWithSpacing()));
+  // Flattened: the lists' rows are in the window's keyboard navigation, so it can start on the newest game.
+  ImGui::BeginChild("lists", ImVec2(0, -ImGui::GetFrameHeightWithSpacing()), false, ImGuiWindowFlags_NavFlattened);
   if (server == nullptr) {
     ImGui::TextDisabled(
         "Connected to a server (Multiplayer, then Replays on this server in its lobby), this screen "
@@ -146,35 +141,52 @@ BrowserAction ReplayBrowser::draw(const ReplayListing& local, const std::filesys
   ImGui::Separator();
   ImGui::TextUnformatted("On this computer");
   if (local.games.empty() && local.error.empty()) ImGui::TextDisabled("no games match");
-  if (!local.games.empty() && ImGui::BeginTable("local", 6, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg)) {
-    for (const char* h : {"mode", "players", "result", "played", "verified", ""}) ImGui::TableSetupColumn(h);
+  // A row is one button: Enter (pad A) or a click on it watches that game. The keyboard starts on the newest.
+  constexpr ImGuiTableFlags kTable =
+      ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp;
+  if (!local.games.empty() && ImGui::BeginTable("local", 5, kTable)) {
+    const float em = ImGui::GetFontSize();
+    ImGui::TableSetupColumn("mode", ImGuiTableColumnFlags_WidthFixed, 9 * em);
+    ImGui::TableSetupColumn("players", ImGuiTableColumnFlags_WidthStretch, 1.0f);
+    ImGui::TableSetupColumn("result", ImGuiTableColumnFlags_WidthStretch, 1.3f);
+    ImGui::TableSetupColumn("played", ImGuiTableColumnFlags_WidthFixed, 9 * em);
+    ImGui::TableSetupColumn("verified", ImGuiTableColumnFlags_WidthFixed, 6 * em);
     ImGui::TableHeadersRow();
     int row = 0;
     for (const auto& g : local.games) {
       ImGui::PushID(row++);
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
-      ImGui::Text("%s %s", engine::mode_name(g.mode), limit_text(g.limit, g.limit_value).c_str());
+      const std::string mode = std::string(engine::mode_name(g.mode)) + " " + limit_text(g.limit, g.limit_value);
+      if (ImGui::Selectable(mode.c_str(), false, ImGuiSelectableFlags_SpanAllColumns)) {
+        out = {BrowserAction::kOpenFile, g.file};
+      }
+      if (row == 1) ImGui::SetItemDefaultFocus();  // keyboard and pad start on the newest game
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("Enter or click: watch");
       ImGui::TableNextColumn();
       std::string names;
       for (const auto& r : g.results) names += (names.empty() ? "" : ", ") + r.player;
       if (g.place != "local") names += "  (at " + g.place + ")";
       ImGui::TextUnformatted(names.c_str());
       ImGui::TableNextColumn();
-      if (!g.results.empty()) ImGui::TextUnformatted(result_text(g, g.results.front()).c_str());
+      if (!g.results.empty()) ImGui::TextWrapped("%s", result_text(g, g.results.front()).c_str());
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(date_text(g.created_unix_ms).c_str());
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(g.verified ? "yes" : g.verify_note.c_str());
-      ImGui::TableNextColumn();
-      if (ImGui::SmallButton("Watch")) out = {BrowserAction::kOpenFile, replay_dir / g.file};
-      if (row == 1) ImGui::SetItemDefaultFocus();  // keyboard and pad start on the newest game
       ImGui::PopID();
     }
     ImGui::EndTable();
   }
   ImGui::EndChild();
-  if (ImGui::Button("Back") || (nav.back && !ImGui::GetIO().WantTextInput)) out.kind = BrowserAction::kBack;
+  // Esc in an open filter (its list, its text) closes that, not the screen.
+  const bool in_filter = ImGui::GetIO().WantTextInput || ImGui::IsPopupOpen(nullptr, ImGuiPopupFlags_AnyPopupId) ||
+                         filter_open_frames_ > 0;
+  filter_open_frames_ =
+      ImGui::IsPopupOpen(nullptr, ImGuiPopupFlags_AnyPopupId) ? 2 : std::max(0, filter_open_frames_ - 1);
+  ImGui::TextDisabled("Up/Down choose, Enter watches, Esc goes back");
+  ImGui::SameLine();
+  if (ImGui::Button("Back") || (nav.back && !in_filter)) out.kind = BrowserAction::kBack;
   ImGui::End();
   return out;
 }

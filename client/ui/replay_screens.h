@@ -37,16 +37,19 @@ class ReplayBrowser {
  public:
   // `server` is null when not connected. A filter change asks for the local list again (kRefresh) and, when a
   // server list is shown, for the server's list with the new filters (kServerList).
-  BrowserAction draw(const ReplayListing& local, const std::filesystem::path& replay_dir, const ServerGames* server,
-                     const std::string& problem, const MenuNav& nav);
+  BrowserAction draw(const ReplayListing& local, const ServerGames* server, const std::string& problem,
+                     const MenuNav& nav);
   [[nodiscard]] std::optional<engine::ModeKind> mode_filter() const;
   [[nodiscard]] std::string player_filter() const { return player_; }
+  [[nodiscard]] bool hide_given_up() const { return hide_given_up_; }
   // The server list shown last (asked for again when a filter changes).
   [[nodiscard]] std::optional<protocol::GameListKind> server_list() const { return server_list_; }
 
  private:
   int mode_ = 0;  // 0 = every mode
   char player_[25] = "";
+  bool hide_given_up_ = false;
+  int filter_open_frames_ = 0;  // a filter's list was open a moment ago (its Esc closed it)
   std::optional<protocol::GameListKind> server_list_;
 };
 

@@ -19,7 +19,7 @@ bool draw_notice(const char* title, const std::string& text, const MenuNav& nav)
                           ImVec2(0.5f, 0.5f));
   ImGui::SetNextWindowSize(ImVec2(w, 0), ImGuiCond_Always);  // height: as the text needs
   ImGui::SetNextWindowFocus();
-  ImGui::SetNextWindowBgAlpha(1.0f);  // the menu beneath must not show through the text
+  ImGui::SetNextWindowBgAlpha(1.0f);                        // the menu beneath must not show through the text
   const std::string id = std::string(title) + "###notice";  // one window whatever its title
   ImGui::Begin(id.c_str(), nullptr,
                ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
