@@ -65,7 +65,7 @@ enum class PauseChoice { kNone, kResume, kRestart, kQuit };
 [[nodiscard]] PauseChoice draw_pause_menu(Menu& menu, const MenuNav& nav);
 
 struct ResultsView {
-  std::string title;  // "Finished!", "Game over", "Abandoned"
+  std::string title;  // "Finished!", "Topped out", "Abandoned"; against the bot "You won!", "The bot won", "A tie"
   std::string mode;   // "sprint 40"
   RunResult result;
   std::optional<RunResult> previous_best;
