@@ -56,7 +56,7 @@ class ReplayBrowser {
 enum class ViewerAction { kNone, kBack };
 
 // The viewer's control panel at the bottom of the window, in frame heights (boards are laid out above it).
-inline constexpr float kViewerControlRows = 6.5f;
+inline constexpr float kViewerControlRows = 11.0f;
 
 class ViewerControls {
  public:
@@ -64,6 +64,10 @@ class ViewerControls {
   [[nodiscard]] std::int64_t last_seek_us() const { return last_seek_us_; }
 
  private:
+  // One plot over the whole game, `w` x `h` at the cursor: PPS (or lines cleared) of every racer, time ticks in
+  // seconds, the playback position, and the values under the mouse.
+  static void plot(const ReplayViewer& v, bool lines, float w, float h);
+
   std::int64_t last_seek_us_ = -1;
   int step_racer_ = 0;  // whose pieces the piece steps follow (index into the viewer's games)
 };
