@@ -258,14 +258,26 @@ void App::net_ui(double now_s, const MenuNav& frame_nav) {
     case net::Session::State::kClosed:
     case net::Session::State::kConnecting: {
       bool changed = false;
-      const ServerListAction a = net_menus_.server_list.draw(settings_, changed, net_.messages(), nav);
+      // While connecting the list takes no keys: Esc (pad B) or the Cancel button gives up the attempt.
+      const bool connecting = session.state() == net::Session::State::kConnecting;
+      const ServerListAction a =
+          net_menus_.server_list.draw(settings_, changed, net_.messages(), connecting ? none : nav);
       if (changed) leave_settings_quietly();
-      if (session.state() == net::Session::State::kConnecting) {
-        ImGui::SetNextWindowPos(ImVec2(20, 20));
-        ImGui::Begin("connecting", nullptr,
-                     ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoNav |
-                         ImGuiWindowFlags_NoFocusOnAppearing);
-        ImGui::TextUnformatted("Connecting...");
+      if (connecting) {
+        const ImGuiIO& io = ImGui::GetIO();
+        ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x * 0.5f, io.DisplaySize.y * 0.5f), ImGuiCond_Always,
+                                ImVec2(0.5f, 0.5f));
+        ImGui::SetNextWindowBgAlpha(1.0f);
+        ImGui::Begin("Connecting", nullptr,
+                     ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoMove |
+                         ImGuiWindowFlags_NoNav | ImGuiWindowFlags_NoSavedSettings);
+        ImGui::Text("Connecting to %s ...", net_.address().c_str());
+        ImGui::TextDisabled("(gives up after %u s without an answer)", net::Connection::kTimeoutMs / 1000);
+        if (ImGui::Button("Cancel (Esc)") || (nav.back && !ImGui::GetIO().WantTextInput)) {
+          net_.disconnect();
+          net_.say("connecting cancelled");
+          spdlog::info("connecting cancelled");
+        }
         ImGui::End();
       }
       if (a.kind == ServerListAction::kBack) {
