@@ -110,6 +110,11 @@ class App {
   void race_started();
   void auto_ready();
   void race_key(const KeyEvent& ev);
+  // The "leave the race?" question (Esc while racing): its keys, its choices, and drawing it (app_race.cpp).
+  static constexpr int kKeepRacing = 0, kLeaveRoom = 1, kLeaveServer = 2, kLeaveChoices = 3;
+  void leave_race_key(int key, double when_s);
+  void leave_race(int choice);
+  void leave_race_ui();
   void race_buttons_changed(double when_s);
   void tick_race();
   [[nodiscard]] const net::RaceView* shown_race() const;

@@ -21,9 +21,12 @@ struct RaceScreenState {
     engine::Buttons buttons = 0;       // held now (in the countdown: held at the start)
     engine::TimeUs last_press_us = 0;  // race time of our last button change sent
     std::uint32_t enlarged = 0;        // spectating: the player whose board was clicked large (0 = none)
+    bool leave_asked = false;          // Esc while racing: "leave the race?" is up (our game goes on meanwhile)
+    int leave_choice = 0;              // its highlighted choice (LeaveChoice)
   } race;
   std::uint32_t dismissed_race = 0;    // results of this race were closed: show the room
   double results_shown_s = 0;          // when the last results arrived (their buttons wait a moment)
+  float results_h = 0;                 // height of the results' windows last frame (0: none): boards stay above
   bool exit_screenshot_taken = false;  // --exit-after-race --screenshot: the results are on record
   char chat[201] = "";
   std::vector<BoardLayout> layouts;  // laid out every frame
