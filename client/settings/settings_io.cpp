@@ -204,9 +204,8 @@ class FieldReader {
  private:
   const Json* member(const Json* parent, const char* name, const std::string& path) {
     if (parent == nullptr) return nullptr;
-    const auto it = parent->FindMember(name);
-    if (it == parent->MemberEnd()) return bad(path, "is missing");
-    return &it->value;
+    if (!parent->HasMember(name)) return bad(path, "is missing");
+    return &(*parent)[name];
   }
   std::vector<std::string>& reset_;
 };
@@ -221,11 +220,11 @@ SettingsRead read_settings_json(const std::string& json) {
     if (doc.HasParseError()) throw std::runtime_error("malformed JSON");
   }
   if (!doc.IsObject()) throw std::runtime_error("not a settings file (no {...} at the top)");
-  const auto version_it = doc.FindMember("version");
-  if (version_it == doc.MemberEnd() || !version_it->value.IsInt()) {
+  // HasMember and [] rather than iterators: RapidJSON's iterator comparison is ambiguous under C++20 for clang.
+  if (!doc.HasMember("version") || !doc["version"].IsInt()) {
     throw std::runtime_error("not a settings file (no format version)");
   }
-  const int version = version_it->value.GetInt();
+  const int version = doc["version"].GetInt();
   if (version < 1 || version > kFormatVersion) {
     throw std::runtime_error("format version " + std::to_string(version) + " is not one this build reads (1.." +
                              std::to_string(kFormatVersion) + ")");
