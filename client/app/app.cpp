@@ -30,8 +30,11 @@ App::~App() = default;
 sr::Status<std::string> App::init() {
   auto load = load_settings(paths_.settings_file());
   settings_ = load.settings;
-  settings_problem_ = load.problem;
-  if (!settings_problem_.empty()) spdlog::warn("{}", settings_problem_);
+  if (!load.problem.empty()) {
+    spdlog::warn("{}", load.problem);
+    notice_title_ = "Settings";
+    notice_ = load.problem;
+  }
   pacer_.set_cap(settings_.frame_cap);
   sound_ = std::make_unique<audio::SoundPlayer>();
   apply_sound_settings(window_.focused());
@@ -48,10 +51,13 @@ sr::Status<std::string> App::init() {
     return {};
   }
   if (options_.replay_file) {
-    open_viewer_file(*options_.replay_file);
-    if (screen_ != Screen::kViewer) {
-      std::string problem = browser_ ? browser_->problem : "cannot open the replay";
-      if (!problem.empty()) return problem;  // (a browser without a problem: started fine)
+    // A file that is not a replay (or cannot be read) is said in the window, over the main menu: the game goes on.
+    if (auto opened = open_viewer_file(*options_.replay_file); !opened) {
+      browser_.reset();
+      screen_ = Screen::kMain;
+      notice_title_ = "Cannot watch this file";
+      notice_ = "The file given on the command line, " + options_.replay_file->string() + ", cannot be watched. " +
+                opened.error();
     }
     return {};
   }
@@ -70,14 +76,11 @@ sr::Status<std::string> App::init() {
 }
 
 void App::ui(double now_s) {
-  const MenuNav& nav = frame_nav_;
-  if (!settings_problem_.empty() && screen_ == Screen::kMain) {
-    ImGui::SetNextWindowPos(ImVec2(10, 10), ImGuiCond_Always);
-    ImGui::Begin("Settings problem", nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoNav);
-    ImGui::TextWrapped("%s", settings_problem_.c_str());
-    if (ImGui::Button("OK")) settings_problem_.clear();
-    ImGui::End();
-  }
+  const MenuNav none;
+  // A notice (a damaged settings file, a file that is not a replay) is drawn over the main menu, which gets no keys
+  // meanwhile.
+  const bool notice = !notice_.empty() && screen_ == Screen::kMain;
+  const MenuNav& nav = notice ? none : frame_nav_;
   switch (screen_) {
     case Screen::kMain:
       switch (draw_main_menu(menus_.main, nav, settings_.player_name)) {
@@ -139,6 +142,10 @@ void App::ui(double now_s) {
       break;
     }
   }
+  if (notice && draw_notice(notice_title_.c_str(), notice_, frame_nav_)) {
+    spdlog::info("notice closed: {}", notice_title_);
+    notice_.clear();
+  }
   // Which screen is up, in the log (the window tests follow the game through it).
   if (std::string name = screen_name(); name != logged_screen_) {
     spdlog::info("screen: {}", name);
@@ -183,7 +190,8 @@ void App::leave_settings_quietly() {
   pacer_.set_cap(settings_.frame_cap);
   if (auto saved = save_settings(paths_.settings_file(), settings_); !saved) {
     spdlog::error("{}", saved.error());
-    settings_problem_ = saved.error();
+    notice_title_ = "Settings not saved";
+    notice_ = saved.error();
   }
 }
 

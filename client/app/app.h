@@ -113,6 +113,11 @@ class App {
   void race_started();
   void auto_ready();
   void race_key(const KeyEvent& ev);
+  // The "leave the race?" question (Esc while racing): its keys, its choices, and drawing it (app_race.cpp).
+  static constexpr int kKeepRacing = 0, kLeaveRoom = 1, kLeaveServer = 2, kLeaveChoices = 3;
+  void leave_race_key(int key, double when_s);
+  void leave_race(int choice);
+  void leave_race_ui();
   void race_buttons_changed(double when_s);
   void tick_race();
   // Our race's sounds after a press or an advance that began with our piece at `before`, if the call reached our
@@ -136,7 +141,8 @@ class App {
   [[nodiscard]] std::vector<std::string> race_layout_notes() const;
   // app_replay.cpp: replay browser and viewer
   void open_replay_browser();
-  void open_viewer_file(const std::filesystem::path& file);
+  // Opens the viewer on `file`; when it cannot, the browser (opened) says why, and so does the error returned.
+  [[nodiscard]] sr::Status<std::string> open_viewer_file(const std::filesystem::path& file);
   void replay_poll();
   // A replay could not be shown: said in the browser, or among the server's messages when it is not open.
   void replay_problem(std::string text);
@@ -149,7 +155,8 @@ class App {
   Fonts fonts_;
   Paths paths_;
   Settings settings_;
-  std::string settings_problem_;  // shown once on the main menu
+  std::string notice_title_;  // a notice shown over the main menu until closed (draw_notice)
+  std::string notice_;
   QuadBatch batch_;
   Gamepads pads_;
   HeldInputs held_;

@@ -93,7 +93,7 @@ void App::game_key(const KeyEvent& ev) {
   const bool press = ev.action == GLFW_PRESS;
   held_.set_key(ev.key, press);
   const SessionPhase phase = game_->session->phase();
-  if (press && (restart_key(ev.key) && phase != SessionPhase::kPaused)) {
+  if (press && restart_key(ev.key)) {  // playing, paused ("Restart (R)") or over ("Retry (R)")
     nav_suppressed_ = true;
     restart(ev.time_s);
     return;
@@ -148,18 +148,32 @@ void App::end_game(double /*now_s*/) {
   if (v.new_best) sound_->play(audio::Cue::kPersonalBest);
   v.title = record.abandoned()  ? "Abandoned"
             : record.finished() ? (game.config().limit == engine::LimitKind::kTime ? "Time's up!" : "Finished!")
-                                : "Game over";
+                                : "Topped out";
   v.stats = result_stats(game);
   if (bot) {
     const auto& b = bot->game();
-    v.bot_line = "Bot (" + std::to_string(bot->pps()).substr(0, 4) +
-                 " PPS): " + headline(result_of(b.config(), b.stats(), b.state().finished, false)) + ", " +
-                 format_count(b.stats().lines) + " lines";
+    const RunResult theirs = result_of(b.config(), b.stats(), b.state().finished, false, b.over());
+    switch (bot_race_winner(v.result, theirs)) {
+      case RaceWinner::kPlayer: v.title = "You won!"; break;
+      case RaceWinner::kBot: v.title = "The bot won"; break;
+      case RaceWinner::kTie: v.title = "A tie"; break;
+    }
+    const std::string how = b.over() ? headline(theirs) : "still playing";
+    v.bot_line = "Bot (" + std::to_string(bot->pps()).substr(0, 4) + " PPS): " + how +
+                 (b.over() && theirs.completed && theirs.goal == engine::GoalKind::kTime
+                      ? ""
+                      : " at " + format_time(b.stats().time_us)) +
+                 ", " + format_count(b.stats().lines) + " lines";
   }
-  const SaveOutcome saved = record.abandoned() && record.run.log().empty() ? SaveOutcome{{}, "nothing was played"}
-                                                                           // e.g. quick restarts in a row
-                                                                           : replays_.save(record);
-  if (saved.error.empty()) {
+  const bool store = worth_storing(record, settings_.keep_given_up_after_s);
+  const SaveOutcome saved = store ? replays_.save(record) : SaveOutcome{};
+  if (!store) {
+    v.saved = record.run.log().empty()
+                  ? "Not stored: nothing was played"
+                  : "Not stored: given up in its first " + std::to_string(settings_.keep_given_up_after_s) +
+                        " s (Settings > Replays changes this)";
+    spdlog::info("replay not stored: {}", v.saved);
+  } else if (saved.error.empty()) {
     v.saved = "Replay saved: " + saved.path.string();
     spdlog::info("replay saved to {}", saved.path.string());
   } else {
@@ -244,7 +258,12 @@ void App::game_ui(double now_s, const MenuNav& nav) {
   draw_hud(fonts_, HudBoard{&g.session->game(), &g.session->feedback(), g.layouts[0], settings_.player_name, countdown},
            now_s);
   if (g.bot && g.layouts.size() > 1) {
-    draw_hud(fonts_, HudBoard{&g.bot->game(), &g.bot->feedback(), g.layouts[1], "bot", countdown}, now_s);
+    const engine::Game& bot = g.bot->game();
+    draw_hud(fonts_, HudBoard{&bot, &g.bot->feedback(), g.layouts[1], "bot", countdown}, now_s);
+    if (bot.over()) {  // the bot finished (or topped out) while we play on
+      draw_banner(fonts_, g.layouts[1], bot.state().finished ? "BOT FINISHED" : "BOT TOPPED OUT",
+                  format_time(bot.stats().time_us));
+    }
   }
   // Each choice below may end this game (and `g` with it): nothing reads `g` after one.
   switch (g.session->phase()) {

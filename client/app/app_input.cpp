@@ -101,6 +101,16 @@ void App::pad_changes(const std::vector<PadChange>& changes, double now_s) {
       continue;
     }
     if (screen_ == Screen::kNet && shown_race()) {  // our race (spectators' pads only navigate)
+      // Start asks whether to leave the race; while asked, the d-pad, A and B answer.
+      if (c.down && racing_now() && (c.input == GLFW_GAMEPAD_BUTTON_START || race_screen_->race.leave_asked)) {
+        const int key = c.input == GLFW_GAMEPAD_BUTTON_A                                           ? GLFW_KEY_ENTER
+                        : c.input == GLFW_GAMEPAD_BUTTON_DPAD_UP                                   ? GLFW_KEY_UP
+                        : c.input == GLFW_GAMEPAD_BUTTON_DPAD_DOWN                                 ? GLFW_KEY_DOWN
+                        : c.input == GLFW_GAMEPAD_BUTTON_B || c.input == GLFW_GAMEPAD_BUTTON_START ? GLFW_KEY_ESCAPE
+                                                                                                   : -1;
+        if (key >= 0) leave_race_key(key, now_s);
+        continue;
+      }
       held_.set_pad(c.input, c.down);
       race_buttons_changed(now_s);
       continue;
@@ -113,7 +123,7 @@ void App::pad_changes(const std::vector<PadChange>& changes, double now_s) {
     held_.set_pad(c.input, c.down);
     bool restart_pressed = false;
     for (int p : settings_.bindings.pad_for(Action::kRestart)) restart_pressed |= c.down && p == c.input;
-    if (restart_pressed && game_->session->phase() != SessionPhase::kPaused) {
+    if (restart_pressed) {
       restart(now_s);
       continue;
     }

@@ -183,8 +183,50 @@ void App::auto_ready() {
 
 void App::race_key(const KeyEvent& ev) {
   if (ev.action == GLFW_REPEAT) return;
+  if (ev.action == GLFW_PRESS && racing_now() && (ev.key == GLFW_KEY_ESCAPE || race_screen_->race.leave_asked)) {
+    leave_race_key(ev.key, ev.time_s);  // racing_now(): there is a race screen
+    return;
+  }
   held_.set_key(ev.key, ev.action == GLFW_PRESS);
   race_buttons_changed(ev.time_s);
+}
+
+// Esc while racing asks whether to leave (a race cannot pause: our game goes on, with no button held, while the
+// question is up). Up/Down choose, Enter confirms, Esc again goes back to the race.
+void App::leave_race_key(int key, double when_s) {
+  RaceScreenState::Race& r = race_screen_->race;
+  if (!r.leave_asked) {
+    r.leave_asked = true;
+    r.leave_choice = 0;
+    held_.release_all();  // nothing stays pressed in the game while the question is up
+    race_buttons_changed(when_s);
+    nav_suppressed_ = true;
+    return;
+  }
+  switch (key) {
+    case GLFW_KEY_ESCAPE: r.leave_asked = false; break;
+    case GLFW_KEY_UP: r.leave_choice = (r.leave_choice + kLeaveChoices - 1) % kLeaveChoices; break;
+    case GLFW_KEY_DOWN: r.leave_choice = (r.leave_choice + 1) % kLeaveChoices; break;
+    case GLFW_KEY_ENTER:
+    case GLFW_KEY_KP_ENTER: leave_race(r.leave_choice); break;
+    default: break;
+  }
+  nav_suppressed_ = true;
+}
+
+void App::leave_race(int choice) {
+  if (race_screen_) race_screen_->race.leave_asked = false;
+  switch (choice) {
+    case kLeaveRoom:
+      spdlog::info("left the race (forfeited): back to the lobby");
+      (void)net_.session().leave_room();  // our game so far is saved as forfeited (NetPlay, on RoomLeft)
+      break;
+    case kLeaveServer:
+      spdlog::info("left the race (forfeited) and the server");
+      net_.disconnect();
+      break;
+    default: break;  // keep racing
+  }
 }
 
 // The held buttons changed at wall time `when_s` (a key's callback stamp, or a pad poll): at the race time of that
@@ -296,14 +338,26 @@ void App::net_ui(double now_s, const MenuNav& frame_nav) {
     case net::Session::State::kClosed:
     case net::Session::State::kConnecting: {
       bool changed = false;
-      const ServerListAction a = net_menus_.server_list.draw(settings_, changed, net_.messages(), nav);
+      // While connecting the list takes no keys: Esc (pad B) or the Cancel button gives up the attempt.
+      const bool connecting = session.state() == net::Session::State::kConnecting;
+      const ServerListAction a =
+          net_menus_.server_list.draw(settings_, changed, net_.messages(), connecting ? none : nav);
       if (changed) leave_settings_quietly();
-      if (session.state() == net::Session::State::kConnecting) {
-        ImGui::SetNextWindowPos(ImVec2(20, 20));
-        ImGui::Begin("connecting", nullptr,
-                     ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoNav |
-                         ImGuiWindowFlags_NoFocusOnAppearing);
-        ImGui::TextUnformatted("Connecting...");
+      if (connecting) {
+        const ImGuiIO& io = ImGui::GetIO();
+        ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x * 0.5f, io.DisplaySize.y * 0.5f), ImGuiCond_Always,
+                                ImVec2(0.5f, 0.5f));
+        ImGui::SetNextWindowBgAlpha(1.0f);
+        ImGui::Begin("Connecting", nullptr,
+                     ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoMove |
+                         ImGuiWindowFlags_NoNav | ImGuiWindowFlags_NoSavedSettings);
+        ImGui::Text("Connecting to %s ...", net_.address().c_str());
+        ImGui::TextDisabled("(gives up after %u s without an answer)", net::Connection::kTimeoutMs / 1000);
+        if (ImGui::Button("Cancel (Esc)") || (nav.back && !ImGui::GetIO().WantTextInput)) {
+          net_.disconnect();
+          net_.say("connecting cancelled");
+          spdlog::info("connecting cancelled");
+        }
         ImGui::End();
       }
       if (a.kind == ServerListAction::kBack) {

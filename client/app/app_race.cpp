@@ -7,28 +7,24 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "client/lobby/race_results.h"
 #include "client/solo/results.h"
 #include "client/ui/hud.h"
 
 namespace sr::client {
 namespace {
 
+// The banner over a board whose game ended ("" while it races).
 const char* status_banner(protocol::RacerStatus s) {
   switch (s) {
     case protocol::RacerStatus::kFinished: return "FINISHED";
     case protocol::RacerStatus::kToppedOut: return "TOPPED OUT";
-    case protocol::RacerStatus::kDisconnected: return "DISCONNECTED";
+    case protocol::RacerStatus::kDisconnected: return "LEFT";
     case protocol::RacerStatus::kRemoved: return "REMOVED";
     case protocol::RacerStatus::kUnfinished: return "UNFINISHED";
     case protocol::RacerStatus::kRacing: return "";
   }
   return "";
-}
-
-std::string x100_text(std::uint32_t x100) {
-  char b[32];
-  std::snprintf(b, sizeof b, "%u.%02u", x100 / 100, x100 % 100);
-  return b;
 }
 
 }  // namespace
@@ -81,15 +77,19 @@ void App::layout_race(float w, float h) {
   const auto* race = shown_race();
   if (!race) return;
   const float margin = std::min(w, h) * 0.02f;
-  const float grid_h = h - 2 * margin - chat_rect(w, h, margin).h - margin;
+  // The bottom holds the chat, and the results once they are shown (their height of the last frame): boards stay
+  // above both.
+  const float results_h = race_screen_->results_h;
+  const float grid_h = h - 2 * margin - std::max(chat_rect(w, h, margin).h, results_h) - margin;
+  const float full_h = results_h > 0 ? h - 3 * margin - results_h : h - 2 * margin;
   const int n = static_cast<int>(race->boards().size());
   std::vector<BoardLayout> others;
   if (!race->racing() && enlarged != 0 && race->board(enlarged) != nullptr && n > 1) {
     // Spectating with one board chosen: that one at full height, the others smaller beside it (one or two of them
     // would fit as large: they get half the height).
     const float big_w = (w - 2 * margin) * 0.55f;
-    layouts.push_back(fit_board(margin, margin, big_w, h - 2 * margin));
-    const float others_h = n - 1 <= 2 ? std::min(grid_h, (h - 2 * margin) * 0.55f) : grid_h;
+    layouts.push_back(fit_board(margin, margin, big_w, full_h));
+    const float others_h = n - 1 <= 2 ? std::min(grid_h, full_h * 0.55f) : grid_h;
     grid_layouts(others, n - 1, margin + big_w, margin, w - 2 * margin - big_w, others_h);
     layouts.insert(layouts.end(), others.begin(), others.end());
     std::size_t next = 1;
@@ -98,7 +98,7 @@ void App::layout_race(float w, float h) {
   }
   if (race->racing()) {
     const float own_w = n > 1 ? (w - 2 * margin) * 0.45f : w - 2 * margin;
-    layouts.push_back(fit_board(margin, margin, own_w, h - 2 * margin));
+    layouts.push_back(fit_board(margin, margin, own_w, full_h));
     if (n > 1) grid_layouts(others, n - 1, margin + own_w, margin, w - 2 * margin - own_w, grid_h);
   } else {
     grid_layouts(others, n, margin, margin, w - 2 * margin, grid_h);
@@ -223,15 +223,10 @@ void App::race_ui(double now_s, const MenuNav& nav) {
       }
     }
     if (const char* banner = status_banner(b.status); banner[0] != 0) {
-      ImGui::PushFont(fonts_.big);
+      // Sized to the board, with the time under it: the numbers beside the board stay readable.
       std::string text = banner;
-      if (b.place > 0) text += " #" + std::to_string(b.place);
-      const ImVec2 size = ImGui::CalcTextSize(text.c_str());
-      const float cx = layout.matrix_x() + 5 * layout.cell, cy = layout.matrix_y() + 10 * layout.cell;
-      dl->AddRectFilled(ImVec2(cx - size.x / 2 - 8, cy - size.y / 2 - 4),
-                        ImVec2(cx + size.x / 2 + 8, cy + size.y / 2 + 4), IM_COL32(0, 0, 0, 200));
-      dl->AddText(ImVec2(cx - size.x / 2, cy - size.y / 2), IM_COL32(255, 230, 120, 255), text.c_str());
-      ImGui::PopFont();
+      if (b.place > 0 && b.status == protocol::RacerStatus::kFinished) text += " #" + std::to_string(b.place);
+      draw_banner(fonts_, layout, text, format_time(b.game().stats().time_us));
     }
   }
   if (!race->racing() && race->boards().size() > 1) {
@@ -242,7 +237,35 @@ void App::race_ui(double now_s, const MenuNav& nav) {
                 IM_COL32(200, 200, 210, 255), hint);
   }
   race_chat();
-  if (over) results_table(*results, now_s, nav);
+  if (!racing_now()) rs.race.leave_asked = false;  // our game or the race ended meanwhile
+  if (rs.race.leave_asked) leave_race_ui();
+  if (over) {
+    results_table(*results, now_s, nav);
+  } else {
+    rs.results_h = 0;
+  }
+}
+
+void App::leave_race_ui() {
+  RaceScreenState::Race& r = race_screen_->race;  // asked only on the race screen
+  const ImGuiIO& io = ImGui::GetIO();
+  ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x * 0.5f, io.DisplaySize.y * 0.4f), ImGuiCond_Always,
+                          ImVec2(0.5f, 0.5f));
+  ImGui::SetNextWindowBgAlpha(0.95f);
+  ImGui::Begin("Leave the race?", nullptr,
+               ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoMove |
+                   ImGuiWindowFlags_NoNav | ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoSavedSettings);
+  ImGui::TextUnformatted("A race cannot be paused: your game goes on meanwhile.");
+  ImGui::TextDisabled("Leaving forfeits it (your game so far is kept as a replay).");
+  static constexpr const char* kChoices[kLeaveChoices] = {"Keep racing (Esc)", "Forfeit and leave the room",
+                                                          "Forfeit and leave the server"};
+  int chosen = -1;
+  for (int i = 0; i < kLeaveChoices; ++i) {
+    if (ImGui::Selectable(kChoices[i], r.leave_choice == i)) chosen = i;
+  }
+  ImGui::TextDisabled("Up/Down choose, Enter confirms");
+  ImGui::End();
+  if (chosen >= 0) leave_race(chosen);
 }
 
 bool App::results_fresh(double now_s) const {
@@ -254,8 +277,12 @@ bool App::results_fresh(double now_s) const {
 
 void App::results_table(const protocol::RaceResults& results, double now_s, const MenuNav& nav) {
   const ImGuiIO& io = ImGui::GetIO();
-  ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x * 0.5f, io.DisplaySize.y * 0.98f), ImGuiCond_Always,
-                          ImVec2(0.5f, 1.0f));
+  // Bottom left, beside the chat (bottom right): the boards are laid out above it (layout_race, results_h).
+  const float margin = std::min(io.DisplaySize.x, io.DisplaySize.y) * 0.02f;
+  const ChatRect chat = chat_rect(io.DisplaySize.x, io.DisplaySize.y, margin);
+  const float table_w = chat.x - 2 * margin;
+  ImGui::SetNextWindowPos(ImVec2(margin, io.DisplaySize.y - margin), ImGuiCond_Always, ImVec2(0.0f, 1.0f));
+  ImGui::SetNextWindowSizeConstraints(ImVec2(0, 0), ImVec2(table_w, io.DisplaySize.y * 0.5f));
   // Keys still pressed as hard drops when the race ends must not press a button: the buttons come a moment later
   // in a window of their own, which then takes the keyboard and pad focus (nav_inputs() holds ImGui's navigation
   // until then).
@@ -263,37 +290,27 @@ void App::results_table(const protocol::RaceResults& results, double now_s, cons
   ImGui::Begin("Results", nullptr,
                ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoNav |
                    ImGuiWindowFlags_NoFocusOnAppearing);
-  const bool by_time = net_.session().race()->config().limit != engine::LimitKind::kTime;
+  const engine::GoalKind goal = net_.session().race()->config().goal;
   // "unverified": game time the server received late (a stalled connection), played with more real time than game
   // time. Empty for a clean run.
-  if (ImGui::BeginTable("results", 8, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg)) {
-    for (const char* h :
-         {"place", "player", by_time ? "time" : "score", "lines", "pieces", "PPS", "KPP", "unverified"}) {
+  if (ImGui::BeginTable("results", 8,
+                        ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) {
+    for (const char* h : {"place", "player", goal == engine::GoalKind::kTime ? "time" : "result", "lines", "pieces",
+                          "PPS", "KPP", "unverified"}) {
       ImGui::TableSetupColumn(h);
     }
     ImGui::TableHeadersRow();
-    for (const auto& r : results.racers) {
+    for (const ResultRow& r : result_rows(results, goal)) {
       ImGui::TableNextRow();
-      ImGui::TableNextColumn();
-      if (r.place > 0) {
-        ImGui::Text("%d", r.place);
-      } else {
-        ImGui::TextUnformatted(status_banner(r.status));
+      for (const std::string* cell :
+           {&r.place, &r.name, &r.outcome, &r.lines, &r.pieces, &r.pps, &r.kpp, &r.unverified}) {
+        ImGui::TableNextColumn();
+        if (cell == &r.outcome && !r.finished) {
+          ImGui::TextColored(ImVec4(1.0f, 0.6f, 0.45f, 1.0f), "%s", cell->c_str());
+        } else {
+          ImGui::TextUnformatted(cell->c_str());
+        }
       }
-      ImGui::TableNextColumn();
-      ImGui::TextUnformatted(r.name.c_str());
-      ImGui::TableNextColumn();
-      ImGui::TextUnformatted(by_time ? format_time(r.time_us).c_str() : format_count(r.score).c_str());
-      ImGui::TableNextColumn();
-      ImGui::TextUnformatted(format_count(r.lines).c_str());
-      ImGui::TableNextColumn();
-      ImGui::TextUnformatted(format_count(r.pieces).c_str());
-      ImGui::TableNextColumn();
-      ImGui::TextUnformatted(x100_text(r.pps_x100).c_str());
-      ImGui::TableNextColumn();
-      ImGui::TextUnformatted(x100_text(r.kpp_x100).c_str());
-      ImGui::TableNextColumn();
-      if (r.unverified_us > 0) ImGui::TextUnformatted(format_time(r.unverified_us).c_str());
     }
     ImGui::EndTable();
   }
@@ -304,11 +321,14 @@ void App::results_table(const protocol::RaceResults& results, double now_s, cons
     ImGui::TextUnformatted(net::describe_not_stored(*not_stored).c_str());
   }
   const ImVec2 table_pos = ImGui::GetWindowPos();
+  float& results_h = race_screen_->results_h;  // on the race screen: there is one
+  results_h = ImGui::GetWindowHeight();
   ImGui::End();
   if (fresh) return;
   ImGui::SetNextWindowPos(table_pos, ImGuiCond_Always, ImVec2(0.0f, 1.0f));  // just above the table
   ImGui::Begin("##results actions", nullptr,
                ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings);
+  results_h += ImGui::GetWindowHeight();
   std::uint32_t& dismissed = race_screen_->dismissed_race;  // on the race screen: there is one
   if (ImGui::Button("Rematch")) {
     dismissed = results.race_id;

@@ -19,8 +19,8 @@ void App::open_replay_browser() {
     // The viewer of a download that arrived after the browser was closed: back to where the browser would be.
     browser_.emplace().back = net_.connected() ? Screen::kNet : Screen::kMain;
   }
-  browser_->listing =
-      list_local_replays(paths_.replay_dir(), browser_->browser.mode_filter(), browser_->browser.player_filter());
+  browser_->listing = list_local_replays(paths_.replay_dir(), browser_->browser.mode_filter(),
+                                         browser_->browser.player_filter(), browser_->browser.hide_given_up());
   screen_ = Screen::kReplays;
 }
 
@@ -32,18 +32,19 @@ void App::replay_problem(std::string text) {
   }
 }
 
-void App::open_viewer_file(const std::filesystem::path& file) {
+sr::Status<std::string> App::open_viewer_file(const std::filesystem::path& file) {
   auto viewer = std::make_unique<ViewerState>();
   if (auto opened = viewer->viewer.open(file); !opened) {
     spdlog::error("{}", opened.error());
     open_replay_browser();
     browser_->problem = opened.error();
-    return;
+    return opened;
   }
   if (browser_) browser_->problem.clear();
   spdlog::info("viewing {}: {}", file.string(), viewer->viewer.verdict());
   viewer_ = std::move(viewer);
   screen_ = Screen::kViewer;
+  return {};
 }
 
 void App::replay_poll() {
@@ -71,14 +72,13 @@ void App::replays_ui(double now_s, const MenuNav& nav) {
     ReplayBrowserState& b = *browser_;
     ServerGames server{net_.session().welcome().server_name, b.server_games_shown ? &b.server_games : nullptr,
                        pending_download_.has_value()};
-    const BrowserAction a =
-        b.browser.draw(b.listing, paths_.replay_dir(), net_.connected() ? &server : nullptr, b.problem, nav);
+    const BrowserAction a = b.browser.draw(b.listing, net_.connected() ? &server : nullptr, b.problem, nav);
     switch (a.kind) {
       case BrowserAction::kBack:
         screen_ = b.back;  // the main menu, or the lobby it was opened from
         browser_.reset();
         break;
-      case BrowserAction::kOpenFile: open_viewer_file(a.file); break;
+      case BrowserAction::kOpenFile: (void)open_viewer_file(a.file); break;  // a problem is said in the browser
       case BrowserAction::kRefresh: open_replay_browser(); break;
       case BrowserAction::kServerList:
         open_replay_browser();  // the filters may have changed

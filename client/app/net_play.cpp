@@ -51,7 +51,9 @@ void NetPlay::stop_hosting() {
 sr::Status<std::string> NetPlay::connect(const std::string& host, std::uint16_t port, const std::string& name) {
   disconnect();
   lost_.reset();
+  messages_.clear();  // what was said of an earlier server or attempt does not belong to this one
   name_ = name;
+  address_ = host + ":" + std::to_string(port);
   saves_at_connect_ = own_.saves();
   session_ = std::make_unique<net::Session>();
   net::SessionOptions options;
@@ -113,6 +115,12 @@ std::vector<net::Session::Received> NetPlay::poll() {
   const bool open_before = session_->state() != net::Session::State::kClosed;
   const bool welcomed = session_->state() == net::Session::State::kLobby || session_->in_room();
   const bool reconnecting_before = session_->state() == net::Session::State::kReconnecting;
+  // Our game of a race still being played (by us or the others) is what a lost connection can cut short; a race
+  // whose results came is over, and its game was saved then.
+  const auto* race_before = session_->race();
+  const bool race_on_before = race_before != nullptr && race_before->racing() &&
+                              !(session_->results() && session_->results()->race_id == race_before->race_id()) &&
+                              own_.race_id() == race_before->race_id();
   follow_own_race();  // before the messages: a RoomLeft drops the session's race
   auto received = session_->poll(0);
   const bool reconnecting = session_->state() == net::Session::State::kReconnecting;
@@ -145,14 +153,17 @@ std::vector<net::Session::Received> NetPlay::poll() {
   // The server said goodbye (shutting down, kicked us, ...): gone now, not after ENet's timeout.
   if (said_goodbye && session_->state() != net::Session::State::kClosed) session_->close();
   if (was_open_ && open_before && session_->state() == net::Session::State::kClosed) {
-    (void)own_.save(true);
+    const std::string saved_now = own_.save(true);
     const std::string reason =
         session_->closed_reason().empty() ? "the connection to the server ended" : session_->closed_reason();
     if (!welcomed) {
       say("could not join: " + reason);  // refused or unreachable: the server list says why, nothing else changes
     } else {
       say("connection lost: " + reason);
-      lost_ = Lost{reason, own_.saves() > saves_at_connect_ ? own_.last_sentence() : std::string()};
+      // Our game is told of when the loss cut it short, or when it had ended in the race still going on; not for a
+      // race that was over (its results told where it went).
+      const bool told = !saved_now.empty() || (race_on_before && own_.saves() > saves_at_connect_);
+      lost_ = Lost{reason, told ? own_.last_sentence() : std::string()};
     }
     was_open_ = false;
   }

@@ -46,6 +46,8 @@ class NetPlay {
   // Network traffic of this frame (never waits). Notices and refusals become messages() in words; the end of a
   // race, leaving a room and a lost connection save our own game.
   std::vector<net::Session::Received> poll();
+  // "host:port" of the last connect().
+  [[nodiscard]] const std::string& address() const { return address_; }
   // Leaves the server (our game of a race still running is saved first).
   void disconnect();
   // How long a dropped racer tries to resume their race (net::SessionOptions::resume_window); for the next connect().
@@ -63,7 +65,8 @@ class NetPlay {
   [[nodiscard]] const std::filesystem::path& own_saved_path() const { return own_.last_path(); }
 
   // Set when an open connection ended without us asking (the server went away, closed it, or sent what we cannot
-  // read): why, in words, and what became of our own game. Shown until acknowledge_lost().
+  // read): why, in words, and what became of our own game when the loss cut it short or the race it ended in was
+  // still on ("" otherwise: a race whose results came is over). Shown until acknowledge_lost().
   struct Lost {
     std::string reason;
     std::string own_game;  // "" when we were not racing
@@ -76,7 +79,7 @@ class NetPlay {
   [[nodiscard]] bool connected() const {
     return session_->state() == net::Session::State::kLobby || session_->in_room();
   }
-  // What the server refused or told us, newest last (at most 8), for the screens to show.
+  // What the server refused or told us since the last connect(), newest last (at most 8), for the screens to show.
   [[nodiscard]] const std::deque<std::string>& messages() const { return messages_; }
   void say(std::string text);
 
@@ -87,6 +90,7 @@ class NetPlay {
   std::uint16_t hosted_port_ = 0;
   std::unique_ptr<net::Session> session_;
   std::string name_;
+  std::string address_;
   std::chrono::milliseconds resume_window_ = net::SessionOptions{}.resume_window;
   bool was_open_ = false;
   std::deque<std::string> messages_;

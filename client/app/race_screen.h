@@ -25,9 +25,12 @@ struct RaceScreenState {
     audio::CountdownBeeps beeps;                // our race's countdown
     std::vector<std::uint32_t> finished_heard;  // racers whose finish was chimed (or had finished when we came)
     bool finishes_seen = false;                 // finished_heard holds those who had finished when we came
+    bool leave_asked = false;  // Esc while racing: "leave the race?" is up (our game goes on meanwhile)
+    int leave_choice = 0;      // its highlighted choice (LeaveChoice)
   } race;
   std::uint32_t dismissed_race = 0;    // results of this race were closed: show the room
   double results_shown_s = 0;          // when the last results arrived (their buttons wait a moment)
+  float results_h = 0;                 // height of the results' windows last frame (0: none): boards stay above
   bool exit_screenshot_taken = false;  // --exit-after-race --screenshot: the results are on record
   char chat[201] = "";
   std::vector<BoardLayout> layouts;  // laid out every frame

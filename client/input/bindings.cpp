@@ -46,6 +46,49 @@ void Bindings::clear(Action a) {
   pad[static_cast<std::size_t>(a)].clear();
 }
 
+bool Bindings::unbind_last(Action a) {
+  auto& p = pad[static_cast<std::size_t>(a)];
+  auto& k = keys[static_cast<std::size_t>(a)];
+  if (!k.empty()) {
+    k.pop_back();
+  } else if (!p.empty()) {
+    p.pop_back();
+  } else {
+    return false;
+  }
+  return true;
+}
+
+std::vector<Action> Bindings::others_using(int key, bool on_pad, Action except) const {
+  std::vector<Action> out;
+  for (Action a : kAllActions) {
+    const auto& v = on_pad ? pad_for(a) : keys_for(a);
+    if (a != except && std::find(v.begin(), v.end(), key) != v.end()) out.push_back(a);
+  }
+  return out;
+}
+
+std::vector<BindingConflict> binding_conflicts(const Bindings& b) {
+  std::vector<BindingConflict> out;
+  for (bool pad : {false, true}) {
+    std::vector<int> inputs;
+    for (Action a : kAllActions) {
+      for (int i : pad ? b.pad_for(a) : b.keys_for(a)) inputs.push_back(i);
+    }
+    std::sort(inputs.begin(), inputs.end());
+    inputs.erase(std::unique(inputs.begin(), inputs.end()), inputs.end());
+    for (int i : inputs) {
+      BindingConflict c{pad, i, {}};
+      for (Action a : kAllActions) {
+        const auto& v = pad ? b.pad_for(a) : b.keys_for(a);
+        if (std::find(v.begin(), v.end(), i) != v.end()) c.actions.push_back(a);
+      }
+      if (c.actions.size() > 1) out.push_back(std::move(c));
+    }
+  }
+  return out;
+}
+
 bool HeldInputs::set_key(int key, bool down) {
   if (key < 0 || key >= kKeyCodeLimit) return false;
   keys_[static_cast<std::size_t>(key)] = down;

@@ -30,8 +30,23 @@ struct Bindings {
   void bind_key(Action a, int key);
   void bind_pad(Action a, int pad_input);
   void clear(Action a);
+  // Removes one binding of `a`: its last key (the one bound most recently), else its last pad input, so Delete takes
+  // away one binding at a time. Returns false when `a` has none.
+  bool unbind_last(Action a);
+  // The actions other than `except` that `key` (a pad input when `pad`) also triggers, in kAllActions order.
+  [[nodiscard]] std::vector<Action> others_using(int key, bool pad, Action except) const;
   bool operator==(const Bindings&) const = default;
 };
+
+// A key or pad input bound to more than one action (pressing it does all of them).
+struct BindingConflict {
+  bool pad = false;
+  int input = 0;                // GLFW key code, or PadInput
+  std::vector<Action> actions;  // two or more, in kAllActions order
+  bool operator==(const BindingConflict&) const = default;
+};
+// Every conflict: keys first (by key code), then pad inputs (by PadInput). The restart action counts like any other.
+[[nodiscard]] std::vector<BindingConflict> binding_conflicts(const Bindings& b);
 
 // Which keys and pad inputs are down right now.
 class HeldInputs {

@@ -46,6 +46,7 @@ sr::Status<std::string> Connection::connect(const std::string& host, std::uint16
   // over a new connection (Session). ENet's default waits up to 30 s.
   enet_peer_timeout(peer_, 0, kTimeoutMs, kTimeoutMs);
   state_ = State::kConnecting;
+  connect_started_ms_ = enet_time_get();
   return {};
 }
 
@@ -87,6 +88,17 @@ void Connection::poll(std::uint32_t timeout_ms, std::vector<Event>& out) {
     }
     if (host_ == nullptr) return;
     status = enet_host_check_events(host_, &event);
+  }
+  // Nothing answers the connect (no server on that port, a machine that drops the packets): give up after the same
+  // silence as a connection, not ENet's 30 s.
+  if (state_ == State::kConnecting && peer_ != nullptr &&
+      ENET_TIME_DIFFERENCE(enet_time_get(), connect_started_ms_) > kTimeoutMs) {
+    enet_peer_reset(peer_);
+    state_ = State::kDisconnected;
+    Event e;
+    e.kind = Event::Kind::kDisconnected;
+    out.push_back(std::move(e));
+    return;
   }
   // ENet checks its timeout only when a resend falls due, up to 10 s late; silence is what we time.
   if (state_ == State::kConnected && peer_ != nullptr && peer_->state == ENET_PEER_STATE_CONNECTED &&

@@ -18,6 +18,8 @@ namespace sr::net {
 
 class Connection {
  public:
+  // Silence after which a connected server is taken as gone, and the longest a connect waits for an answer (ENet's
+  // own connect gives up only after about 30 s).
   static constexpr std::uint32_t kTimeoutMs = 5'000;
   enum class State : std::uint8_t { kIdle, kConnecting, kConnected, kDisconnected };
 
@@ -56,6 +58,7 @@ class Connection {
   _ENetHost* host_ = nullptr;
   _ENetPeer* peer_ = nullptr;
   State state_ = State::kIdle;
+  std::uint32_t connect_started_ms_ = 0;  // ENet time of connect()
 };
 
 }  // namespace sr::net

@@ -149,8 +149,10 @@ std::vector<Session::Received> Session::poll(std::uint32_t timeout_ms) {
           break;
         }
         if (closed_reason_.empty()) {
-          closed_reason_ = state_ == State::kConnecting ? "could not connect to the server"
-                                                        : "the connection to the server was lost";
+          closed_reason_ = state_ == State::kConnecting
+                               ? "nothing answered at " + options_.host + ":" + std::to_string(options_.port) +
+                                     " within " + std::to_string(Connection::kTimeoutMs / 1000) + " s"
+                               : "the connection to the server was lost";
         }
         state_ = State::kClosed;
         break;

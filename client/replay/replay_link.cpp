@@ -10,6 +10,12 @@ SoloRecord record_of(const SoloSession& session, const std::string& player_name,
   return SoloRecord{session.run(), player_name, started_unix_ms, "local", false, std::nullopt};
 }
 
+bool worth_storing(const SoloRecord& record, std::int32_t keep_given_up_after_s) {
+  if (record.run.log().empty()) return false;
+  if (!record.abandoned() || record.connection_lost) return true;
+  return record.run.game().now() >= static_cast<engine::TimeUs>(keep_given_up_after_s) * 1'000'000;
+}
+
 namespace {
 
 // The recorder's own re-run fills each racer's result and checkpoints, so the file verifies by construction; a game

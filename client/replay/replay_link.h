@@ -36,6 +36,12 @@ struct SoloRecord {
   [[nodiscard]] bool abandoned() const { return !run.game().over(); }
 };
 
+// Whether a game is worth a replay. A game given up in its first `keep_given_up_after_s` seconds of game time (a quick
+// restart, a mistake in the first pieces) is not: storing it would bury the games played among forfeits. A game with
+// no button pressed is never worth one. Games that ended by themselves (finished, topped out) and games cut short by
+// a lost connection always are. keep_given_up_after_s <= 0 keeps every game given up (but not an untouched one).
+[[nodiscard]] bool worth_storing(const SoloRecord& record, std::int32_t keep_given_up_after_s);
+
 [[nodiscard]] SoloRecord record_of(const SoloSession& session, const std::string& player_name,
                                    std::int64_t started_unix_ms);
 

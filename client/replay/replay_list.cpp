@@ -1,9 +1,13 @@
 #include "client/replay/replay_list.h"
 
+#include <algorithm>
+
+#include "client/solo/results.h"
+
 namespace sr::client {
 
 ReplayListing list_local_replays(const std::filesystem::path& replay_dir, std::optional<engine::ModeKind> mode,
-                                 const std::string& player, std::size_t limit) {
+                                 const std::string& player, bool hide_given_up, std::size_t limit) {
   ReplayListing out;
   std::error_code ec;
   if (!std::filesystem::exists(replay_dir, ec)) return out;
@@ -22,7 +26,30 @@ ReplayListing list_local_replays(const std::filesystem::path& replay_dir, std::o
     return out;
   }
   out.games = std::move(games.value());
+  if (hide_given_up) {
+    std::erase_if(out.games, [](const replay::StoredGame& g) {
+      return !g.results.empty() && g.results.front().status == replay::ResultStatus::kForfeited;
+    });
+  }
   return out;
+}
+
+const char* status_words(replay::ResultStatus status) {
+  switch (status) {
+    case replay::ResultStatus::kFinished: return "finished";
+    case replay::ResultStatus::kToppedOut: return "topped out";
+    case replay::ResultStatus::kDisconnected: return "disconnected";
+    case replay::ResultStatus::kForfeited: return "gave up";
+    case replay::ResultStatus::kUnfinished: return "unfinished";
+  }
+  return "?";
+}
+
+std::string result_text(const replay::StoredGame& g, const replay::StoredResult& r) {
+  if (g.goal != engine::GoalKind::kTime) return format_count(r.score) + " (" + format_count(r.lines) + " lines)";
+  if (r.status == replay::ResultStatus::kFinished) return format_time(r.time_us);
+  return std::string(status_words(r.status)) + " at " + format_time(r.time_us) + ", " + format_count(r.lines) +
+         " lines";
 }
 
 }  // namespace sr::client

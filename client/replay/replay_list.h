@@ -16,8 +16,17 @@ struct ReplayListing {
   std::string error;  // the store could not be read (empty when it simply has no games yet)
 };
 
+// The newest `limit` games of the store in `replay_dir` of `mode` (every mode when nullopt) and `player` (everyone
+// when empty), newest first; without the games their first player gave up when `hide_given_up` (of the newest
+// `limit`: fewer may be left). Each game's `file` is the path to open as it is (the store directory joined already).
 [[nodiscard]] ReplayListing list_local_replays(const std::filesystem::path& replay_dir,
                                                std::optional<engine::ModeKind> mode, const std::string& player,
-                                               std::size_t limit = 200);
+                                               bool hide_given_up = false, std::size_t limit = 200);
+
+// How a local game ended for one racer, in words: "0:42.117" (a finished time goal), "topped out at 0:14.722, 12
+// lines", "gave up at 0:03.100, 0 lines", "12,345 (87 lines)" (score and lines goals).
+[[nodiscard]] std::string result_text(const replay::StoredGame& game, const replay::StoredResult& result);
+// "finished", "topped out", "disconnected", "gave up", "unfinished".
+[[nodiscard]] const char* status_words(replay::ResultStatus status);
 
 }  // namespace sr::client

@@ -40,6 +40,7 @@ bool clamp_settings(Settings& s) {
   }
   changed |= clamp_field(s.sound.master_volume, 0, 100);
   changed |= clamp_field(s.sound.effects_volume, 0, 100);
+  changed |= clamp_field(s.keep_given_up_after_s, 0, 600);
   if (s.frame_cap != 0 && (s.frame_cap < 30 || s.frame_cap > 1000)) {
     s.frame_cap = 0;  // not clamped: 5 or 100000 is no choice of a cap near it; the default follows the monitor
     changed = true;

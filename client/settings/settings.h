@@ -60,6 +60,9 @@ struct Settings {
   // 0 or 30..1000: frames per second where vsync is not honoured (client/README.md, "Frame pacing"); 0 = the
   // monitor's refresh rate (144 when unknown).
   std::int32_t frame_cap = 0;
+  // 0..600 s: a solo game given up (restarted, quit) before this much game time is not stored as a replay; 0 stores
+  // every game given up. Optional in settings.json (absent: this default).
+  std::int32_t keep_given_up_after_s = 10;
   bool operator==(const Settings&) const = default;
 };
 

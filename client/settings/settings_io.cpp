@@ -13,6 +13,7 @@
 // clang-format on
 
 #include <fstream>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 #include <system_error>
@@ -39,17 +40,6 @@ std::vector<std::string> names_of(const std::vector<int>& codes, bool pad) {
   for (int c : codes) {
     std::string n = pad ? pad_name(c) : key_name(c);
     if (!n.empty()) out.push_back(std::move(n));
-  }
-  return out;
-}
-
-std::vector<int> codes_of(const std::vector<std::string>& names, bool pad, const char* action) {
-  std::vector<int> out;
-  for (const auto& n : names) {
-    auto code = pad ? pad_from_name(n) : key_from_name(n);
-    if (!code)
-      throw std::runtime_error("unknown " + std::string(pad ? "pad input" : "key") + " \"" + n + "\" for " + action);
-    out.push_back(*code);
   }
   return out;
 }
@@ -128,6 +118,7 @@ std::string settings_to_json(const Settings& s) {
          cereal::make_nvp("effects_volume", s.sound.effects_volume),
          cereal::make_nvp("mute_unfocused", s.sound.mute_unfocused));
     });
+    ar(cereal::make_nvp("keep_given_up_after_s", s.keep_given_up_after_s));
     for (bool pad : {false, true}) {
       node(ar, pad ? "pad" : "keys", [&] {
         for (Action a : kAllActions) {
@@ -140,65 +131,182 @@ std::string settings_to_json(const Settings& s) {
   return os.str();
 }
 
-Settings settings_from_json(const std::string& json) {
-  Settings s;
-  try {
-    std::istringstream is(plain_json(json));
-    cereal::JSONInputArchive ar(is);
-    int version = 0;
-    ar(cereal::make_nvp("version", version));
-    if (version < 1 || version > kFormatVersion) {
-      throw std::runtime_error("format version " + std::to_string(version) + " is not one this build reads (1.." +
-                               std::to_string(kFormatVersion) + ")");
-    }
-    ar(cereal::make_nvp("player_name", s.player_name));
-    if (version >= 2) {
-      node(ar, "servers", [&] {
-        std::vector<std::string> names, addresses;
-        ar(cereal::make_nvp("names", names), cereal::make_nvp("addresses", addresses));
-        if (names.size() != addresses.size()) throw std::runtime_error("servers: names and addresses differ in count");
-        for (std::size_t i = 0; i < names.size(); ++i) s.servers.push_back({names[i], addresses[i]});
-      });
-    }
-    node(ar, "handling", [&] {
-      ar(cereal::make_nvp("das_ms", s.handling.das_ms), cereal::make_nvp("arr_ms", s.handling.arr_ms),
-         cereal::make_nvp("sdf", s.handling.sdf), cereal::make_nvp("dcd_ms", s.handling.dcd_ms));
-    });
-    node(ar, "visuals", [&] {
-      std::string skin;
-      ar(cereal::make_nvp("ghost", s.visuals.ghost), cereal::make_nvp("grid", s.visuals.grid),
-         cereal::make_nvp("board_scale", s.visuals.board_scale), cereal::make_nvp("skin", skin));
-      bool known = false;
-      for (int i = 0; i < kSkinCount; ++i) {
-        if (skin == skin_name(static_cast<Skin>(i))) {
-          s.visuals.skin = static_cast<Skin>(i);
-          known = true;
-        }
-      }
-      if (!known) throw std::runtime_error("unknown skin \"" + skin + "\"");
-    });
-    if (version >= 3) ar(cereal::make_nvp("frame_cap", s.frame_cap));
-    if (version >= 4) {
-      node(ar, "sound", [&] {
-        ar(cereal::make_nvp("master_volume", s.sound.master_volume),
-           cereal::make_nvp("effects_volume", s.sound.effects_volume),
-           cereal::make_nvp("mute_unfocused", s.sound.mute_unfocused));
-      });
-    }
-    for (bool pad : {false, true}) {
-      node(ar, pad ? "pad" : "keys", [&] {
-        for (Action a : kAllActions) {
-          std::vector<std::string> names;
-          ar(cereal::make_nvp(action_id(a), names));
-          auto& dst = pad ? s.bindings.pad : s.bindings.keys;
-          dst[static_cast<std::size_t>(a)] = codes_of(names, pad, action_id(a));
-        }
-      });
-    }
-  } catch (const cereal::Exception& e) {
-    throw std::runtime_error(e.what());
+namespace {
+
+using Json = rapidjson::Value;
+
+// Reads one settings file field by field: a field that is missing or of the wrong kind keeps its default and is
+// named in `reset` (with why); every other field is taken as written.
+class FieldReader {
+ public:
+  explicit FieldReader(std::vector<std::string>& reset) : reset_(reset) {}
+
+  // The object `name` of `parent` (null when the parent itself was not there, already named), or null when it is
+  // missing or not an object (named).
+  const Json* object(const Json* parent, const char* name, const std::string& path) {
+    const Json* v = member(parent, name, path);
+    if (v != nullptr && !v->IsObject()) return bad(path, "is not a group of settings");
+    return v;
   }
-  return s;
+  void integer(const Json* parent, const char* name, const std::string& path, std::int32_t& out) {
+    const Json* v = member(parent, name, path);
+    if (v == nullptr) return;
+    if (!v->IsInt()) {
+      (void)bad(path, "is not a whole number");
+      return;
+    }
+    out = v->GetInt();
+  }
+  void boolean(const Json* parent, const char* name, const std::string& path, bool& out) {
+    const Json* v = member(parent, name, path);
+    if (v == nullptr) return;
+    if (!v->IsBool()) {
+      (void)bad(path, "is not true or false");
+      return;
+    }
+    out = v->GetBool();
+  }
+  void number(const Json* parent, const char* name, const std::string& path, float& out) {
+    const Json* v = member(parent, name, path);
+    if (v == nullptr) return;
+    if (!v->IsNumber()) {
+      (void)bad(path, "is not a number");
+      return;
+    }
+    out = static_cast<float>(v->GetDouble());
+  }
+  // A string, or a list of strings; nullopt (named) when it is something else.
+  std::optional<std::string> text(const Json* parent, const char* name, const std::string& path) {
+    const Json* v = member(parent, name, path);
+    if (v == nullptr) return std::nullopt;
+    if (!v->IsString()) {
+      (void)bad(path, "is not text");
+      return std::nullopt;
+    }
+    return std::string(v->GetString(), v->GetStringLength());
+  }
+  std::optional<std::vector<std::string>> texts(const Json* parent, const char* name, const std::string& path) {
+    const Json* v = member(parent, name, path);
+    if (v == nullptr) return std::nullopt;
+    std::vector<std::string> out;
+    if (v->IsArray()) {
+      for (const Json& e : v->GetArray()) {
+        if (!e.IsString()) break;
+        out.emplace_back(e.GetString(), e.GetStringLength());
+      }
+    }
+    if (!v->IsArray() || out.size() != v->Size()) {
+      (void)bad(path, "is not a list of names");
+      return std::nullopt;
+    }
+    return out;
+  }
+  // Names the field, with why, and returns null.
+  const Json* bad(const std::string& path, const std::string& why) {
+    reset_.push_back(path + " " + why);
+    return nullptr;
+  }
+
+ private:
+  const Json* member(const Json* parent, const char* name, const std::string& path) {
+    if (parent == nullptr) return nullptr;
+    if (!parent->HasMember(name)) return bad(path, "is missing");
+    return &(*parent)[name];
+  }
+  std::vector<std::string>& reset_;
+};
+
+}  // namespace
+
+SettingsRead read_settings_json(const std::string& json) {
+  rapidjson::Document doc;
+  {
+    const std::string plain = plain_json(json);
+    doc.Parse<rapidjson::kParseNoFlags>(plain.data(), plain.size());  // parsed once already: cannot fail
+    if (doc.HasParseError()) throw std::runtime_error("malformed JSON");
+  }
+  if (!doc.IsObject()) throw std::runtime_error("not a settings file (no {...} at the top)");
+  // HasMember and [] rather than iterators: RapidJSON's iterator comparison is ambiguous under C++20 for clang.
+  if (!doc.HasMember("version") || !doc["version"].IsInt()) {
+    throw std::runtime_error("not a settings file (no format version)");
+  }
+  const int version = doc["version"].GetInt();
+  if (version < 1 || version > kFormatVersion) {
+    throw std::runtime_error("format version " + std::to_string(version) + " is not one this build reads (1.." +
+                             std::to_string(kFormatVersion) + ")");
+  }
+  SettingsRead out;
+  Settings& s = out.settings;
+  FieldReader r(out.reset);
+  const Json* root = &doc;
+  if (auto name = r.text(root, "player_name", "player_name")) s.player_name = *name;
+  if (version >= 2) {
+    if (const Json* servers = r.object(root, "servers", "servers")) {
+      auto names = r.texts(servers, "names", "servers.names");
+      auto addresses = r.texts(servers, "addresses", "servers.addresses");
+      if (names && addresses && names->size() != addresses->size()) {
+        (void)r.bad("servers", "has names and addresses that differ in count");
+      } else if (names && addresses) {
+        for (std::size_t i = 0; i < names->size(); ++i) s.servers.push_back({(*names)[i], (*addresses)[i]});
+      }
+    }
+  }
+  const Json* handling = r.object(root, "handling", "handling");
+  r.integer(handling, "das_ms", "handling.das_ms", s.handling.das_ms);
+  r.integer(handling, "arr_ms", "handling.arr_ms", s.handling.arr_ms);
+  r.integer(handling, "sdf", "handling.sdf", s.handling.sdf);
+  r.integer(handling, "dcd_ms", "handling.dcd_ms", s.handling.dcd_ms);
+  const Json* visuals = r.object(root, "visuals", "visuals");
+  r.boolean(visuals, "ghost", "visuals.ghost", s.visuals.ghost);
+  r.boolean(visuals, "grid", "visuals.grid", s.visuals.grid);
+  r.number(visuals, "board_scale", "visuals.board_scale", s.visuals.board_scale);
+  if (auto skin = r.text(visuals, "skin", "visuals.skin")) {
+    bool known = false;
+    for (int i = 0; i < kSkinCount; ++i) {
+      if (*skin == skin_name(static_cast<Skin>(i))) {
+        s.visuals.skin = static_cast<Skin>(i);
+        known = true;
+      }
+    }
+    if (!known) (void)r.bad("visuals.skin", "names no skin (\"" + *skin + "\")");
+  }
+  if (version >= 3) r.integer(root, "frame_cap", "frame_cap", s.frame_cap);
+  if (version >= 4) {
+    const Json* sound = r.object(root, "sound", "sound");
+    r.integer(sound, "master_volume", "sound.master_volume", s.sound.master_volume);
+    r.integer(sound, "effects_volume", "sound.effects_volume", s.sound.effects_volume);
+    r.boolean(sound, "mute_unfocused", "sound.mute_unfocused", s.sound.mute_unfocused);
+  }
+  // Optional in every version (added without a format change): absent is the default, unnamed.
+  if (doc.HasMember("keep_given_up_after_s")) {
+    r.integer(root, "keep_given_up_after_s", "keep_given_up_after_s", s.keep_given_up_after_s);
+  }
+  for (bool pad : {false, true}) {
+    const char* group = pad ? "pad" : "keys";
+    const Json* bound = r.object(root, group, group);
+    for (Action a : kAllActions) {
+      const std::string path = std::string(group) + "." + action_id(a);
+      const auto names = r.texts(bound, action_id(a), path);
+      if (!names) continue;
+      std::vector<int> codes;
+      for (const auto& n : *names) {
+        const auto code = pad ? pad_from_name(n) : key_from_name(n);
+        if (!code) {
+          (void)r.bad(path, "names an unknown " + std::string(pad ? "pad input" : "key") + " (\"" + n + "\")");
+          break;
+        }
+        codes.push_back(*code);
+      }
+      if (codes.size() == names->size()) (pad ? s.bindings.pad : s.bindings.keys)[static_cast<std::size_t>(a)] = codes;
+    }
+  }
+  return out;
+}
+
+Settings settings_from_json(const std::string& json) {
+  SettingsRead read = read_settings_json(json);
+  if (!read.reset.empty()) throw std::runtime_error(read.reset.front());
+  return std::move(read.settings);
 }
 
 SettingsLoad load_settings(const std::filesystem::path& path) {
@@ -212,20 +320,34 @@ SettingsLoad load_settings(const std::filesystem::path& path) {
     out.problem = "cannot read " + path.string() + "; using default settings";
     return out;
   }
+  const auto damaged = std::filesystem::path(path.string() + ".damaged");
+  // The file as it was stays beside (the player may want a value back) and the file is rewritten as used.
+  const auto keep_and_rewrite = [&] {
+    std::filesystem::rename(path, damaged, ec);
+    std::string kept = ec ? std::string() : " The file as it was is kept as " + damaged.string() + ".";
+    if (auto saved = save_settings(path, out.settings); !saved) kept += " " + saved.error();
+    return kept;
+  };
   try {
-    out.settings = settings_from_json(text.str());
+    SettingsRead read = read_settings_json(text.str());
+    out.settings = std::move(read.settings);
+    out.reset = std::move(read.reset);
     out.from_file = true;
-    if (clamp_settings(out.settings)) {
+    const bool clamped = clamp_settings(out.settings);
+    if (!out.reset.empty()) {
+      out.problem = path.string() + ": " + std::to_string(out.reset.size()) +
+                    (out.reset.size() == 1 ? " setting was" : " settings were") + " reset to the default:\n";
+      for (const auto& r : out.reset) out.problem += "- " + r + "\n";
+      out.problem += "Every other setting was kept";
+      out.problem += clamped ? ", and values out of range were clamped." : ".";
+      out.problem += keep_and_rewrite();
+    } else if (clamped) {
       out.problem = path.string() + " had values out of range; they were clamped";
     }
-    return out;
   } catch (const std::exception& e) {
     out.settings = Settings{};
-    const auto damaged = std::filesystem::path(path.string() + ".damaged");
-    std::filesystem::rename(path, damaged, ec);
-    out.problem = path.string() + " is damaged (" + e.what() + "); using default settings" +
-                  (ec ? std::string() : ", the damaged file was kept as " + damaged.string());
-    if (auto saved = save_settings(path, out.settings); !saved) out.problem += "; " + saved.error();
+    out.problem =
+        path.string() + " is damaged (" + e.what() + "); every setting is back to its default." + keep_and_rewrite();
   }
   return out;
 }

@@ -3,6 +3,7 @@
 
 #include <filesystem>
 #include <string>
+#include <vector>
 
 #include "client/settings/settings.h"
 #include "common/result.h"
@@ -10,21 +11,35 @@
 namespace sr::client {
 
 struct SettingsLoad {
-  Settings settings;    // what to use: the file's contents, or defaults
-  std::string problem;  // empty when the file was fine or absent; otherwise what was wrong (for the player)
+  Settings settings;               // what to use: the file's contents, or defaults
+  std::string problem;             // empty when the file was fine or absent; otherwise what was wrong (for the player)
+  std::vector<std::string> reset;  // the fields reset to their defaults, each with why ("visuals.skin names no ...")
   bool from_file = false;
 };
 
-// Loads `path`. A missing file gives defaults with no problem. A damaged file (not JSON, wrong types, missing
-// fields, unknown key names) gives defaults and a problem sentence; the damaged file is kept beside as
-// `settings.json.damaged` and replaced by the defaults. Out-of-range numbers are clamped and reported.
+// Loads `path`. A missing file gives defaults with no problem. A field that cannot be used (missing, of the wrong
+// kind, an unknown skin or key name) is reset to its default alone, and named in `reset` and the problem sentence;
+// every other field is kept. A file that is not a settings file at all (not JSON, no object, an unknown format
+// version) gives every default. Either way the file as it was is kept beside as `settings.json.damaged` and
+// replaced by the settings used. Out-of-range numbers are clamped and reported.
 [[nodiscard]] SettingsLoad load_settings(const std::filesystem::path& path);
 
 // Writes `s` atomically (temporary file, then rename), creating directories. Returns ok or an error sentence.
 [[nodiscard]] sr::Status<std::string> save_settings(const std::filesystem::path& path, const Settings& s);
 
-// JSON text of `s`, and its inverse (throws std::runtime_error with a sentence on bad input).
+// JSON text of `s`.
 [[nodiscard]] std::string settings_to_json(const Settings& s);
+
+// The settings in a JSON text, field by field: a field that cannot be used keeps its default and is named in
+// `reset` ("handling.das_ms is not a whole number", "keys.hold names an unknown key (\"Foo\")"). A field added in a
+// later format version than the file's keeps its default unnamed. Throws std::runtime_error with a sentence when
+// the text is not a settings file at all (not JSON, no object at the top, no or an unknown format version).
+struct SettingsRead {
+  Settings settings;
+  std::vector<std::string> reset;
+};
+[[nodiscard]] SettingsRead read_settings_json(const std::string& json);
+// The same, strict: throws on the first field that cannot be used.
 [[nodiscard]] Settings settings_from_json(const std::string& json);
 
 }  // namespace sr::client

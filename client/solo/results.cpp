@@ -4,11 +4,13 @@
 
 namespace sr::client {
 
-RunResult result_of(const engine::GameConfig& config, const engine::Stats& stats, bool finished, bool abandoned) {
+RunResult result_of(const engine::GameConfig& config, const engine::Stats& stats, bool finished, bool abandoned,
+                    bool over) {
   RunResult r;
   r.goal = config.goal;
   r.completed = finished && !abandoned;
   r.abandoned = abandoned;
+  r.topped_out = over && !finished && !abandoned;
   r.time_us = stats.time_us;
   r.score = stats.score;
   r.lines = stats.lines;
@@ -29,11 +31,32 @@ bool beats(const RunResult& run, const std::optional<RunResult>& best) {
 
 std::string headline(const RunResult& r) {
   switch (r.goal) {
-    case engine::GoalKind::kTime: return r.completed ? format_time(r.time_us) : "did not finish";
+    case engine::GoalKind::kTime:
+      return r.completed    ? format_time(r.time_us)
+             : r.topped_out ? "topped out"
+             : r.abandoned  ? "gave up"
+                            : "did not finish";
     case engine::GoalKind::kScore: return format_count(r.score);
     case engine::GoalKind::kLines: return format_count(r.lines) + " lines";
   }
   return {};
+}
+
+RaceWinner bot_race_winner(const RunResult& player, const RunResult& bot) {
+  const auto compare = [](auto ours, auto theirs, bool higher_wins) {
+    if (ours == theirs) return RaceWinner::kTie;
+    return (ours > theirs) == higher_wins ? RaceWinner::kPlayer : RaceWinner::kBot;
+  };
+  switch (player.goal) {
+    case engine::GoalKind::kScore: return compare(player.score, bot.score, true);
+    case engine::GoalKind::kLines: return compare(player.lines, bot.lines, true);
+    case engine::GoalKind::kTime: break;
+  }
+  if (player.completed != bot.completed) return player.completed ? RaceWinner::kPlayer : RaceWinner::kBot;
+  if (player.completed) return compare(player.time_us, bot.time_us, false);
+  const bool player_on = !player.topped_out && !player.abandoned, bot_on = !bot.topped_out && !bot.abandoned;
+  if (player_on != bot_on) return player_on ? RaceWinner::kPlayer : RaceWinner::kBot;
+  return compare(player.time_us, bot.time_us, true);
 }
 
 std::string format_time(engine::TimeUs t) {

@@ -12,25 +12,36 @@ namespace sr::client {
 
 struct RunResult {
   engine::GoalKind goal = engine::GoalKind::kTime;
-  bool completed = false;  // reached the mode's limit (a finished sprint, the end of an ultra); not topped out
-  bool abandoned = false;  // the player quit; never a personal best
+  bool completed = false;   // reached the mode's limit (a finished sprint, the end of an ultra); not topped out
+  bool abandoned = false;   // the player quit; never a personal best
+  bool topped_out = false;  // the game ended by a top-out (block out, lock out); never with completed or abandoned
   engine::TimeUs time_us = 0;
   std::int64_t score = 0;
   std::int64_t lines = 0;
   std::int64_t pieces = 0;
 };
 
-// The result of a game as the engine left it. `abandoned` games never count as completed.
+// The result of a game as the engine left it. `abandoned` games never count as completed; `over` says whether the
+// game has ended (finished or topped out): over and not finished is a top-out. A game neither over nor abandoned is
+// still being played (the bot's when the player's game ended).
 [[nodiscard]] RunResult result_of(const engine::GameConfig& config, const engine::Stats& stats, bool finished,
-                                  bool abandoned);
+                                  bool abandoned, bool over = true);
 
 // Whether `run` is a new personal best over `best` (or over nothing). Abandoned runs never are. Time goals rank
 // only completed runs, lower time first; score and lines goals rank completed and topped-out runs alike, higher
 // first. Ties do not beat.
 [[nodiscard]] bool beats(const RunResult& run, const std::optional<RunResult>& best);
 
-// The headline number of a result: "0:42.117" for time goals, "12,345" for score, "87 lines" for lines.
+// The headline of a result: for time goals the time ("0:42.117") or how the game ended ("topped out", "gave up",
+// "did not finish" for a game still being played); "12,345" for score goals, "87 lines" for lines goals.
 [[nodiscard]] std::string headline(const RunResult& r);
+
+// Who won a race against the bot, from the player's result when their game ended and the bot's as it stood then.
+// Time goals: a completed game beats one that is not, then the lower time; of two games not completed, one still
+// being played beats one that ended, and then the later end (it survived longer). Score and lines goals: the higher
+// score (lines). Equal results tie.
+enum class RaceWinner { kPlayer, kBot, kTie };
+[[nodiscard]] RaceWinner bot_race_winner(const RunResult& player, const RunResult& bot);
 
 // "m:ss.mmm" (minutes grow past 59: "75:00.000"). Negative times show as 0:00.000.
 [[nodiscard]] std::string format_time(engine::TimeUs t);

@@ -117,4 +117,23 @@ void draw_hud(const Fonts& fonts, const HudBoard& b, double now_s) {
   }
 }
 
+void draw_banner(const Fonts& fonts, const BoardLayout& l, const std::string& title, const std::string& detail) {
+  ImDrawList* dl = ImGui::GetBackgroundDrawList();
+  const float s = l.cell;
+  const float max_w = 9.2f * s;  // within the matrix (10 cells), a little margin
+  const auto fit = [&](ImFont* font, float px, const std::string& text) {
+    const float w = font->CalcTextSizeA(px, 1e9f, 0, text.c_str()).x;
+    return w > max_w ? px * max_w / w : px;
+  };
+  const float title_px = fit(fonts.big, std::clamp(s * 1.3f, 8.0f, fonts.big_px), title);
+  const float detail_px = detail.empty() ? 0.0f : fit(fonts.big, std::clamp(s * 1.0f, 8.0f, fonts.big_px), detail);
+  const float cx = l.matrix_x() + 5 * s;
+  const float top = l.matrix_y() + 5 * s;
+  const float h = title_px + (detail.empty() ? 0.0f : detail_px * 1.15f);
+  dl->AddRectFilled(ImVec2(l.matrix_x() + 0.2f * s, top - 0.4f * s),
+                    ImVec2(l.matrix_x() + 9.8f * s, top + h + 0.4f * s), IM_COL32(0, 0, 0, 200), 0.3f * s);
+  text_centred(dl, fonts.big, title_px, cx, top, rgba(255, 230, 120), title);
+  if (!detail.empty()) text_centred(dl, fonts.big, detail_px, cx, top + title_px * 1.1f, rgba(240, 240, 245), detail);
+}
+
 }  // namespace sr::client

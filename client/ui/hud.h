@@ -29,4 +29,9 @@ struct HudLine {
 
 void draw_hud(const Fonts& fonts, const HudBoard& board, double now_s);
 
+// A banner over a board's matrix saying how its game ended: `title` ("FINISHED #1", "TOPPED OUT") and under it
+// `detail` (the time, "" for none), on a dark plate, shrunk to stay within the matrix so that the numbers beside it
+// stay readable. Placed in the matrix's upper third, clear of the clear names and the countdown.
+void draw_banner(const Fonts& fonts, const BoardLayout& layout, const std::string& title, const std::string& detail);
+
 }  // namespace sr::client

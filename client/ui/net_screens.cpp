@@ -251,16 +251,19 @@ LobbyAction LobbyScreen::draw(net::Session& session, const std::deque<std::strin
     return out;
   }
   ImGui::TextUnformatted("Rooms");
-  if (ImGui::BeginTable("rooms", 6, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg)) {
-    for (const char* h : {"name", "mode", "racers", "watching", "state", ""}) ImGui::TableSetupColumn(h);
+  // Name and mode share what the numbers and buttons (sized to their contents) leave: nothing is clipped.
+  if (ImGui::BeginTable("rooms", 6, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) {
+    ImGui::TableSetupColumn("name", ImGuiTableColumnFlags_WidthStretch, 1.0f);
+    ImGui::TableSetupColumn("mode", ImGuiTableColumnFlags_WidthStretch, 1.4f);
+    for (const char* h : {"racers", "watching", "state", ""}) ImGui::TableSetupColumn(h);
     ImGui::TableHeadersRow();
     for (const auto& r : session.room_list().rooms) {
       ImGui::PushID(static_cast<int>(r.room_id));
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
-      ImGui::TextUnformatted(r.name.c_str());
+      ImGui::TextWrapped("%s", r.name.c_str());
       ImGui::TableNextColumn();
-      ImGui::TextUnformatted(mode_text(r.mode).c_str());
+      ImGui::TextWrapped("%s", mode_text(r.mode).c_str());
       ImGui::TableNextColumn();
       ImGui::Text("%d / %d", r.racers, r.max_racers);
       ImGui::TableNextColumn();

@@ -9,6 +9,7 @@
 #include <ctime>
 #include <limits>
 
+#include "client/replay/plot_axis.h"
 #include "client/solo/results.h"
 #include "common/replay/civil_time.h"
 #include "common/replay/replay.h"
@@ -48,14 +49,6 @@ std::string date_text(std::int64_t unix_ms) {
   return replay::format_civil(*t).substr(0, 16);  // to the minute
 }
 
-// A local game's result of one racer: the time for time goals (or how it ended), else the score.
-std::string result_text(const replay::StoredGame& g, const replay::StoredResult& r) {
-  if (g.goal != engine::GoalKind::kTime) return format_count(r.score) + " (" + format_count(r.lines) + " lines)";
-  if (r.status == replay::ResultStatus::kFinished) return format_time(r.time_us);
-  return std::string(replay::status_name(r.status)) + " at " + format_time(r.time_us) + ", " + format_count(r.lines) +
-         " lines";
-}
-
 }  // namespace
 
 std::optional<engine::ModeKind> ReplayBrowser::mode_filter() const {
@@ -63,8 +56,8 @@ std::optional<engine::ModeKind> ReplayBrowser::mode_filter() const {
   return engine::mode_from_name(kModeFilters[mode_]);
 }
 
-BrowserAction ReplayBrowser::draw(const ReplayListing& local, const std::filesystem::path& replay_dir,
-                                  const ServerGames* server, const std::string& problem, const MenuNav& nav) {
+BrowserAction ReplayBrowser::draw(const ReplayListing& local, const ServerGames* server, const std::string& problem,
+                                  const MenuNav& nav) {
   BrowserAction out;
   begin_full_screen("Replays");
   bool filters_changed = false;
@@ -73,6 +66,8 @@ BrowserAction ReplayBrowser::draw(const ReplayListing& local, const std::filesys
   ImGui::SameLine();
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
   filters_changed |= ImGui::InputText("Player", player_, sizeof player_);
+  ImGui::SameLine();
+  filters_changed |= ImGui::Checkbox("Hide games given up", &hide_given_up_);
   std::optional<protocol::GameListKind> ask;
   if (server != nullptr) {
     ImGui::SameLine();
@@ -91,7 +86,8 @@ BrowserAction ReplayBrowser::draw(const ReplayListing& local, const std::filesys
   }
   if (!problem.empty()) ImGui::TextColored(ImVec4(1.0f, 0.6f, 0.4f, 1.0f), "%s", problem.c_str());
   if (!local.error.empty()) ImGui::TextColored(ImVec4(1.0f, 0.6f, 0.4f, 1.0f), "%s", local.error.c_str());
-  ImGui::BeginChild("lists", ImVec2(0, -ImGui::GetFrameHeightWithSpacing()));
+  // Flattened: the lists' rows are in the window's keyboard navigation, so it can start on the newest game.
+  ImGui::BeginChild("lists", ImVec2(0, -ImGui::GetFrameHeightWithSpacing()), false, ImGuiWindowFlags_NavFlattened);
   if (server == nullptr) {
     ImGui::TextDisabled(
         "Connected to a server (Multiplayer, then Replays on this server in its lobby), this screen "
@@ -146,35 +142,52 @@ BrowserAction ReplayBrowser::draw(const ReplayListing& local, const std::filesys
   ImGui::Separator();
   ImGui::TextUnformatted("On this computer");
   if (local.games.empty() && local.error.empty()) ImGui::TextDisabled("no games match");
-  if (!local.games.empty() && ImGui::BeginTable("local", 6, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg)) {
-    for (const char* h : {"mode", "players", "result", "played", "verified", ""}) ImGui::TableSetupColumn(h);
+  // A row is one button: Enter (pad A) or a click on it watches that game. The keyboard starts on the newest.
+  constexpr ImGuiTableFlags kTable =
+      ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp;
+  if (!local.games.empty() && ImGui::BeginTable("local", 5, kTable)) {
+    const float em = ImGui::GetFontSize();
+    ImGui::TableSetupColumn("mode", ImGuiTableColumnFlags_WidthFixed, 9 * em);
+    ImGui::TableSetupColumn("players", ImGuiTableColumnFlags_WidthStretch, 1.0f);
+    ImGui::TableSetupColumn("result", ImGuiTableColumnFlags_WidthStretch, 1.3f);
+    ImGui::TableSetupColumn("played", ImGuiTableColumnFlags_WidthFixed, 9 * em);
+    ImGui::TableSetupColumn("verified", ImGuiTableColumnFlags_WidthFixed, 6 * em);
     ImGui::TableHeadersRow();
     int row = 0;
     for (const auto& g : local.games) {
       ImGui::PushID(row++);
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
-      ImGui::Text("%s %s", engine::mode_name(g.mode), limit_text(g.limit, g.limit_value).c_str());
+      const std::string mode = std::string(engine::mode_name(g.mode)) + " " + limit_text(g.limit, g.limit_value);
+      if (ImGui::Selectable(mode.c_str(), false, ImGuiSelectableFlags_SpanAllColumns)) {
+        out = {BrowserAction::kOpenFile, g.file};
+      }
+      if (row == 1) ImGui::SetItemDefaultFocus();  // keyboard and pad start on the newest game
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("Enter or click: watch");
       ImGui::TableNextColumn();
       std::string names;
       for (const auto& r : g.results) names += (names.empty() ? "" : ", ") + r.player;
       if (g.place != "local") names += "  (at " + g.place + ")";
       ImGui::TextUnformatted(names.c_str());
       ImGui::TableNextColumn();
-      if (!g.results.empty()) ImGui::TextUnformatted(result_text(g, g.results.front()).c_str());
+      if (!g.results.empty()) ImGui::TextWrapped("%s", result_text(g, g.results.front()).c_str());
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(date_text(g.created_unix_ms).c_str());
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(g.verified ? "yes" : g.verify_note.c_str());
-      ImGui::TableNextColumn();
-      if (ImGui::SmallButton("Watch")) out = {BrowserAction::kOpenFile, replay_dir / g.file};
-      if (row == 1) ImGui::SetItemDefaultFocus();  // keyboard and pad start on the newest game
       ImGui::PopID();
     }
     ImGui::EndTable();
   }
   ImGui::EndChild();
-  if (ImGui::Button("Back") || (nav.back && !ImGui::GetIO().WantTextInput)) out.kind = BrowserAction::kBack;
+  // Esc in an open filter (its list, its text) closes that, not the screen.
+  const bool in_filter = ImGui::GetIO().WantTextInput || ImGui::IsPopupOpen(nullptr, ImGuiPopupFlags_AnyPopupId) ||
+                         filter_open_frames_ > 0;
+  filter_open_frames_ =
+      ImGui::IsPopupOpen(nullptr, ImGuiPopupFlags_AnyPopupId) ? 2 : std::max(0, filter_open_frames_ - 1);
+  ImGui::TextDisabled("Up/Down choose, Enter watches, Esc goes back");
+  ImGui::SameLine();
+  if (ImGui::Button("Back") || (nav.back && !in_filter)) out.kind = BrowserAction::kBack;
   ImGui::End();
   return out;
 }
@@ -239,6 +252,8 @@ ViewerAction ViewerControls::draw(ReplayViewer& v, const MenuNav& nav) {
     ImGui::SameLine();
     ImGui::Text("(seek %.1f ms)", static_cast<double>(last_seek_us_) / 1000.0);
   }
+  ImGui::SameLine();
+  if (ImGui::Button("Back") || (keys && nav.back)) out = ViewerAction::kBack;
   std::optional<engine::TimeUs> seek_to;
   if (keys && nav.pressed(GLFW_KEY_HOME)) seek_to = 0;
   if (keys && nav.pressed(GLFW_KEY_END)) seek_to = v.end_us();
@@ -250,26 +265,105 @@ ViewerAction ViewerControls::draw(ReplayViewer& v, const MenuNav& nav) {
     seek_to = static_cast<engine::TimeUs>(static_cast<double>(pos) * static_cast<double>(v.end_us()));
   }
   if (seek_to) last_seek_us_ = v.seek(*seek_to);
-  if (ImGui::Button("Back") || (keys && nav.back)) out = ViewerAction::kBack;
-  // PPS and lines over the whole game, per racer (up to 4).
-  const float plot_w = io.DisplaySize.x / 9.0f, plot_h = ImGui::GetFrameHeight() * 1.8f;
-  for (std::size_t i = 0; i < v.curves().size() && i < 4; ++i) {
-    const auto& c = v.curves()[i];
-    const std::string pps = v.replay().racers[i].name + " PPS";
-    const std::string lines = v.replay().racers[i].name + " lines";
-    ImGui::SameLine();
-    ImGui::PlotLines(("##pps" + std::to_string(i)).c_str(), c.pps.data(), static_cast<int>(c.pps.size()), 0,
-                     pps.c_str(), 0.0f, FLT_MAX, ImVec2(plot_w, plot_h));
-    ImGui::SameLine();
-    ImGui::PlotLines(("##lines" + std::to_string(i)).c_str(), c.lines.data(), static_cast<int>(c.lines.size()), 0,
-                     lines.c_str(), 0.0f, FLT_MAX, ImVec2(plot_w, plot_h));
-  }
   ImGui::TextDisabled(
       "Space or Enter: play/pause   Left/Right: a piece%s   Up/Down: speed   Page Up/Down: 10 s   "
       "Home/End: start/end   Esc: back",
       racers > 1 ? " (Tab: whose)" : "");
+  // PPS and lines over the whole game, every racer in a colour of their own; the mouse over a plot reads its values.
+  const float plot_w = (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x) * 0.5f;
+  const float plot_h = ImGui::GetContentRegionAvail().y - ImGui::GetStyle().ItemSpacing.y;
+  if (plot_h > ImGui::GetFontSize() * 4) {
+    plot(v, false, plot_w, plot_h);
+    ImGui::SameLine();
+    plot(v, true, plot_w, plot_h);
+  }
   ImGui::End();
   return out;
+}
+
+namespace {
+
+ImU32 racer_colour(std::size_t i) {
+  static constexpr ImU32 kColours[] = {IM_COL32(90, 200, 255, 255),  IM_COL32(255, 170, 60, 255),
+                                       IM_COL32(120, 230, 120, 255), IM_COL32(240, 100, 160, 255),
+                                       IM_COL32(200, 180, 255, 255), IM_COL32(240, 230, 110, 255)};
+  return kColours[i % std::size(kColours)];
+}
+
+}  // namespace
+
+void ViewerControls::plot(const ReplayViewer& v, bool lines, float w, float h) {
+  const auto& curves = v.curves();
+  const double end_s = static_cast<double>(v.end_us()) / 1e6;
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float line_h = ImGui::GetTextLineHeight();
+  ImGui::PushID(lines ? "lines" : "pps");
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  ImGui::InvisibleButton("plot", ImVec2(w, h));
+  const bool hovered = ImGui::IsItemHovered();
+  ImGui::PopID();
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  // Title row, then the plot area with the value axis on the left and the time axis below.
+  float max_value = lines ? 1.0f : 0.5f;
+  for (const auto& c : curves) {
+    for (float x : lines ? c.lines : c.pps) max_value = std::max(max_value, x);
+  }
+  char max_text[32];
+  std::snprintf(max_text, sizeof max_text, lines ? "%.0f" : "%.2f", static_cast<double>(max_value));
+  const float axis_w = ImGui::CalcTextSize(max_text).x + style.ItemSpacing.x;
+  const ImVec2 p0(origin.x + axis_w, origin.y + line_h + 2);
+  const ImVec2 p1(origin.x + w - 4, origin.y + h - line_h - 4);
+  dl->AddText(origin, IM_COL32(220, 220, 230, 255), lines ? "Lines cleared" : "Pieces per second (so far)");
+  float legend_x = origin.x + ImGui::CalcTextSize(lines ? "Lines cleared" : "Pieces per second (so far)").x + 16;
+  for (std::size_t i = 0; i < curves.size(); ++i) {
+    const std::string& name = v.replay().racers[i].name;
+    dl->AddText(ImVec2(legend_x, origin.y), racer_colour(i), name.c_str());
+    legend_x += ImGui::CalcTextSize(name.c_str()).x + 12;
+  }
+  dl->AddRectFilled(p0, p1, IM_COL32(20, 22, 30, 255));
+  dl->AddRect(p0, p1, IM_COL32(90, 95, 110, 255));
+  dl->AddText(ImVec2(origin.x, p0.y - line_h * 0.5f), IM_COL32(170, 170, 185, 255), max_text);
+  dl->AddText(ImVec2(origin.x + axis_w - ImGui::CalcTextSize("0").x - style.ItemSpacing.x, p1.y - line_h * 0.5f),
+              IM_COL32(170, 170, 185, 255), "0");
+  const float pw = p1.x - p0.x, ph = p1.y - p0.y;
+  const auto x_of = [&](double t_s) { return p0.x + static_cast<float>(end_s > 0 ? t_s / end_s : 0) * pw; };
+  const auto y_of = [&](float value) { return p1.y - value / max_value * ph; };
+  const int max_ticks = std::max(1, static_cast<int>(pw / (ImGui::CalcTextSize("00:00").x * 1.8f)));
+  for (double t : time_ticks(end_s, max_ticks)) {
+    const float x = x_of(t);
+    dl->AddLine(ImVec2(x, p0.y), ImVec2(x, p1.y), IM_COL32(50, 54, 68, 255));
+    const std::string label = tick_label(t);
+    const float lw = ImGui::CalcTextSize(label.c_str()).x;
+    dl->AddText(ImVec2(std::clamp(x - lw * 0.5f, p0.x, p1.x - lw), p1.y + 2), IM_COL32(170, 170, 185, 255),
+                label.c_str());
+  }
+  for (std::size_t i = 0; i < curves.size(); ++i) {
+    const auto& values = lines ? curves[i].lines : curves[i].pps;
+    std::vector<ImVec2> points{ImVec2(p0.x, y_of(values.empty() ? 0.0f : (lines ? 0.0f : values.front())))};
+    for (std::size_t k = 0; k < values.size(); ++k) {
+      points.emplace_back(x_of(end_s * static_cast<double>(k + 1) / static_cast<double>(values.size())),
+                          y_of(values[k]));
+    }
+    dl->AddPolyline(points.data(), static_cast<int>(points.size()), racer_colour(i), 0, 2.0f);
+  }
+  // Where playback is.
+  const float now_x = x_of(static_cast<double>(v.position_us()) / 1e6);
+  dl->AddLine(ImVec2(now_x, p0.y), ImVec2(now_x, p1.y), IM_COL32(255, 255, 255, 120));
+  if (hovered && pw > 0 && !curves.empty()) {
+    const double t_s = std::clamp((ImGui::GetIO().MousePos.x - p0.x) / pw, 0.0f, 1.0f) * end_s;
+    const float x = x_of(t_s);
+    dl->AddLine(ImVec2(x, p0.y), ImVec2(x, p1.y), IM_COL32(255, 230, 120, 200));
+    ImGui::BeginTooltip();
+    ImGui::Text("at %s", format_time(static_cast<engine::TimeUs>(t_s * 1e6)).c_str());
+    for (std::size_t i = 0; i < curves.size(); ++i) {
+      const auto& values = lines ? curves[i].lines : curves[i].pps;
+      if (values.empty()) continue;
+      const float value = values[sample_at(static_cast<engine::TimeUs>(t_s * 1e6), v.end_us(), values.size())];
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(racer_colour(i)), lines ? "%s: %.0f lines" : "%s: %.2f PPS",
+                         v.replay().racers[i].name.c_str(), static_cast<double>(value));
+    }
+    ImGui::EndTooltip();
+  }
 }
 
 }  // namespace sr::client

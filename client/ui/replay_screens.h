@@ -37,23 +37,26 @@ class ReplayBrowser {
  public:
   // `server` is null when not connected. A filter change asks for the local list again (kRefresh) and, when a
   // server list is shown, for the server's list with the new filters (kServerList).
-  BrowserAction draw(const ReplayListing& local, const std::filesystem::path& replay_dir, const ServerGames* server,
-                     const std::string& problem, const MenuNav& nav);
+  BrowserAction draw(const ReplayListing& local, const ServerGames* server, const std::string& problem,
+                     const MenuNav& nav);
   [[nodiscard]] std::optional<engine::ModeKind> mode_filter() const;
   [[nodiscard]] std::string player_filter() const { return player_; }
+  [[nodiscard]] bool hide_given_up() const { return hide_given_up_; }
   // The server list shown last (asked for again when a filter changes).
   [[nodiscard]] std::optional<protocol::GameListKind> server_list() const { return server_list_; }
 
  private:
   int mode_ = 0;  // 0 = every mode
   char player_[25] = "";
+  bool hide_given_up_ = false;
+  int filter_open_frames_ = 0;  // a filter's list was open a moment ago (its Esc closed it)
   std::optional<protocol::GameListKind> server_list_;
 };
 
 enum class ViewerAction { kNone, kBack };
 
 // The viewer's control panel at the bottom of the window, in frame heights (boards are laid out above it).
-inline constexpr float kViewerControlRows = 6.5f;
+inline constexpr float kViewerControlRows = 11.0f;
 
 class ViewerControls {
  public:
@@ -61,6 +64,10 @@ class ViewerControls {
   [[nodiscard]] std::int64_t last_seek_us() const { return last_seek_us_; }
 
  private:
+  // One plot over the whole game, `w` x `h` at the cursor: PPS (or lines cleared) of every racer, time ticks in
+  // seconds, the playback position, and the values under the mouse.
+  static void plot(const ReplayViewer& v, bool lines, float w, float h);
+
   std::int64_t last_seek_us_ = -1;
   int step_racer_ = 0;  // whose pieces the piece steps follow (index into the viewer's games)
 };

@@ -3,12 +3,42 @@
 #include <GLFW/glfw3.h>
 #include <imgui.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 
 #include "client/solo/modes.h"
 
 namespace sr::client {
+
+bool draw_notice(const char* title, const std::string& text, const MenuNav& nav) {
+  const ImGuiIO& io = ImGui::GetIO();
+  const float em = ImGui::GetFontSize();
+  const float w = std::min(std::clamp(io.DisplaySize.x * 0.5f, 30 * em, 60 * em), io.DisplaySize.x * 0.95f);
+  ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x * 0.5f, io.DisplaySize.y * 0.5f), ImGuiCond_Always,
+                          ImVec2(0.5f, 0.5f));
+  ImGui::SetNextWindowSize(ImVec2(w, 0), ImGuiCond_Always);  // height: as the text needs
+  ImGui::SetNextWindowFocus();
+  ImGui::SetNextWindowBgAlpha(1.0f);                        // the menu beneath must not show through the text
+  const std::string id = std::string(title) + "###notice";  // one window whatever its title
+  ImGui::Begin(id.c_str(), nullptr,
+               ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
+                   ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoNav);
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextUnformatted(text.c_str());
+  ImGui::PopTextWrapPos();
+  ImGui::Spacing();
+  const float button_w = 8 * em;
+  ImGui::SetCursorPosX((ImGui::GetWindowWidth() - button_w) * 0.5f);
+  bool closed = ImGui::Button("OK", ImVec2(button_w, 0));
+  // Drawn as the keyboard's choice: the only thing to do here.
+  ImGui::GetWindowDrawList()->AddRect(ImGui::GetItemRectMin(), ImGui::GetItemRectMax(),
+                                      ImGui::GetColorU32(ImGuiCol_NavHighlight), 0.0f, 0, 2.0f);
+  ImGui::TextDisabled("Enter or Esc closes this");
+  ImGui::End();
+  closed = closed || (!nav.suppressed && (nav.accept || nav.back || nav.pressed(GLFW_KEY_SPACE)));
+  return closed;
+}
 
 MainChoice draw_main_menu(Menu& menu, const MenuNav& nav, const std::string& player_name) {
   MainChoice choice = MainChoice::kNone;

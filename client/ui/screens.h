@@ -12,6 +12,12 @@
 
 namespace sr::client {
 
+// A notice over the screen (a damaged settings file, a file that is not a replay): `title`, the text wrapped in a
+// window as wide as half the display (at least 30 and at most 60 body-font heights), and an OK button. Enter,
+// Space, Esc (pad A or B) or a click close it. True when it was closed this frame. While it is up the screen
+// beneath should get no keys.
+[[nodiscard]] bool draw_notice(const char* title, const std::string& text, const MenuNav& nav);
+
 enum class MainChoice { kNone, kSolo, kBot, kMultiplayer, kReplays, kSettings, kQuit };
 [[nodiscard]] MainChoice draw_main_menu(Menu& menu, const MenuNav& nav, const std::string& player_name);
 
@@ -59,7 +65,7 @@ enum class PauseChoice { kNone, kResume, kRestart, kQuit };
 [[nodiscard]] PauseChoice draw_pause_menu(Menu& menu, const MenuNav& nav);
 
 struct ResultsView {
-  std::string title;  // "Finished!", "Game over", "Abandoned"
+  std::string title;  // "Finished!", "Topped out", "Abandoned"; against the bot "You won!", "The bot won", "A tie"
   std::string mode;   // "sprint 40"
   RunResult result;
   std::optional<RunResult> previous_best;

@@ -15,9 +15,22 @@ std::string binding_text(const Settings& s, Action a) {
   return out.empty() ? "(none)" : out;
 }
 
+// "Warning: Z (just bound to Hold) also does Rotate counter-clockwise. ..." ("" when `others` is empty).
+std::string conflict_warning(const std::vector<Action>& others, const std::string& name, Action bound) {
+  if (others.empty()) return "";
+  std::string text = "Warning: " + name + " (just bound to " + action_label(bound) + ") also does ";
+  for (std::size_t i = 0; i < others.size(); ++i) text += std::string(i == 0 ? "" : ", ") + action_label(others[i]);
+  return text + ". Delete takes it back.";
+}
+
 }  // namespace
 
 bool SettingsScreen::draw(Settings& s, const MenuNav& nav) {
+  // An armed reset is disarmed by moving to another row or to the other page.
+  const Menu& page = on_controls_ ? controls_ : main_;
+  if (armed_ != Armed::kNone && (page.selected() != armed_row_ || on_controls_ != (armed_ == Armed::kControls))) {
+    armed_ = Armed::kNone;
+  }
   if (on_controls_) {
     draw_controls(s, nav);
     return false;
@@ -54,10 +67,22 @@ bool SettingsScreen::draw_main(Settings& s, const MenuNav& nav) {
     if (cap > 0 && cap < 30) cap = s.frame_cap == 0 ? 30 : 0;
     s.frame_cap = cap;
   }
+  main_.heading("Replays");
+  main_.number("Store games given up after", s.keep_given_up_after_s, 0, 600, 1, " s", "always");
   main_.heading("Player");
   if (main_.text("Name", s.player_name, 24)) clamp_settings(s);
   ImGui::Separator();
-  if (main_.button("Reset everything to defaults")) s = Settings{};
+  // Resetting takes a second Enter on the same row (moving away disarms it).
+  if (main_.button(armed_ == Armed::kEverything ? "Reset everything to defaults: Enter again to confirm"
+                                                : "Reset everything to defaults")) {
+    if (armed_ == Armed::kEverything) {
+      s = Settings{};
+      armed_ = Armed::kNone;
+    } else {
+      armed_ = Armed::kEverything;
+      armed_row_ = main_.selected();
+    }
+  }
   if (main_.button("Back (saves)")) leave = true;
   leave = leave || main_.back();
   main_.end();
@@ -68,7 +93,7 @@ void SettingsScreen::draw_controls(Settings& s, const MenuNav& nav) {
   MenuNav n = nav;
   n.suppressed = n.suppressed || capture_.has_value();
   controls_.begin("Keys and gamepad", n, 34.0f);
-  ImGui::TextDisabled("Enter: add a key or pad button.  Delete: clear the action.");
+  ImGui::TextDisabled("Enter: add a key or pad button.  Delete: remove the last key added.");
   ImGui::TextDisabled("Esc pauses, F11 toggles fullscreen, F12 takes a screenshot (fixed).");
   ImGui::Separator();
   for (Action a : kAllActions) {
@@ -80,11 +105,35 @@ void SettingsScreen::draw_controls(Settings& s, const MenuNav& nav) {
     }
     if (controls_.selected() == static_cast<int>(a) && !capture_ && !nav.suppressed &&
         (nav.pressed(GLFW_KEY_DELETE) || nav.pressed(GLFW_KEY_BACKSPACE))) {
-      s.bindings.clear(a);
+      (void)s.bindings.unbind_last(a);  // false: nothing left to remove
+      warning_.clear();
     }
   }
   ImGui::Separator();
-  if (controls_.button("Reset controls to defaults")) s.bindings = Bindings::defaults();
+  // What was just bound also does something else; and every key that does several things.
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.8f, 0.3f, 1.0f));
+  if (!warning_.empty()) ImGui::TextUnformatted(warning_.c_str());
+  for (const BindingConflict& c : binding_conflicts(s.bindings)) {
+    std::string text = (c.pad ? pad_name(c.input) : key_name(c.input)) + " does ";
+    for (std::size_t i = 0; i < c.actions.size(); ++i) {
+      text += std::string(i == 0 ? "" : (i + 1 == c.actions.size() ? " and " : ", ")) + action_label(c.actions[i]);
+    }
+    ImGui::TextUnformatted(text.c_str());
+  }
+  ImGui::PopStyleColor();
+  ImGui::PopTextWrapPos();
+  if (controls_.button(armed_ == Armed::kControls ? "Reset controls to defaults: Enter again to confirm"
+                                                  : "Reset controls to defaults")) {
+    if (armed_ == Armed::kControls) {
+      s.bindings = Bindings::defaults();
+      armed_ = Armed::kNone;
+      warning_.clear();
+    } else {
+      armed_ = Armed::kControls;
+      armed_row_ = controls_.selected();
+    }
+  }
   if (controls_.button("Back")) on_controls_ = false;
   if (controls_.back()) on_controls_ = false;
   controls_.end();
@@ -97,6 +146,7 @@ bool SettingsScreen::capture_key(Settings& s, int key) {
     return true;
   }
   s.bindings.bind_key(*capture_, key);
+  warning_ = conflict_warning(s.bindings.others_using(key, false, *capture_), key_name(key), *capture_);
   capture_.reset();
   return true;
 }
@@ -108,6 +158,7 @@ bool SettingsScreen::capture_pad(Settings& s, int pad_input) {
     return true;
   }
   s.bindings.bind_pad(*capture_, pad_input);
+  warning_ = conflict_warning(s.bindings.others_using(pad_input, true, *capture_), pad_name(pad_input), *capture_);
   capture_.reset();
   return true;
 }

@@ -1,9 +1,11 @@
 // Settings: handling (DAS, ARR, SDF, DCD with units), key and pad bindings (press a key to bind, several keys per
-// action, Delete clears, reset to defaults), visuals (ghost, grid, board scale, skin), sound (master and effects
-// volume, mute when unfocused), the frame cap and the player name.
+// action, a warning when the key also does another action, Delete removes the last one, reset to defaults after a
+// second Enter), visuals (ghost, grid, board scale, skin), sound (master and effects volume, mute when unfocused),
+// the frame cap and the player name.
 #pragma once
 
 #include <optional>
+#include <string>
 
 #include "client/input/actions.h"
 #include "client/settings/settings.h"
@@ -30,6 +32,9 @@ class SettingsScreen {
   Menu controls_;
   bool on_controls_ = false;
   std::optional<Action> capture_;
+  enum class Armed { kNone, kEverything, kControls } armed_ = Armed::kNone;  // a reset waiting for its second Enter
+  int armed_row_ = -1;                                                       // the row it was armed on
+  std::string warning_;  // the key just bound also does another action
 };
 
 }  // namespace sr::client

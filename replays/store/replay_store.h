@@ -41,7 +41,7 @@ struct StoredResult {
 
 struct StoredGame {
   std::string id;
-  std::filesystem::path file;  // inside the store directory
+  std::filesystem::path file;  // the file's path: the store's directory (as given to open()) joined with its name
   std::int64_t created_unix_ms = 0;
   std::string place;
   engine::ModeKind mode = engine::ModeKind::kSprint;

@@ -73,6 +73,35 @@ TEST(Bindings, SeveralKeysPerActionWithoutDuplicates) {
   EXPECT_TRUE(b.pad_for(Action::kHardDrop).empty());
 }
 
+TEST(Bindings, DeleteTakesAwayOneBindingAtATime) {
+  Bindings b = Bindings::defaults();  // hold: C, Left Shift, Right Shift; pad LB, RB
+  b.bind_key(Action::kHold, GLFW_KEY_Z);
+  ASSERT_TRUE(b.unbind_last(Action::kHold));  // the key just bound goes first
+  EXPECT_EQ(b.keys_for(Action::kHold), (std::vector<int>{GLFW_KEY_C, GLFW_KEY_LEFT_SHIFT, GLFW_KEY_RIGHT_SHIFT}));
+  EXPECT_EQ(b.pad_for(Action::kHold),
+            (std::vector<int>{GLFW_GAMEPAD_BUTTON_LEFT_BUMPER, GLFW_GAMEPAD_BUTTON_RIGHT_BUMPER}));
+  for (int i = 0; i < 3; ++i) ASSERT_TRUE(b.unbind_last(Action::kHold));
+  EXPECT_TRUE(b.keys_for(Action::kHold).empty());
+  EXPECT_EQ(b.pad_for(Action::kHold).size(), 2u) << "then the pad's";
+  ASSERT_TRUE(b.unbind_last(Action::kHold));
+  EXPECT_EQ(b.pad_for(Action::kHold), (std::vector<int>{GLFW_GAMEPAD_BUTTON_LEFT_BUMPER}));
+  ASSERT_TRUE(b.unbind_last(Action::kHold));
+  EXPECT_FALSE(b.unbind_last(Action::kHold));
+  EXPECT_EQ(b.keys_for(Action::kHardDrop), (std::vector<int>{GLFW_KEY_SPACE})) << "other actions keep theirs";
+}
+
+TEST(Bindings, AKeyBoundTwiceIsAConflict) {
+  Bindings b = Bindings::defaults();
+  EXPECT_TRUE(binding_conflicts(b).empty()) << "the defaults have none";
+  b.bind_key(Action::kHold, GLFW_KEY_Z);  // Z already rotates counter-clockwise
+  b.bind_pad(Action::kRestart, GLFW_GAMEPAD_BUTTON_A);
+  EXPECT_EQ(b.others_using(GLFW_KEY_Z, false, Action::kHold), std::vector<Action>{Action::kRotateCcw});
+  EXPECT_TRUE(b.others_using(GLFW_KEY_C, false, Action::kHold).empty());
+  EXPECT_EQ(binding_conflicts(b),
+            (std::vector<BindingConflict>{{false, GLFW_KEY_Z, {Action::kRotateCcw, Action::kHold}},
+                                          {true, GLFW_GAMEPAD_BUTTON_A, {Action::kRotateCcw, Action::kRestart}}}));
+}
+
 TEST(KeyNames, RoundTripEveryNamedKey) {
   for (int key = 0; key < kKeyCodeLimit; ++key) {
     const std::string name = key_name(key);

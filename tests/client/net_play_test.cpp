@@ -316,6 +316,59 @@ TEST_F(NetPlayLost, ServerVanishesJustAfterOurGameEndedItIsSavedOnce) {
   EXPECT_EQ(r.racers[0].result.status, replay::ResultStatus::kToppedOut);
 }
 
+// A connection lost minutes after a race ended does not say "your game is saved" of that race: its results said so.
+TEST_F(NetPlayLost, AfterTheRaceEndedTheLossDoesNotTellOfItsGame) {
+  auto server = std::make_unique<TestServer>(server_dir);
+  Player me(replay_dir);
+  join(me, server->port(), "me");
+  start_race(me, {});
+  for (int i = 0; i < 60 && !me.our_game_over(); ++i) hard_drops({&me}, me, 1);
+  ASSERT_TRUE(run_until(
+      {&me}, [&] { return me.net.session().results().has_value(); }, 10.0));
+  ASSERT_FALSE(me.net.own_saved().empty());
+  server->shut_down();
+  ASSERT_TRUE(run_until(
+      {&me}, [&] { return me.net.session().state() == net::Session::State::kClosed; }, 10.0));
+  ASSERT_TRUE(me.net.lost().has_value());
+  EXPECT_EQ(me.net.lost()->own_game, "");
+}
+
+class NetPlayConnect : public ServerDirs {};
+
+// Nothing listens on the port: said within the connection timeout (ENet alone took 31 s), not as a lost connection.
+TEST_F(NetPlayConnect, NobodyListeningIsSaidWithinFiveSeconds) {
+  std::uint16_t port = 0;
+  {
+    TestServer gone(server_dir);
+    port = gone.port();
+  }  // a port that was free a moment ago, and is free again
+  Player me(replay_dir);
+  const auto started = Clock::now();
+  ASSERT_EQ(sr::test::problem_of(me.net.connect("127.0.0.1", port, "me")), std::nullopt);
+  ASSERT_TRUE(run_until(
+      {&me}, [&] { return me.net.session().state() == net::Session::State::kClosed; }, 20.0));
+  const double took_s = std::chrono::duration<double>(Clock::now() - started).count();
+  std::printf("nobody listening: said after %.1f s\n", took_s);
+  EXPECT_LT(took_s, 7.0);
+  EXPECT_EQ(me.net.session().closed_reason(), "nothing answered at 127.0.0.1:" + std::to_string(port) + " within 5 s");
+  EXPECT_TRUE(said(me.net, "could not join: nothing answered"));
+  EXPECT_FALSE(me.net.lost().has_value());
+}
+
+// What was said of a failed attempt is not shown in the lobby of the next, successful one.
+TEST_F(NetPlayConnect, AnEarlierFailureIsNotShownAfterAConnect) {
+  TestServer server(server_dir);
+  Player first(replay_dir), second(fresh_dir("second"));
+  join(first, server.port(), "same");
+  ASSERT_EQ(sr::test::problem_of(second.net.connect("127.0.0.1", server.port(), "same")), std::nullopt);
+  ASSERT_TRUE(run_until(
+      {&first, &second}, [&] { return second.net.session().state() == net::Session::State::kClosed; }, 10.0));
+  ASSERT_TRUE(said(second.net, "could not join: "));
+  join(second, server.port(), "other");
+  EXPECT_FALSE(said(second.net, "could not join: "));
+  EXPECT_FALSE(said(second.net, "that name is taken on this server"));
+}
+
 // After our game and the race are over the app still calls race_advance every frame: nothing may be sent then, or
 // the server drops us for race messages once we leave the room.
 TEST_F(NetPlayRaces, AfterTheRaceLeavingTheRoomKeepsTheConnection) {

@@ -24,8 +24,9 @@ class ReplayList : public ::testing::Test {
     fs::remove_all(dir, ignored);
   }
   // A short game (two hard drops) of `config` by `player`, played at `unix_ms`.
-  void save(const engine::GameConfig& config, const std::string& player, std::int64_t unix_ms) {
-    ReplayLink link(dir);
+  void save(const engine::GameConfig& config, const std::string& player, std::int64_t unix_ms,
+            const fs::path& in = {}) {
+    ReplayLink link(in.empty() ? dir : in);
     engine::RacerRun run(config, 5);
     for (const engine::InputChange c : std::vector<engine::InputChange>{
              {0, engine::button::kHardDrop}, {100'000, 0}, {200'000, engine::button::kHardDrop}, {300'000, 0}}) {
@@ -35,6 +36,18 @@ class ReplayList : public ::testing::Test {
     const SoloRecord r{run, player, unix_ms, "local", false, std::nullopt};
     const SaveOutcome saved = link.save(r);
     ASSERT_EQ(saved.error, "");
+  }
+  // Hard drops until the game tops out.
+  void save_topped_out(const engine::GameConfig& config, const std::string& player, std::int64_t unix_ms) {
+    ReplayLink link(dir);
+    engine::RacerRun run(config, 5);
+    for (engine::TimeUs t = 0; !run.game().over() && t < 60'000'000; t += 200'000) {
+      ASSERT_EQ(run.press(t, engine::button::kHardDrop).error, engine::UpdateError::kOk);
+      ASSERT_EQ(run.press(t + 100'000, 0).error, engine::UpdateError::kOk);
+    }
+    ASSERT_TRUE(run.game().over());
+    const SoloRecord r{run, player, unix_ms, "local", false, std::nullopt};
+    ASSERT_EQ(link.save(r).error, "");
   }
   static std::vector<std::string> players(const ReplayListing& l) {
     std::vector<std::string> out;
@@ -65,8 +78,56 @@ TEST_F(ReplayList, FiltersByModeAndPlayerNewestFirst) {
   EXPECT_TRUE(list_local_replays(dir, engine::ModeKind::kMarathon, "").games.empty());
   for (const auto& g : list_local_replays(dir, std::nullopt, "").games) {
     EXPECT_TRUE(g.verified) << g.verify_note;
-    EXPECT_TRUE(fs::exists(dir / g.file)) << g.file;
+    EXPECT_TRUE(fs::exists(g.file)) << g.file;
   }
+}
+
+// --data-dir given relative: the listed file is the one to open as it is (the browser once joined the directory a
+// second time, and "Watch" failed).
+TEST_F(ReplayList, AListedFileOpensAsItIsWhenTheDirectoryIsRelative) {
+  const fs::path cwd = fs::current_path();
+  fs::create_directories(dir);
+  fs::current_path(dir);
+  const fs::path relative = fs::path("data") / "replays";
+  save(engine::make_sprint(40), "ann", 1'000, relative);
+  const ReplayListing l = list_local_replays(relative, std::nullopt, "");
+  ASSERT_EQ(l.games.size(), 1u) << l.error;
+  EXPECT_TRUE(l.games[0].file.is_relative());
+  EXPECT_EQ(l.games[0].file.parent_path(), relative);
+  EXPECT_TRUE(fs::exists(l.games[0].file)) << l.games[0].file;
+  fs::current_path(cwd);
+}
+
+TEST_F(ReplayList, GamesGivenUpCanBeHidden) {
+  save(engine::make_sprint(40), "gave-up", 1'000);  // two hard drops, then left: forfeited
+  save_topped_out(engine::make_sprint(40), "topped", 2'000);
+  EXPECT_EQ(players(list_local_replays(dir, std::nullopt, "")),
+            (std::vector<std::string>{"topped sprint", "gave-up sprint"}));
+  EXPECT_EQ(players(list_local_replays(dir, std::nullopt, "", true)), (std::vector<std::string>{"topped sprint"}));
+}
+
+TEST(ReplayResultText, SaysHowTheGameEndedInWords) {
+  replay::StoredGame g;
+  g.goal = engine::GoalKind::kTime;
+  replay::StoredResult r;
+  r.status = replay::ResultStatus::kFinished;
+  r.time_us = 42'117'000;
+  r.lines = 40;
+  EXPECT_EQ(result_text(g, r), "0:42.117");
+  r.status = replay::ResultStatus::kToppedOut;
+  r.time_us = 14'722'000;
+  r.lines = 12;
+  EXPECT_EQ(result_text(g, r), "topped out at 0:14.722, 12 lines");
+  r.status = replay::ResultStatus::kForfeited;
+  EXPECT_EQ(result_text(g, r), "gave up at 0:14.722, 12 lines");
+  r.status = replay::ResultStatus::kDisconnected;
+  EXPECT_EQ(result_text(g, r), "disconnected at 0:14.722, 12 lines");
+  r.status = replay::ResultStatus::kUnfinished;
+  EXPECT_EQ(result_text(g, r), "unfinished at 0:14.722, 12 lines");
+  g.goal = engine::GoalKind::kScore;
+  r.score = 12'345;
+  r.lines = 87;
+  EXPECT_EQ(result_text(g, r), "12,345 (87 lines)");
 }
 
 }  // namespace

@@ -56,6 +56,43 @@ TEST(Results, ScoreGoalsCompareScore) {
   EXPECT_EQ(headline(a), "500");
 }
 
+TEST(Results, HeadlinesSayHowATimedGameEnded) {
+  const engine::GameConfig sprint = engine::make_sprint(40);
+  engine::Stats st;
+  st.time_us = 14'722'000;
+  EXPECT_EQ(headline(result_of(sprint, st, true, false)), "0:14.722");
+  EXPECT_EQ(headline(result_of(sprint, st, false, false)), "topped out");
+  EXPECT_EQ(headline(result_of(sprint, st, false, true)), "gave up");
+  EXPECT_EQ(headline(result_of(sprint, st, false, false, false)), "did not finish");  // still being played
+  EXPECT_FALSE(result_of(sprint, st, false, true, false).topped_out);
+}
+
+TEST(Results, TheBotRaceNamesItsWinner) {
+  const auto timed_end = [](bool completed, bool topped_out, engine::TimeUs t) {
+    RunResult r = timed(completed, t);
+    r.topped_out = topped_out;
+    return r;
+  };
+  const RunResult fast = timed_end(true, false, 50'000'000), slow = timed_end(true, false, 60'000'000);
+  const RunResult playing = timed_end(false, false, 30'000'000), topped = timed_end(false, true, 20'000'000);
+  EXPECT_EQ(bot_race_winner(fast, slow), RaceWinner::kPlayer);
+  EXPECT_EQ(bot_race_winner(slow, fast), RaceWinner::kBot);
+  EXPECT_EQ(bot_race_winner(fast, fast), RaceWinner::kTie);
+  EXPECT_EQ(bot_race_winner(slow, playing), RaceWinner::kPlayer);  // finished while the bot was still playing
+  EXPECT_EQ(bot_race_winner(topped, playing), RaceWinner::kBot);   // topped out while the bot played on
+  EXPECT_EQ(bot_race_winner(topped, fast), RaceWinner::kBot);      // topped out after the bot had finished
+  EXPECT_EQ(bot_race_winner(timed_end(false, true, 25'000'000), topped), RaceWinner::kPlayer);  // survived longer
+  RunResult gave_up = timed(false, 5'000'000);
+  gave_up.abandoned = true;
+  EXPECT_EQ(bot_race_winner(gave_up, playing), RaceWinner::kBot);
+  RunResult a, b;
+  a.goal = b.goal = engine::GoalKind::kScore;
+  a.score = 500;
+  b.score = 400;
+  EXPECT_EQ(bot_race_winner(a, b), RaceWinner::kPlayer);
+  EXPECT_EQ(bot_race_winner(b, a), RaceWinner::kBot);
+}
+
 TEST(ClearNames, NamesEveryKindOfClear) {
   engine::Event e;
   e.kind = engine::EventKind::kClear;

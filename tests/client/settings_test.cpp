@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <functional>
 #include <sstream>
 
 #include "client/settings/paths.h"
@@ -46,6 +47,7 @@ Settings changed_settings() {
   s.player_name = "Ünïcode name";
   s.frame_cap = 240;
   s.sound = {35, 60, false};
+  s.keep_given_up_after_s = 30;
   return s;
 }
 
@@ -85,27 +87,23 @@ TEST_F(SettingsFile, DamagedFileIsReportedAndReplacedByDefaults) {
   EXPECT_EQ(again.settings, Settings{});
 }
 
-TEST_F(SettingsFile, EveryKindOfDamageIsCaught) {
+std::string replaced(const std::string& text, const std::string& from, const std::string& to) {
+  std::string s = text;
+  const auto at = s.find(from);
+  EXPECT_NE(at, std::string::npos) << from;
+  return at == std::string::npos ? s : s.replace(at, from.size(), to);
+}
+
+TEST_F(SettingsFile, AFileThatIsNoSettingsFileGivesEveryDefault) {
   const std::string good = settings_to_json(changed_settings());
-  auto replace = [&](const std::string& from, const std::string& to) {
-    std::string s = good;
-    const auto at = s.find(from);
-    EXPECT_NE(at, std::string::npos) << from;
-    return s.replace(at, from.size(), to);
-  };
   const std::vector<std::string> damaged = {
       "",
       "not json at all",
       "[1, 2, 3]",
       "\x89PNG\r\n\x1a\n\0\0\0",
-      replace("\"das_ms\": 100", "\"das_ms\": \"fast\""),
-      replace("\"das_ms\": 100", "\"das_ms\": 1.5"),
-      replace("\"das_ms\": 100,", ""),
-      replace("\"version\": 4", "\"version\": 99"),
-      replace("\"frame_cap\": 240", "\"frame_cap\": \"vsync\""),
-      replace("\"monochrome\"", "\"neon\""),
-      replace("\"Space\"", "\"NoSuchKey\""),
-      replace("\"ghost\": false", "\"ghost\": 3"),
+      "{\"player_name\": \"x\"}",  // no version
+      replaced(good, "\"version\": 4", "\"version\": 99"),
+      replaced(good, "\"version\": 4", "\"version\": \"3\""),
       good.substr(0, good.size() / 2),
       std::string(100000, '['),  // the parser recursed once per level
       "{\"version\": 2, \"deep\": " + std::string(5000, '[') + std::string(5000, ']') + "}",
@@ -114,8 +112,70 @@ TEST_F(SettingsFile, EveryKindOfDamageIsCaught) {
     write(text);
     const auto load = load_settings(path());
     EXPECT_EQ(load.settings, Settings{}) << text;
-    EXPECT_FALSE(load.problem.empty()) << text;
+    EXPECT_NE(load.problem.find("every setting is back to its default"), std::string::npos) << load.problem;
   }
+}
+
+// One bad value (an unknown skin, an unknown key name, a word where a number goes) resets that setting alone, names
+// it, and keeps every other one, key bindings included; the file is rewritten with what is used.
+TEST_F(SettingsFile, ABadFieldIsResetAloneAndNamed) {
+  const std::string good = settings_to_json(changed_settings());
+  struct Case {
+    std::string from, to;
+    std::string named;
+    std::function<void(Settings&)> reset;
+  };
+  const Settings defaults;
+  const std::vector<Case> cases = {
+      {"\"das_ms\": 100", "\"das_ms\": \"fast\"", "handling.das_ms is not a whole number",
+       [&](Settings& s) { s.handling.das_ms = defaults.handling.das_ms; }},
+      {"\"das_ms\": 100", "\"das_ms\": 1.5", "handling.das_ms is not a whole number",
+       [&](Settings& s) { s.handling.das_ms = defaults.handling.das_ms; }},
+      {"\"das_ms\": 100,", "", "handling.das_ms is missing",
+       [&](Settings& s) { s.handling.das_ms = defaults.handling.das_ms; }},
+      {"\"frame_cap\": 240", "\"frame_cap\": \"vsync\"", "frame_cap is not a whole number",
+       [](Settings& s) { s.frame_cap = 0; }},
+      {"\"monochrome\"", "\"neon\"", "visuals.skin names no skin (\"neon\")",
+       [](Settings& s) { s.visuals.skin = Skin::kGuideline; }},
+      {"\"Space\"", "\"NoSuchKey\"", "keys.hard_drop names an unknown key (\"NoSuchKey\")",
+       [&](Settings& s) {
+         s.bindings.keys[static_cast<std::size_t>(Action::kHardDrop)] = defaults.bindings.keys_for(Action::kHardDrop);
+       }},
+      {"\"ghost\": false", "\"ghost\": 3", "visuals.ghost is not true or false",
+       [](Settings& s) { s.visuals.ghost = true; }},
+      {"\"player_name\": \"", "\"player_name\": 7, \"x\": \"", "player_name is not text",
+       [](Settings& s) { s.player_name = "player"; }},
+  };
+  for (const Case& c : cases) {
+    write(replaced(good, c.from, c.to));
+    const auto load = load_settings(path());
+    Settings expected = changed_settings();
+    c.reset(expected);
+    EXPECT_EQ(load.settings, expected) << c.named;
+    EXPECT_EQ(load.reset, std::vector<std::string>{c.named});
+    EXPECT_NE(
+        load.problem.find("1 setting was reset to the default:\n- " + c.named + "\nEvery other setting was kept."),
+        std::string::npos)
+        << load.problem;
+    EXPECT_TRUE(fs::exists(path().string() + ".damaged")) << c.named;
+    const auto again = load_settings(path());  // rewritten with what is used
+    EXPECT_TRUE(again.problem.empty()) << again.problem;
+    EXPECT_EQ(again.settings, expected) << c.named;
+  }
+}
+
+TEST_F(SettingsFile, SeveralBadFieldsAreEachNamed) {
+  std::string text = settings_to_json(changed_settings());
+  text = replaced(text, "\"monochrome\"", "\"neon\"");
+  text = replaced(text, "\"Space\"", "\"NoSuchKey\"");
+  write(text);
+  const auto load = load_settings(path());
+  EXPECT_EQ(load.reset, (std::vector<std::string>{"visuals.skin names no skin (\"neon\")",
+                                                  "keys.hard_drop names an unknown key (\"NoSuchKey\")"}));
+  EXPECT_NE(load.problem.find("2 settings were reset"), std::string::npos) << load.problem;
+  EXPECT_EQ(load.settings.handling, changed_settings().handling);
+  EXPECT_EQ(load.settings.player_name, changed_settings().player_name);
+  EXPECT_EQ(load.settings.bindings.keys_for(Action::kRestart), changed_settings().bindings.keys_for(Action::kRestart));
 }
 
 // Number shapes that broke RapidJSON's reader in the replay fuzzer (a fraction of hundreds of zeros, "NaNe1"), and
@@ -248,6 +308,24 @@ TEST(Settings, EffectsGainIsMasterTimesEffects) {
   EXPECT_FLOAT_EQ(effects_gain({0, 100, true}), 0.0f);
   EXPECT_FLOAT_EQ(effects_gain({100, 0, true}), 0.0f);
   EXPECT_FLOAT_EQ(effects_gain({250, -3, true}), 0.0f);  // out of range: clamped first
+}
+
+// Added without a format version: a file without it has the default, unnamed; a bad one is named; out of range is
+// clamped.
+TEST_F(SettingsFile, KeepGivenUpAfterIsOptional) {
+  const std::string good = settings_to_json(changed_settings());
+  write(replaced(good, "\"keep_given_up_after_s\": 30,", ""));
+  auto load = load_settings(path());
+  EXPECT_EQ(load.settings.keep_given_up_after_s, 10);
+  EXPECT_TRUE(load.problem.empty()) << load.problem;
+  write(replaced(good, "\"keep_given_up_after_s\": 30", "\"keep_given_up_after_s\": \"never\""));
+  load = load_settings(path());
+  EXPECT_EQ(load.settings.keep_given_up_after_s, 10);
+  EXPECT_EQ(load.reset, std::vector<std::string>{"keep_given_up_after_s is not a whole number"});
+  write(replaced(good, "\"keep_given_up_after_s\": 30", "\"keep_given_up_after_s\": 9999"));
+  load = load_settings(path());
+  EXPECT_EQ(load.settings.keep_given_up_after_s, 600);
+  EXPECT_NE(load.problem.find("clamped"), std::string::npos) << load.problem;
 }
 
 TEST(Settings, HandlingConvertsToEngineMicroseconds) {

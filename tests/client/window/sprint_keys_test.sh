@@ -10,6 +10,21 @@ seed=1
 
 source "$(dirname "${BASH_SOURCE[0]}")/test_env.sh"
 fresh_work_dir "$work"
+# The default settings, except that this short game, quit after a few seconds, is stored (a game given up in its first
+# keep_given_up_after_s seconds is not).
+mkdir -p "$work/config"
+cat >"$work/config/settings.json" <<'JSON'
+{"version": 3, "player_name": "player", "servers": {"names": [], "addresses": []},
+ "handling": {"das_ms": 167, "arr_ms": 33, "sdf": 20, "dcd_ms": 0},
+ "visuals": {"ghost": true, "grid": true, "board_scale": 1.0, "skin": "guideline"},
+ "frame_cap": 0, "keep_given_up_after_s": 0,
+ "keys": {"move_left": ["Left"], "move_right": ["Right"], "soft_drop": ["Down"], "hard_drop": ["Space"],
+          "rotate_cw": ["Up", "X"], "rotate_ccw": ["Z", "Left Ctrl", "Right Ctrl"], "rotate_180": ["A"],
+          "hold": ["C", "Left Shift", "Right Shift"], "restart": ["R"]},
+ "pad": {"move_left": ["Pad Left", "Pad Stick Left"], "move_right": ["Pad Right", "Pad Stick Right"],
+         "soft_drop": ["Pad Down", "Pad Stick Down"], "hard_drop": ["Pad Up"], "rotate_cw": ["Pad B"],
+         "rotate_ccw": ["Pad A"], "rotate_180": ["Pad Y"], "hold": ["Pad LB", "Pad RB"], "restart": ["Pad Back"]}}
+JSON
 
 "$stackrace" --mode sprint --seed "$seed" --countdown-ms 0 --exit-after-game \
   --config-dir "$work/config" --data-dir "$work/data" --screenshot "$work/screenshot.png" \
