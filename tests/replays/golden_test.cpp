@@ -107,7 +107,7 @@ TEST(Goldens, CoverEveryModeRotationSystemAndResult) {
     }
   }
   EXPECT_EQ(modes.size(), 7u);
-  EXPECT_EQ(rotations.size(), 3u);
+  EXPECT_EQ(rotations.size(), 4u);
   EXPECT_EQ(statuses.size(), 4u);
   EXPECT_TRUE(hold_heavy);
   EXPECT_TRUE(tspin);
