@@ -114,5 +114,21 @@ TEST(PuzzleStages, EveryStageHasAPerfectClearTheEngineAgreesWith) {
   }
 }
 
+// The stages show off Ocular: under SRS (with its 180-degree kicks) half of them have no perfect clear at all,
+// among them three of the four I-spins, the T-spin triple and its setup, and the final crossover.
+TEST(PuzzleStages, HalfOfTheStagesNeedOcular) {
+  std::vector<std::string> solvable;
+  for (const engine::PuzzleStage& stage : engine::puzzle_stages()) {
+    engine::GameConfig config = engine::make_puzzle(stage);
+    config.rotation = engine::RotationSystem::kSrs;
+    engine::Game fresh(config, 1);
+    std::vector<Step> steps;
+    if (solve(Bitboard(fresh.matrix()), config, 0, steps)) solvable.emplace_back(stage.name);
+  }
+  EXPECT_EQ(solvable,
+            (std::vector<std::string>{"I-spin II", "S-spin", "S-spin II", "Z-spin galore", "SuZ-spins", "L-spin",
+                                      "L/J-spins II", "7-7", "L-turn", "T-spin", "T-spin II", "T-tuck"}));
+}
+
 }  // namespace
 }  // namespace sr::bot
