@@ -51,11 +51,13 @@ int main(int argc, char** argv) {
   std::string server;
   int count = 2, room_size = 8, races = 1, timeout_s = 600;
   std::string room, create, name_prefix = "bot";
+  std::string rotation;
 
   app.add_option("--mode", mode, "sprint, ultra, marathon, master, contest or endless")->capture_default_str();
   app.add_option("--lines", lines, "lines to clear (sprint 40, master 100, endless)");
   app.add_option("--seconds", seconds, "game length in seconds (ultra 120, contest 90, endless)");
   app.add_option("--level", level, "start level, which sets the gravity (marathon 1..15, others 1..30; not master)");
+  app.add_option("--rotation", rotation, "rotation system: srs (default), srs_no180, classic or ocular");
   auto* seed_opt = app.add_option("--seed", seed, "piece sequence seed; with --games N, seeds S..S+N-1 are played");
   app.add_option("--pps", pps_text, "target pieces per second (decimals allowed); 0 = as fast as the keys allow")
       ->capture_default_str();
@@ -137,7 +139,7 @@ int main(int argc, char** argv) {
     o.poll_every_ms = poll_ms;
     if (!room.empty()) o.room = room;
     if (!create.empty()) {
-      const auto made = botcli::config_for(botcli::ModeRequest{create, lines, seconds, level});
+      const auto made = botcli::config_for(botcli::ModeRequest{create, lines, seconds, level, rotation});
       if (!made.config) return usage_error(made.error);
       o.create = *made.config;
     }
@@ -155,7 +157,7 @@ int main(int argc, char** argv) {
     return botcli::run_online(o);
   }
   if (seed_opt->count() == 0) return usage_error("--seed is required (or --server to race online)");
-  const auto config = botcli::config_for(botcli::ModeRequest{mode, lines, seconds, level});
+  const auto config = botcli::config_for(botcli::ModeRequest{mode, lines, seconds, level, rotation});
   if (!config.config) return usage_error(config.error);
   const auto pps = botcli::parse_milli(pps_text);
   if (!pps || *pps > 30'000) return usage_error("--pps must be a number from 0 to 30 (e.g. 3 or 2.5)");

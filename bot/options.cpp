@@ -4,6 +4,8 @@
 
 #include <cctype>
 
+#include "common/replay/names.h"
+
 namespace sr::botcli {
 
 std::optional<std::int32_t> parse_milli(const std::string& text) {
@@ -98,6 +100,13 @@ ModeConfig config_for(const ModeRequest& r) {
     if (*r.level < 1 || *r.level > top) return {std::nullopt, fmt::format("--level must be 1..{} for {}", top, r.mode)};
     if (c.gravity == engine::Gravity::k20G) return {std::nullopt, r.mode + " is 20G from the start: drop --level"};
     c.start_level = *r.level;
+  }
+  if (!r.rotation.empty()) {
+    const auto rotation = replay::names::index_of(replay::names::kRotation, r.rotation);
+    if (!rotation) {
+      return {std::nullopt, "--rotation must be one of srs, srs_no180, classic, ocular (got '" + r.rotation + "')"};
+    }
+    c.rotation = static_cast<engine::RotationSystem>(*rotation);
   }
   if (auto s = engine::check_config(c); !s) return {std::nullopt, s.error()};
   return {c, ""};

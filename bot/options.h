@@ -25,6 +25,7 @@ struct ModeRequest {
   std::optional<std::int64_t> lines;    // --lines
   std::optional<std::int64_t> seconds;  // --seconds
   std::optional<std::int32_t> level;    // --level: the level a game starts at (gravity); marathon 1..15, else 1..30
+  std::string rotation;                 // --rotation: srs, srs_no180, classic or ocular; empty: the mode's (SRS)
 };
 
 // The game config for a mode request, or the sentence explaining what is wrong with it.

@@ -29,7 +29,7 @@ std::optional<GamePick> CustomMenu::draw(const MenuNav& nav, bool& back) {
   static const std::vector<std::string> kLimits = {"none", "time (s)", "pieces", "lines", "level", "score"};
   static const std::vector<std::string> kGoals = {"time", "score", "lines"};
   static const std::vector<std::string> kRotations = {"SRS (SRS+ 180 kicks)", "SRS, 180 without kicks",
-                                                      "classic (no kicks)"};
+                                                      "classic (no kicks)", "Ocular (tetrs)"};
   static const std::vector<std::string> kGenerators = {"7-bag", "recency", "uniform", "fixed sequence"};
   static const std::vector<std::string> kGravity = {"level table", "20G"};
   static const std::vector<std::string> kGoalSystems = {"fixed (10 lines)", "variable (5 x level)"};

@@ -26,7 +26,8 @@ constexpr const char* kModes[] = {"sprint", "ultra", "marathon", "master", "endl
 constexpr const char* kEndlessLimits[] = {"nothing (until everyone tops out)", "lines", "seconds"};
 constexpr const char* kLimits[] = {"nothing", "time (s)", "pieces", "lines", "level", "score"};
 constexpr const char* kGoals[] = {"time", "score", "lines"};
-constexpr const char* kRotations[] = {"SRS (SRS+ 180 kicks)", "SRS, 180 without kicks", "classic (no kicks)"};
+constexpr const char* kRotations[] = {"SRS (SRS+ 180 kicks)", "SRS, 180 without kicks", "classic (no kicks)",
+                                      "Ocular (tetrs)"};
 constexpr const char* kGenerators[] = {"7-bag", "recency", "uniform", "fixed sequence"};
 constexpr const char* kGravities[] = {"level table", "20G"};
 constexpr const char* kGoalSystems[] = {"fixed (10 lines)", "variable (5 x level)"};

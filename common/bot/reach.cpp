@@ -4,6 +4,8 @@
 #include <bit>
 #include <functional>
 
+#include "common/engine/rotation.h"
+
 namespace sr::bot {
 namespace {
 
@@ -25,7 +27,7 @@ int key_of(const engine::Game& game) {
   const int x = a.x + kKeyXOffset, y = a.y + kKeyYOffset;
   if (x < 0 || x >= kKeyWidth || y < 0 || y >= kKeyHeight) return -1;
   // A rotation that was the last thing to happen makes a spin, and the fifth kick test can make a mini a full one.
-  const int flags = s.last_rotated ? (s.last_kick == 4 ? 3 : 1) : 0;
+  const int flags = s.last_rotated ? (engine::kick_makes_full_tspin(s.last_kick) ? 3 : 1) : 0;
   return ((static_cast<int>(a.rotation) * kKeyHeight + y) * kKeyWidth + x) * kKeyFlags + flags;
 }
 
@@ -311,7 +313,7 @@ PlanResult ReachPlanner::plan_to(int node, const Sim& tail) const {
 void ReachPlanner::expand(int node, std::span<const ReachGoal> goals, std::span<const int> indices) {
   // Copied out first: the moves below add nodes, which may move sims_.
   const engine::Game& game = sims_[static_cast<std::size_t>(node)].game;
-  const bool turns = game.active()->piece != engine::Piece::kO;
+  const bool turns = engine::piece_turns(game.config().rotation, game.active()->piece);
   const bool half_turns = game.config().allow_180;
   for (const Buttons key : {button::kMoveLeft, button::kMoveRight}) {
     tap(node, key, goals, indices);

@@ -89,7 +89,7 @@ void PlacementSearch::expand(int node) {
 }
 
 void PlacementSearch::rotations(int node, const PieceState& s, bool then_fall) {
-  if (s.piece == Piece::kO) return;  // the engine never turns O
+  if (!engine::piece_turns(options_.rotation, s.piece)) return;  // O, except under Ocular
   struct Turn {
     Action action;
     Rotation to;
@@ -105,7 +105,7 @@ void PlacementSearch::rotations(int node, const PieceState& s, bool then_fall) {
       PieceState cand{s.piece, turn.to, static_cast<std::int8_t>(s.x + kicks[i].x),
                       static_cast<std::int8_t>(s.y + kicks[i].y)};
       if (!fits(cand)) continue;
-      auto kick = static_cast<std::uint8_t>(1 + (turn.half ? 8 : 0) + static_cast<int>(i));
+      auto kick = static_cast<std::uint8_t>(1 + engine::kick_record(options_.rotation, turn.half, i));
       if (then_fall) {
         const PieceState landed = fall(cand);
         if (landed.y != cand.y) kick = 0;  // falling after the turn: the engine no longer counts it as rotated
@@ -217,7 +217,9 @@ SpinKind PlacementSearch::spin_at(const PieceState& s, std::uint8_t kick) const 
     const int all = corner[0] + corner[1] + corner[2] + corner[3];
     const int back = all - front;
     if (front == 2 && back >= 1) return SpinKind::kFull;
-    if (front == 1 && back == 2) return kick - 1 == 4 ? SpinKind::kFull : SpinKind::kMini;
+    if (front == 1 && back == 2) {
+      return engine::kick_makes_full_tspin(static_cast<std::int8_t>(kick - 1)) ? SpinKind::kFull : SpinKind::kMini;
+    }
     return SpinKind::kNone;
   }
   if (options_.all_spin && b.collides(s.piece, s.rotation, s.x, s.y + 1) &&

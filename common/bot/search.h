@@ -130,7 +130,7 @@ class PlacementSearch {
   std::array<std::uint16_t, kNodes> seen_{};
   std::array<std::uint16_t, kNodes> parent_{};
   std::array<Action, kNodes> action_{};
-  std::array<std::uint8_t, kNodes> kick_{};  // 0: not entered by a rotation; 1 + kick test otherwise (+8 for 180)
+  std::array<std::uint8_t, kNodes> kick_{};  // 0: not entered by a rotation; otherwise 1 + engine::kick_record()
   std::array<std::uint8_t, kNodes> depth_{};
   std::array<std::uint8_t, kNodes> soft_rows_{};
   std::array<std::uint16_t, 2 * kNodes> final_seen_{};  // [canonical node][spin?]

@@ -26,7 +26,7 @@ sr::Status<std::string> check_config(const GameConfig& c) {
       {"mode", static_cast<std::int64_t>(c.mode), 0, 6},
       {"limit", static_cast<std::int64_t>(c.limit), 0, 5},
       {"goal", static_cast<std::int64_t>(c.goal), 0, 2},
-      {"rotation", static_cast<std::int64_t>(c.rotation), 0, 2},
+      {"rotation", static_cast<std::int64_t>(c.rotation), 0, 3},
       {"generator", static_cast<std::int64_t>(c.generator), 0, 3},
       {"preview", c.preview, 0, 7},
       {"das_us", c.handling.das_us, 0, 2'000'000},

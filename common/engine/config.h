@@ -23,6 +23,8 @@ enum class RotationSystem : std::uint8_t {
   kSrs = 0,       // guideline SRS kicks for 90-degree turns, "SRS+" kick table for 180-degree turns
   kSrsNo180 = 1,  // guideline SRS kicks for 90-degree turns; 180-degree turns only in place (no kicks)
   kClassic = 2,   // SRS shapes and centres, every turn only in place (no kicks)
+  kOcular = 3,    // the tetrs engine's "Ocular" system: mirror-symmetric kicks drawn per orientation, up to 10 tests,
+                  // its own 180-degree kicks; the O piece turns too, shifting one column (rotation.h)
 };
 
 enum class GeneratorKind : std::uint8_t {

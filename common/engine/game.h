@@ -80,7 +80,7 @@ struct GameState {
   TimeUs ground_time_us = 0;     // timer lock-down: ground time accumulated since reaching lowest_y
 
   bool last_rotated = false;  // the last successful action on the piece was a rotation
-  std::int8_t last_kick = 0;  // kick test the last rotation used: 0..4 for 90-degree turns, 8 + test for 180
+  std::int8_t last_kick = 0;  // kick test the last rotation used, as engine::kick_record() (rotation.h) encodes it
 
   std::int32_t combo = -1;       // -1 after a lock that cleared nothing
   std::int32_t b2b_chain = 0;    // consecutive difficult clears (guideline)

@@ -115,7 +115,7 @@ void Game::do_hold(TimeUs t) {
 bool Game::turn_with_kicks(Rotation to) {
   GameState& s = state_;
   const ActivePiece a = s.active;
-  if (a.piece == Piece::kO) return false;
+  if (!piece_turns(config_.rotation, a.piece)) return false;
   const bool half_turn = to == rotate_180(a.rotation);
   const auto kicks = kick_offsets(config_.rotation, a.piece, a.rotation, to);
   for (std::size_t i = 0; i < kicks.size(); ++i) {
@@ -124,7 +124,7 @@ bool Game::turn_with_kicks(Rotation to) {
     if (fits(cand)) {
       s.active = cand;
       s.last_rotated = true;
-      s.last_kick = static_cast<std::int8_t>((half_turn ? 8 : 0) + static_cast<int>(i));
+      s.last_kick = kick_record(config_.rotation, half_turn, i);
       return true;
     }
   }
@@ -344,7 +344,7 @@ SpinKind Game::detect_spin() const {
     const int all = corner[0] + corner[1] + corner[2] + corner[3];
     const int back = all - front;
     if (front == 2 && back >= 1) return SpinKind::kFull;
-    if (front == 1 && back == 2) return s.last_kick == 4 ? SpinKind::kFull : SpinKind::kMini;
+    if (front == 1 && back == 2) return kick_makes_full_tspin(s.last_kick) ? SpinKind::kFull : SpinKind::kMini;
     return SpinKind::kNone;
   }
   if (config_.all_spin) {

@@ -18,7 +18,7 @@ inline constexpr std::array<const char*, 7> kMode = {"sprint",  "ultra",   "mara
                                                      "endless", "contest", "custom"};
 inline constexpr std::array<const char*, 6> kLimit = {"none", "time", "pieces", "lines", "level", "score"};
 inline constexpr std::array<const char*, 3> kGoal = {"time", "score", "lines"};
-inline constexpr std::array<const char*, 3> kRotation = {"srs", "srs_no180", "classic"};
+inline constexpr std::array<const char*, 4> kRotation = {"srs", "srs_no180", "classic", "ocular"};
 inline constexpr std::array<const char*, 4> kGenerator = {"bag7", "recency", "uniform", "fixed"};
 inline constexpr std::array<const char*, 4> kLockDown = {"extended", "infinite", "classic", "timer"};
 inline constexpr std::array<const char*, 3> kScoring = {"guideline", "contest", "tetrs"};

@@ -35,7 +35,7 @@ PieceState replay_path(const Bitboard& b, PieceState s, const std::vector<Action
                        engine::RotationSystem system) {
   auto fits = [&](const PieceState& t) { return !b.collides(t.piece, t.rotation, t.x, t.y); };
   auto turn = [&](Rotation to) {
-    if (s.piece == Piece::kO) return;
+    if (!engine::piece_turns(system, s.piece)) return;
     for (const engine::Cell k : engine::kick_offsets(system, s.piece, s.rotation, to)) {
       PieceState t{s.piece, to, static_cast<std::int8_t>(s.x + k.x), static_cast<std::int8_t>(s.y + k.y)};
       if (fits(t)) {
@@ -133,6 +133,36 @@ TEST(PlacementSearch, FindsATSpinDoubleAndScoresItAsASpin) {
     EXPECT_TRUE(same_cells(replay_path(b, search.start(), path, engine::RotationSystem::kSrs), p.state));
   }
   EXPECT_TRUE(found);
+}
+
+// Under Ocular the search follows the engine's Ocular kicks: the T reaches the slot of the tetrs puzzle stage
+// "T-spin Triple" (tests/engine/ocular_spin_test.cpp), scored as a full spin; under SRS it cannot get there.
+TEST(PlacementSearch, FollowsOcularKicksIntoTheTSpinTripleSlot) {
+  const Bitboard b = test::board({
+      "####...###",
+      "#####..###",
+      "###...####",
+      "####.#####",
+      "###..#####",
+      "####.#####",
+  });
+  const PieceState slot{Piece::kT, Rotation::kWest, 3, 0};
+  SearchOptions ocular;
+  ocular.rotation = engine::RotationSystem::kOcular;
+  PlacementSearch search;
+  const auto ps = search.run(b, spawn(b, Piece::kT), ocular);
+  const auto it = std::find_if(ps.begin(), ps.end(), [&](const Placement& p) { return p.state == slot; });
+  ASSERT_NE(it, ps.end());
+  EXPECT_EQ(it->spin, SpinKind::kFull);
+  Bitboard after = b;
+  EXPECT_EQ(lock_piece(after, it->state).lines, 3);
+  std::vector<Action> path;
+  search.path(*it, path);
+  EXPECT_EQ(replay_path(b, search.start(), path, engine::RotationSystem::kOcular), slot);
+
+  const auto srs = search.run(b, spawn(b, Piece::kT), SearchOptions{});
+  EXPECT_EQ(std::find_if(srs.begin(), srs.end(), [&](const Placement& p) { return same_cells(p.state, slot); }),
+            srs.end());
 }
 
 TEST(PlacementSearch, PathsAreShortest) {

@@ -28,7 +28,7 @@ std::vector<BadField> bad_fields() {
       {"mode", [](GameConfig& c) { c.mode = bad_enum<ModeKind>(7); }},
       {"limit", [](GameConfig& c) { c.limit = bad_enum<LimitKind>(6); }},
       {"goal", [](GameConfig& c) { c.goal = bad_enum<GoalKind>(3); }},
-      {"rotation", [](GameConfig& c) { c.rotation = bad_enum<RotationSystem>(3); }},
+      {"rotation", [](GameConfig& c) { c.rotation = bad_enum<RotationSystem>(4); }},
       {"generator", [](GameConfig& c) { c.generator = bad_enum<GeneratorKind>(4); }},
       {"preview", [](GameConfig& c) { c.preview = 8; }},
       {"das_us", [](GameConfig& c) { c.handling.das_us = -1; }},

@@ -107,6 +107,8 @@ std::vector<NamedConfig> configs() {
   add("timer_lock", [](GameConfig& c) { c.lock_down = LockDown::kTimer, c.ground_time_cap_us = 700'000; });
   add("extended_3_resets", [](GameConfig& c) { c.max_lock_resets = 3, c.handling.sdf = 0; });
   add("classic_rotation", [](GameConfig& c) { c.rotation = RotationSystem::kClassic, c.allow_180 = false; });
+  add("ocular_rotation_tetrs",
+      [](GameConfig& c) { c.rotation = RotationSystem::kOcular, c.scoring = Scoring::kTetrs; });
   add("recency_tetrs_allspin",
       [](GameConfig& c) { c.generator = GeneratorKind::kRecency, c.scoring = Scoring::kTetrs, c.all_spin = true; });
   add("srs_no180_no_hold_no_preview",

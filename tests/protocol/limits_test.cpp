@@ -86,7 +86,7 @@ TEST(MessageTable, NamesChannelsAndSenders) {
 TEST(MessageTable, FrozenIds) {
   EXPECT_EQ(static_cast<int>(MessageId::kReject), 3);
   EXPECT_EQ(static_cast<int>(RejectReason::kVersionMismatch), 1);
-  EXPECT_EQ(kProtocolVersion, 4u);
+  EXPECT_EQ(kProtocolVersion, 5u);
 }
 
 // The decoder's last accepted value of each engine enum must be the engine's last value: a new engine value
@@ -107,7 +107,7 @@ TEST(EnumRanges, EngineEnumsEndWhereConfigErrorSays) {
   EXPECT_EQ(sr::test::problem_of(engine::check_config(c)), std::nullopt);
   for (auto bump : {+[](engine::GameConfig& g) { g.limit = static_cast<engine::LimitKind>(6); },
                     +[](engine::GameConfig& g) { g.goal = static_cast<engine::GoalKind>(3); },
-                    +[](engine::GameConfig& g) { g.rotation = static_cast<engine::RotationSystem>(3); },
+                    +[](engine::GameConfig& g) { g.rotation = static_cast<engine::RotationSystem>(4); },
                     +[](engine::GameConfig& g) { g.generator = static_cast<engine::GeneratorKind>(4); },
                     +[](engine::GameConfig& g) { g.gravity = static_cast<engine::Gravity>(2); },
                     +[](engine::GameConfig& g) { g.goal_system = static_cast<engine::GoalSystem>(2); },

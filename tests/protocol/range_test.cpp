@@ -79,7 +79,7 @@ TEST(OutOfRange, GameConfigGoesThroughConfigError) {
                 [](auto& m) { m.settings.config.fixed_sequence.assign(kMaxFixedSequence + 1, engine::Piece::kI); }),
             DecodeErrorCode::kTooLong);
   EXPECT_EQ(
-      code_after<ChangeSettings>([](auto& m) { m.settings.config.rotation = static_cast<engine::RotationSystem>(3); }),
+      code_after<ChangeSettings>([](auto& m) { m.settings.config.rotation = static_cast<engine::RotationSystem>(4); }),
       DecodeErrorCode::kOutOfRange);
   EXPECT_EQ(code_after<SetHandling>([](auto& m) { m.handling.sdf = 1001; }), DecodeErrorCode::kInvalidConfig);
 

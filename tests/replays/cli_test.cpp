@@ -129,6 +129,12 @@ TEST(Cli, InfoShowsHeaderAndRacers) {
   EXPECT_NE(r.out.find("2 cy: disconnected at"), std::string::npos) << r.out;
 }
 
+TEST(Cli, InfoNamesTheRotationSystem) {
+  const ToolRun r = tool("info " + (testing::current_dir() / "rotation_ocular.srr").string());
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_NE(r.out.find("rules: rotation ocular, generator bag7"), std::string::npos) << r.out;
+}
+
 // The server's record of a stalled or reconnected racer shows in info and verify; verify still verifies (the inputs
 // cannot show when they reached the server), and a clean run shows nothing.
 TEST(Cli, InfoAndVerifyShowUnverifiedTimeAndReconnects) {

@@ -265,6 +265,18 @@ TEST(CodecBinary, NamesTheFieldAndOffsetOfABadValue) {
   EXPECT_EQ(e.describe(), "config.generator at byte 29: unknown value 9 (known: 0..3)");
 }
 
+// The Ocular rotation system (3) came without a GameConfig class version bump: a build from before it refuses such a
+// file with "config.rotation at byte 27: unknown value 3 (known: 0..2)", as this build refuses value 4.
+TEST(CodecBinary, ReadsOcularAndRefusesAnUnknownRotationSystem) {
+  std::vector<std::uint8_t> bytes = kTinyBytes;
+  bytes[27] = 3;
+  Result<Replay> ocular = decode_binary(bytes);
+  ASSERT_TRUE(ocular.ok()) << ocular.error().describe();
+  EXPECT_EQ(ocular.value().config.rotation, engine::RotationSystem::kOcular);
+  bytes[27] = 4;
+  EXPECT_EQ(decode_error(bytes).describe(), "config.rotation at byte 27: unknown value 4 (known: 0..3)");
+}
+
 TEST(CodecBinary, ChecksCountsAgainstTheRemainingBytesBeforeAllocating) {
   std::vector<std::uint8_t> bytes = kTinyBytes;
   // fixed_sequence count: claim 2^62 pieces.

@@ -7,7 +7,9 @@
 //   (never regenerated): old files must keep decoding and verifying.
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <set>
+#include <string>
 
 #include "common/replay/codec.h"
 #include "common/replay/sample/goldens.h"
@@ -79,10 +81,16 @@ TEST(Goldens, ClassVersion1FilesDecodeVerifyAndReencodeStably) {
 // under one rules version (asserted): after a deliberate rules change remakes tests/data/current, the version 1 files
 // hold the old rules' games and keep only the checks above.
 TEST(Goldens, ClassVersion1GoldensHoldTheSameGamesAsTheCurrentOnes) {
+  // Goldens added after the version 1 set have no version 1 copy.
+  const std::set<std::string> kNewer = {"rotation_ocular.srr"};
   const auto current = all_goldens(testing::current_dir());
   ASSERT_GE(current.size(), 12u);
   for (const auto& [file, replay] : current) {
     SCOPED_TRACE(file);
+    if (kNewer.count(file) != 0) {
+      EXPECT_FALSE(std::filesystem::exists(testing::data_dir() / file)) << "a version 1 copy exists: compare it";
+      continue;
+    }
     Result<Replay> old = decode_binary(testing::read_bytes(testing::data_dir() / file));
     ASSERT_TRUE(old.ok()) << old.error().describe();
     ASSERT_EQ(old.value().rules_version, replay.rules_version) << "see the comment above this test";
@@ -107,7 +115,7 @@ TEST(Goldens, CoverEveryModeRotationSystemAndResult) {
     }
   }
   EXPECT_EQ(modes.size(), 7u);
-  EXPECT_EQ(rotations.size(), 3u);
+  EXPECT_EQ(rotations.size(), 4u);
   EXPECT_EQ(statuses.size(), 4u);
   EXPECT_TRUE(hold_heavy);
   EXPECT_TRUE(tspin);

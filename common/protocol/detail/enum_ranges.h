@@ -26,7 +26,7 @@ constexpr MessageId last_value(MessageId) {
 constexpr engine::ModeKind last_value(engine::ModeKind) { return engine::ModeKind::kCustom; }
 constexpr engine::LimitKind last_value(engine::LimitKind) { return engine::LimitKind::kScore; }
 constexpr engine::GoalKind last_value(engine::GoalKind) { return engine::GoalKind::kLines; }
-constexpr engine::RotationSystem last_value(engine::RotationSystem) { return engine::RotationSystem::kClassic; }
+constexpr engine::RotationSystem last_value(engine::RotationSystem) { return engine::RotationSystem::kOcular; }
 constexpr engine::GeneratorKind last_value(engine::GeneratorKind) { return engine::GeneratorKind::kFixed; }
 constexpr engine::LockDown last_value(engine::LockDown) { return engine::LockDown::kTimer; }
 constexpr engine::Scoring last_value(engine::Scoring) { return engine::Scoring::kTetrs; }

@@ -155,6 +155,12 @@ GoldenSet make_goldens() {
   r = add("rotation_classic.srr", "sprint 20 lines, classic rotation (no kicks), no 180",
           play(classic, 1009, "local", {solo("classic", 9)}));
 
+  GameConfig ocular = engine::make_sprint(20);
+  ocular.rotation = engine::RotationSystem::kOcular;
+  r = add("rotation_ocular.srr", "sprint 20 lines, the Ocular rotation system",
+          play(ocular, 1013, "local", {solo("ocular", 15)}));
+  expect(set, status(r, 0) == ResultStatus::kFinished, "the sprint did not finish");
+
   Entry holder = solo("holder", 10);
   holder.style.hold_heavy = true;
   r = add("hold_heavy.srr", "sprint 20 lines, holding whenever it is not worse",
