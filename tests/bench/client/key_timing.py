@@ -1,0 +1,86 @@
+#!/usr/bin/env python3
+"""Key timing: sends key presses and releases through XTest at known times, then compares them with the stamps the
+game saved in its replay (key_timing.sh runs both halves around the game).
+
+  key_timing.py send EVENTS SEED > sends.txt
+      Sends EVENTS key changes (press, release, press, ...; Left, Right, Z, X in turn: moves and rotations, never a
+      drop) with random holds and gaps (15..90 ms and 15..120 ms, so they land at every phase of a frame), and
+      prints one line per change: "SEND_S KEY ACTION", SEND_S on CLOCK_MONOTONIC (the game's clock: glfwGetTime)
+      just before the XTest request, with nothing but libX11 and libXtst (ctypes).
+  key_timing.py compare sends.txt replay.json
+      Matches the changes in order with the replay's inputs (stackrace-replay export --json: [time_us, buttons], one
+      per change) and prints the stamping error of each: (stamp - send) minus the smallest such difference of the
+      run (game time 0 is an unknown wall time; the earliest-stamped change defines it, so errors are >= 0 and
+      measure how much later than the best case a change was stamped). Then p50 / p99 / max in ms.
+"""
+import ctypes
+import json
+import random
+import sys
+import time
+
+KEYS = ["Left", "Right", "z", "x"]
+
+
+def send(events, seed):
+    x11 = ctypes.CDLL("libX11.so.6")
+    xtst = ctypes.CDLL("libXtst.so.6")
+    x11.XOpenDisplay.restype = ctypes.c_void_p
+    x11.XOpenDisplay.argtypes = [ctypes.c_char_p]
+    x11.XStringToKeysym.restype = ctypes.c_ulong
+    x11.XStringToKeysym.argtypes = [ctypes.c_char_p]
+    x11.XKeysymToKeycode.restype = ctypes.c_ubyte
+    x11.XKeysymToKeycode.argtypes = [ctypes.c_void_p, ctypes.c_ulong]
+    x11.XSync.argtypes = [ctypes.c_void_p, ctypes.c_int]
+    x11.XCloseDisplay.argtypes = [ctypes.c_void_p]
+    xtst.XTestFakeKeyEvent.argtypes = [ctypes.c_void_p, ctypes.c_uint, ctypes.c_int, ctypes.c_ulong]
+    dpy = x11.XOpenDisplay(None)
+    if not dpy:
+        sys.exit("key_timing.py: cannot open the display")
+    codes = {k: x11.XKeysymToKeycode(dpy, x11.XStringToKeysym(k.encode())) for k in KEYS}
+    rng = random.Random(seed)
+    lines = []
+    for i in range(events):
+        key = KEYS[(i // 2) % len(KEYS)]
+        press = i % 2 == 0
+        time.sleep(rng.uniform(0.015, 0.120) if press else rng.uniform(0.015, 0.090))
+        t = time.clock_gettime(time.CLOCK_MONOTONIC)
+        xtst.XTestFakeKeyEvent(dpy, codes[key], 1 if press else 0, 0)
+        x11.XSync(dpy, 0)  # the server has taken it (and sent the event on) before we go on
+        lines.append(f"{t:.6f} {key} {'press' if press else 'release'}")
+    x11.XCloseDisplay(dpy)
+    print("\n".join(lines))
+
+
+def percentile(sorted_values, p):
+    # Nearest rank: the smallest value with at least p% of the values at or below it.
+    rank = max(1, -(-len(sorted_values) * p // 100))
+    return sorted_values[int(rank) - 1]
+
+
+def compare(sends_file, replay_file):
+    with open(sends_file) as f:
+        sends = [float(line.split()[0]) for line in f if line.strip()]
+    with open(replay_file) as f:
+        inputs = json.load(f)["racers"][0]["inputs"]
+    if len(inputs) < len(sends):
+        sys.exit(f"key_timing.py: the replay holds {len(inputs)} inputs for {len(sends)} key changes sent "
+                 "(keys lost: was the window focused?)")
+    diffs = [inputs[i][0] / 1e6 - sends[i] for i in range(len(sends))]
+    base = min(diffs)
+    errors = sorted((d - base) * 1000 for d in diffs)
+    print(f"changes: {len(errors)}  p50 {percentile(errors, 50):.1f} ms  p99 {percentile(errors, 99):.1f} ms  "
+          f"max {errors[-1]:.1f} ms  (mean {sum(errors) / len(errors):.1f} ms)")
+
+
+def main():
+    if len(sys.argv) == 4 and sys.argv[1] == "send":
+        send(int(sys.argv[2]), int(sys.argv[3]))
+    elif len(sys.argv) == 4 and sys.argv[1] == "compare":
+        compare(sys.argv[2], sys.argv[3])
+    else:
+        sys.exit(__doc__)
+
+
+if __name__ == "__main__":
+    main()
