@@ -32,7 +32,7 @@ sr::Status<std::string> App::init() {
   settings_ = load.settings;
   settings_problem_ = load.problem;
   if (!settings_problem_.empty()) spdlog::warn("{}", settings_problem_);
-  pacer_.set_cap(settings_.frame_cap);
+  pacer_.set_cap(options_.frame_cap.value_or(settings_.frame_cap));
   spdlog::info("frame cap without vsync: {} fps (monitor: {} Hz, 0 = unknown)", pacer_.cap_hz(), window_.refresh_hz());
   if (auto s = batch_.init(); !s) return s;
   net_.set_resume_window(std::chrono::seconds(options_.resume_seconds));

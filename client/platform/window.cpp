@@ -14,9 +14,17 @@
 namespace sr::client {
 namespace {
 
+// GLFW reports errors on the thread that called it: the main thread or the render thread.
+std::mutex g_error_mutex;
 std::string g_last_glfw_error;
 
+std::string last_glfw_error() {
+  std::lock_guard lock(g_error_mutex);
+  return g_last_glfw_error;
+}
+
 void error_callback(int code, const char* description) {
+  std::lock_guard lock(g_error_mutex);
   g_last_glfw_error =
       std::string(description ? description : "unknown error") + " (GLFW error " + std::to_string(code) + ")";
 }
@@ -88,7 +96,7 @@ sr::Status<std::string> Window::open(const WindowOptions& o) {
   if ((display == nullptr || display[0] == '\0') && (wayland == nullptr || wayland[0] == '\0')) {
     return "there is no display ($DISPLAY and $WAYLAND_DISPLAY are empty), so the game window cannot open";
   }
-  if (!glfwInit()) return "cannot start GLFW: " + g_last_glfw_error;
+  if (!glfwInit()) return "cannot start GLFW: " + last_glfw_error();
   glfw_ready_ = true;
   glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
   glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
@@ -99,7 +107,7 @@ sr::Status<std::string> Window::open(const WindowOptions& o) {
   windowed_w_ = o.width;
   windowed_h_ = o.height;
   window_ = glfwCreateWindow(o.width, o.height, o.title.c_str(), nullptr, nullptr);
-  if (window_ == nullptr) return "cannot open an OpenGL 3.3 core window: " + g_last_glfw_error;
+  if (window_ == nullptr) return "cannot open an OpenGL 3.3 core window: " + last_glfw_error();
   glfwSetWindowUserPointer(window_, this);
   // Every callback stamps and queues; the render thread does the rest.
   glfwSetKeyCallback(window_, [](GLFWwindow* w, int key, int /*scancode*/, int action, int mods) {
