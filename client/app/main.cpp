@@ -41,7 +41,7 @@ RenderOutcome render_thread(const AppOptions& options, Window& window) {
   RenderOutcome out;
   window.make_current(true);
   window.set_vsync(options.vsync);
-  spdlog::info("OpenGL: {}", window.gl_description());
+  spdlog::info("OpenGL: {} ({})", window.gl_description(), window.context_kind());
   std::vector<InputEvent> events = window.take_events();  // the window's state so far (sizes, scale, focus)
 
   // Dear ImGui: its OpenGL backend, and our own platform side (ImGuiInput) instead of imgui_impl_glfw.

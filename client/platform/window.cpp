@@ -190,9 +190,9 @@ void Window::close() {
 
 void Window::run_events(const std::function<bool()>& stop) {
   while (!stop()) {
-    // A key wakes the wait at once and is stamped in its callback, unless the render thread read it from the
-    // connection first (set_playing): then the timeout, or the wake-up after the swap, brings it. A pad is polled.
-    if (playing_.load()) {
+    // A key wakes the wait at once and is stamped in its callback (unless the render thread shares the connection
+    // and read it first: see set_playing). A pad is polled.
+    if (playing_.load() && shared_connection_.load()) {
       glfwWaitEventsTimeout(kPlayingPollS);
     } else if (pad_connected_) {
       glfwWaitEventsTimeout(kPadPollS);
@@ -236,8 +236,31 @@ void Window::run_posted() {
 
 double Window::now_s() { return glfwGetTime(); }
 
-void Window::make_current(bool on) { glfwMakeContextCurrent(on ? window_ : nullptr); }
+void Window::make_current(bool on) {
+  if (!on) {
+    own_context_.close();
+    glfwMakeContextCurrent(nullptr);
+    return;
+  }
+  const char* force_glfw = std::getenv("STACKRACE_GLFW_CONTEXT");
+  std::string why = "STACKRACE_GLFW_CONTEXT is set";
+  if ((force_glfw == nullptr || std::string(force_glfw) != "1") && own_context_.open(window_, why) &&
+      gladLoadGL(reinterpret_cast<GLADloadfunc>(&RenderContext::proc_address)) != 0) {
+    shared_connection_ = false;
+    context_kind_ = "own X connection";
+    return;
+  }
+  own_context_.close();
+  glfwMakeContextCurrent(window_);
+  shared_connection_ = true;
+  context_kind_ = "GLFW's context on the window's X connection (" + why + ")";
+}
+
 void Window::swap_buffers() {
+  if (own_context_.is_open()) {
+    own_context_.swap();
+    return;
+  }
   glfwSwapBuffers(window_);
   if (!playing_.load()) glfwPostEmptyEvent();
 }
@@ -258,7 +281,13 @@ void Window::framebuffer_size(int& w, int& h) const {
   h = state_.fb_height;
 }
 
-void Window::set_vsync(bool on) { glfwSwapInterval(on ? 1 : 0); }
+void Window::set_vsync(bool on) {
+  if (own_context_.is_open()) {
+    own_context_.set_swap_interval(on ? 1 : 0);
+  } else {
+    glfwSwapInterval(on ? 1 : 0);
+  }
+}
 
 void Window::toggle_fullscreen() {
   post([this] { do_toggle_fullscreen(); });

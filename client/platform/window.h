@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "client/platform/input_queue.h"
+#include "client/platform/render_context.h"
 #include "common/result.h"
 
 struct GLFWwindow;
@@ -71,17 +72,21 @@ class Window {
   [[nodiscard]] static double now_s();
   // Wakes run_events to check its `stop` again.
   static void stop_events();
-  // A game or race is running: the main thread then waits for events at most kPlayingPollS at a time. Xlib is
-  // shared by both threads, and the render thread's OpenGL calls (the swap) may read waiting events from the
-  // connection into Xlib's queue while the main thread sleeps on the connection, which then stays silent: the
-  // timeout bounds how long such an event waits. When not playing, each swap wakes the main thread instead.
+  // A game or race is running. Only matters when the render thread draws through GLFW's own context (no
+  // RenderContext): Xlib is then shared by both threads, and the render thread's OpenGL calls (the swap) may read
+  // waiting events from the connection into Xlib's queue while the main thread sleeps on the connection, which
+  // then stays silent. So while playing the main thread waits at most kPlayingPollS at a time, and otherwise each
+  // swap wakes it.
   void set_playing(bool on) { playing_.store(on); }
   [[nodiscard]] InputQueue& events() { return queue_; }
 
   // --- render thread
-  // Makes the window's OpenGL context current on the calling thread (or none: `on` false).
+  // Makes an OpenGL context for the window current on the calling thread: a RenderContext on an X connection of its
+  // own, else (not X11/GLX, or STACKRACE_GLFW_CONTEXT=1 in the environment) GLFW's. `on` false: releases it.
   void make_current(bool on);
-  // Swaps; when not playing, then wakes the main thread for the events the swap may have read (set_playing).
+  // Which context make_current chose, in words (for the log).
+  [[nodiscard]] const std::string& context_kind() const { return context_kind_; }
+  // Swaps; with GLFW's context and when not playing, then wakes the main thread (set_playing).
   void swap_buffers();
   // Every event since the last call, in order; the state below follows them.
   [[nodiscard]] std::vector<InputEvent> take_events();
@@ -120,7 +125,12 @@ class Window {
   GLFWwindow* window_ = nullptr;
   bool glfw_ready_ = false;
   InputQueue queue_;
-  WindowState state_;  // render thread
+
+  // Render thread.
+  WindowState state_;
+  RenderContext own_context_;
+  std::string context_kind_;
+  std::atomic<bool> shared_connection_{true};  // drawing through GLFW's context (and X connection)
 
   // Main thread.
   bool fullscreen_ = false;

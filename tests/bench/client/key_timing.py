@@ -5,8 +5,9 @@ game saved in its replay (key_timing.sh runs both halves around the game).
   key_timing.py send EVENTS SEED > sends.txt
       Sends EVENTS key changes (press, release, press, ...; Left, Right, Z, X in turn: moves and rotations, never a
       drop) with random holds and gaps (15..90 ms and 15..120 ms, so they land at every phase of a frame), and
-      prints one line per change: "SEND_S KEY ACTION", SEND_S on CLOCK_MONOTONIC (the game's clock: glfwGetTime)
-      just before the XTest request, with nothing but libX11 and libXtst (ctypes).
+      prints one line per change: "SEND_S KEY ACTION SYNCED_S", SEND_S on CLOCK_MONOTONIC (the game's clock:
+      glfwGetTime) just before the XTest request, SYNCED_S when the X server had handled it (XSync returned), with
+      nothing but libX11 and libXtst (ctypes).
   key_timing.py compare sends.txt replay.json
       Matches the changes in order with the replay's inputs (stackrace-replay export --json: [time_us, buttons], one
       per change) and prints the stamping error of each: (stamp - send) minus the smallest such difference of the
@@ -47,7 +48,8 @@ def send(events, seed):
         t = time.clock_gettime(time.CLOCK_MONOTONIC)
         xtst.XTestFakeKeyEvent(dpy, codes[key], 1 if press else 0, 0)
         x11.XSync(dpy, 0)  # the server has taken it (and sent the event on) before we go on
-        lines.append(f"{t:.6f} {key} {'press' if press else 'release'}")
+        synced = time.clock_gettime(time.CLOCK_MONOTONIC)
+        lines.append(f"{t:.6f} {key} {'press' if press else 'release'} {synced:.6f}")
     x11.XCloseDisplay(dpy)
     print("\n".join(lines))
 

@@ -36,7 +36,7 @@ else
 fi
 
 "$stackrace" --mode sprint --seed "$seed" --countdown-ms 0 --exit-after-game "${cap_args[@]}" \
-  --config-dir "$work/config" --data-dir "$work/data" --log-level debug >"$work/stackrace.log" 2>&1 &
+  --config-dir "$work/config" --data-dir "$work/data" --log-level debug ${GAME_ARGS:-} >"$work/stackrace.log" 2>&1 &
 pid=$!; pids+=("$pid")
 wid="$(timeout 60 xdotool search --sync --onlyvisible --name '^stackrace$' | head -n1)"
 xdotool windowfocus --sync "$wid"
