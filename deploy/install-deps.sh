@@ -11,12 +11,16 @@ packages=(
   # libraries
   libcereal-dev rapidjson-dev libcli11-dev libspdlog-dev libfmt-dev libsqlite3-dev libenet-dev libcpp-httplib-dev
   libglfw3-dev libimgui-dev python3-glad libgl-dev fonts-dejavu-core
+  # the client's render thread opens its own X connection and GLX context (client/platform/render_context.h)
+  libx11-dev libglx-dev
   # tests and benchmarks
   googletest libgtest-dev libgmock-dev libbenchmark-dev
   # deployment tests: the Kubernetes manifests are checked with python3-yaml
   python3 python3-yaml
   # running the client without a GPU (tests drive it under Xvfb)
   xvfb xauth xdotool x11-apps libgl1-mesa-dri
+  # tests/bench/client/key_timing.py sends keys through XTest (ctypes)
+  libxtst6
   # ./stackrace.sh busy: the test suites beside a CPU hog
   stress-ng
 )

@@ -288,7 +288,7 @@ PaceState App::pace_state(double now_s) const {
 }
 
 void App::wait_for_next_frame() {
-  // While something moves (a game, a race, a replay) the main thread polls events and pads every 1 ms.
+  // While something moves (a game, a race, a replay) the main thread reads a plugged-in pad every 1 ms.
   window_.set_playing(activity() == Activity::kAnimating);
   InputQueue& events = window_.events();
   double now_s = Window::now_s();

@@ -191,8 +191,9 @@ void Window::close() {
 void Window::run_events(const std::function<bool()>& stop) {
   while (!stop()) {
     // A key wakes the wait at once and is stamped in its callback (unless the render thread shares the connection
-    // and read it first: see set_playing). A pad is polled.
-    if (playing_.load() && shared_connection_.load()) {
+    // and read it first: see set_playing). A pad has no events: it is read every 1 ms while playing.
+    const bool playing = playing_.load();
+    if (playing && (shared_connection_.load() || pad_connected_)) {
       glfwWaitEventsTimeout(kPlayingPollS);
     } else if (pad_connected_) {
       glfwWaitEventsTimeout(kPadPollS);

@@ -63,8 +63,9 @@ class Window {
   // takes it). Returns ok or an error sentence (for example when there is no display).
   [[nodiscard]] sr::Status<std::string> open(const WindowOptions& options);
   void close();
-  // Handles events until `stop()` is true, waiting for them in between: at most kPlayingPollS while playing (see
-  // set_playing), kPadPollS while a gamepad is connected, else until an event comes. Call stop_events() (any
+  // Handles events until `stop()` is true, waiting for them in between: until an event comes, or at most
+  // kPlayingPollS while playing with a gamepad connected or a shared X connection (see set_playing), else kPadPollS
+  // while a gamepad is connected. Call stop_events() (any
   // thread) to have `stop` checked again.
   void run_events(const std::function<bool()>& stop);
 
@@ -72,11 +73,11 @@ class Window {
   [[nodiscard]] static double now_s();
   // Wakes run_events to check its `stop` again.
   static void stop_events();
-  // A game or race is running. Only matters when the render thread draws through GLFW's own context (no
-  // RenderContext): Xlib is then shared by both threads, and the render thread's OpenGL calls (the swap) may read
-  // waiting events from the connection into Xlib's queue while the main thread sleeps on the connection, which
-  // then stays silent. So while playing the main thread waits at most kPlayingPollS at a time, and otherwise each
-  // swap wakes it.
+  // A game, race or replay moves: a connected gamepad is read every kPlayingPollS. Also matters when the render thread
+  // draws through GLFW's own context (no RenderContext): Xlib is then shared by both threads, and the render thread's
+  // OpenGL calls (the swap) may read waiting events from the connection into Xlib's queue while the main thread sleeps
+  // on the connection, which then stays silent. So while playing the main thread waits at most kPlayingPollS at a time,
+  // and otherwise each swap wakes it.
   void set_playing(bool on) { playing_.store(on); }
   [[nodiscard]] InputQueue& events() { return queue_; }
 

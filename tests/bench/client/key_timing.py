@@ -12,7 +12,8 @@ game saved in its replay (key_timing.sh runs both halves around the game).
       Matches the changes in order with the replay's inputs (stackrace-replay export --json: [time_us, buttons], one
       per change) and prints the stamping error of each: (stamp - send) minus the smallest such difference of the
       run (game time 0 is an unknown wall time; the earliest-stamped change defines it, so errors are >= 0 and
-      measure how much later than the best case a change was stamped). Then p50 / p99 / max in ms.
+      measure how much later than the best case a change was stamped). Then p50 / p99 / max in ms, and the p99 of
+      the XTest requests' round trips (SYNCED_S - SEND_S): how busy the X server was.
 """
 import ctypes
 import json
@@ -60,19 +61,28 @@ def percentile(sorted_values, p):
     return sorted_values[int(rank) - 1]
 
 
-def compare(sends_file, replay_file):
-    with open(sends_file) as f:
-        sends = [float(line.split()[0]) for line in f if line.strip()]
-    with open(replay_file) as f:
-        inputs = json.load(f)["racers"][0]["inputs"]
-    if len(inputs) < len(sends):
-        sys.exit(f"key_timing.py: the replay holds {len(inputs)} inputs for {len(sends)} key changes sent "
-                 "(keys lost: was the window focused?)")
-    diffs = [inputs[i][0] / 1e6 - sends[i] for i in range(len(sends))]
+def summary(label, diffs):
     base = min(diffs)
     errors = sorted((d - base) * 1000 for d in diffs)
-    print(f"changes: {len(errors)}  p50 {percentile(errors, 50):.1f} ms  p99 {percentile(errors, 99):.1f} ms  "
-          f"max {errors[-1]:.1f} ms  (mean {sum(errors) / len(errors):.1f} ms)")
+    return (f"{label}: p50 {percentile(errors, 50):.1f} ms  p99 {percentile(errors, 99):.1f} ms  "
+            f"max {errors[-1]:.1f} ms")
+
+
+def compare(sends_file, replay_file):
+    with open(sends_file) as f:
+        rows = [line.split() for line in f if line.strip()]
+    with open(replay_file) as f:
+        inputs = json.load(f)["racers"][0]["inputs"]
+    if len(inputs) < len(rows):
+        sys.exit(f"key_timing.py: the replay holds {len(inputs)} inputs for {len(rows)} key changes sent "
+                 "(keys lost: was the window focused?)")
+    stamps = [inputs[i][0] / 1e6 for i in range(len(rows))]
+    sent = [stamps[i] - float(r[0]) for i, r in enumerate(rows)]
+    # How busy the X server was: the XTest request's round trip (a busy Xvfb takes milliseconds to get to it, and
+    # that delay is in the errors too).
+    trips = sorted((float(r[3]) - float(r[0])) * 1000 for r in rows)
+    print(f"changes: {len(rows)}  " + summary("error", sent) +
+          f"  (X server round trip p99 {percentile(trips, 99):.1f} ms)")
 
 
 def main():
