@@ -78,7 +78,7 @@ class App {
   // app_input.cpp: input routing
   MenuNav read_nav();
   void pad_changes(const std::vector<PadChange>& changes, double when_s);
-  void key(const KeyEvent& ev, double now_s);
+  void key(const KeyEvent& ev);
   // app.cpp: the screens
   [[nodiscard]] std::string screen_name() const;
   void leave_settings();

@@ -48,7 +48,7 @@ void App::input(const std::vector<InputEvent>& events, double now_s) {
   scale_menus_to_window(fonts_, window_.content_scale(), static_cast<float>(win_h));  // before ImGui's NewFrame
   pads_.new_frame();
   for (const InputEvent& e : events) {
-    if (e.type == InputType::kKey) key(key_event_of(e), now_s);
+    if (e.type == InputType::kKey) key(key_event_of(e));
     if (e.type == InputType::kPads) pad_changes(pads_.update(e.pads, e.on), e.time_s);
   }
   // Losing focus mid-game pauses it (GLFW has already released the held keys). Only on the change, so a window
@@ -66,7 +66,7 @@ void App::input(const std::vector<InputEvent>& events, double now_s) {
   replay_poll();
 }
 
-void App::key(const KeyEvent& ev, double /*now_s*/) {
+void App::key(const KeyEvent& ev) {
   if (ev.action == GLFW_PRESS && ev.key == GLFW_KEY_F11) {
     window_.toggle_fullscreen();
     return;

@@ -2,12 +2,14 @@
 # Key timing: how late the game stamps key changes. Starts a solo sprint (fixed seed, no countdown) at a frame cap,
 # sends key presses and releases through XTest at random moments (key_timing.py send: moves and rotations, never a
 # drop), quits so the replay is saved, and compares each change's stamp in the replay with the moment it was sent
-# (key_timing.py compare: the error beyond the run's best case, p50 / p99 / max in ms).
+# (key_timing.py compare: the error beyond the run's best case, p50 / p99 / max in ms). The design it measures and
+# figures: client/README.md, "Threads".
 #
 # usage: key_timing.sh STACKRACE STACKRACE_REPLAY [FRAME_CAP [EVENTS [SEED]]]      (defaults: 60, 400, 1)
 # A benchmark, not a test: it asserts nothing. Without $DISPLAY it runs itself under xvfb-run (Mesa's llvmpipe,
 # which ignores vsync, so the frame cap paces). BUSY=N also runs N busy loops (nice 10) during the run, to see a
-# loaded machine. KEEP=DIR keeps the game's log, the sends and the replay's JSON in DIR. Needs python3, xdotool,
+# loaded machine. GAME_ARGS adds options to the game's command line. KEEP=DIR keeps the game's log, the sends and the
+# replay's JSON in DIR. STACKRACE_GLFW_CONTEXT=1 makes the game draw through GLFW's context (the fallback). Needs python3, xdotool,
 # libX11 and libXtst (the driver calls them through ctypes).
 set -euo pipefail
 stackrace="$(realpath "$1")"; replay_tool="$(realpath "$2")"
@@ -26,14 +28,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# The frame cap: `--frame-cap` where the game has it, else settings.json (format 3, the defaults but frame_cap).
-cap_args=()
-if "$stackrace" --help 2>/dev/null | grep -q -- '--frame-cap'; then
-  cap_args=(--frame-cap "$cap")
-else
-  mkdir -p "$work/config"
-  sed "s/\"frame_cap\": 0/\"frame_cap\": $cap/" "$here/key_timing_settings.json" >"$work/config/settings.json"
-fi
+cap_args=(--frame-cap "$cap")
 
 "$stackrace" --mode sprint --seed "$seed" --countdown-ms 0 --exit-after-game "${cap_args[@]}" \
   --config-dir "$work/config" --data-dir "$work/data" --log-level debug ${GAME_ARGS:-} >"$work/stackrace.log" 2>&1 &
