@@ -15,6 +15,7 @@
 
 #include "client/platform/input_queue.h"
 #include "client/platform/render_context.h"
+#include "client/platform/window_state.h"
 #include "common/result.h"
 
 struct GLFWwindow;
@@ -27,23 +28,6 @@ struct WindowOptions {
   int width = 1280, height = 720;
   bool fullscreen = false;
   bool resizable = true;
-};
-
-// What the render thread knows of the window: the state the events brought.
-struct WindowState {
-  bool focused = false;
-  bool iconified = false;
-  bool fullscreen = false;
-  bool close_requested = false;
-  bool cursor_inside = false;
-  bool cursor_known = false;        // a position arrived
-  int width = 0, height = 0;        // screen coordinates
-  int fb_width = 0, fb_height = 0;  // pixels
-  float content_scale = 1;
-  double refresh_hz = 0;
-  double cursor_x = 0, cursor_y = 0;
-
-  void apply(const InputEvent& e);
 };
 
 class Window {
