@@ -9,8 +9,8 @@
 # A benchmark, not a test: it asserts nothing. Without $DISPLAY it runs itself under xvfb-run (Mesa's llvmpipe,
 # which ignores vsync, so the frame cap paces). BUSY=N also runs N busy loops (nice 10) during the run, to see a
 # loaded machine. GAME_ARGS adds options to the game's command line. KEEP=DIR keeps the game's log, the sends and the
-# replay's JSON in DIR. STACKRACE_GLFW_CONTEXT=1 makes the game draw through GLFW's context (the fallback). Needs python3, xdotool,
-# libX11 and libXtst (the driver calls them through ctypes).
+# replay's JSON in DIR. STACKRACE_GLFW_CONTEXT=1 makes the game draw through GLFW's context (the fallback). Needs
+# python3, xdotool, libX11 and libXtst (the driver calls them through ctypes).
 set -euo pipefail
 stackrace="$(realpath "$1")"; replay_tool="$(realpath "$2")"
 cap="${3:-60}"; events="${4:-400}"; seed="${5:-1}"
