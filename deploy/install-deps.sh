@@ -13,12 +13,16 @@ packages=(
   libglfw3-dev libimgui-dev python3-glad libgl-dev fonts-dejavu-core
   # sound: OpenAL Soft (libopenal1 comes with -dev; libopenal-data holds its HRTF tables)
   libopenal-dev libopenal1 libopenal-data
+  # the client's render thread opens its own X connection and GLX context (client/platform/render_context.h)
+  libx11-dev libglx-dev
   # tests and benchmarks
   googletest libgtest-dev libgmock-dev libbenchmark-dev
   # deployment tests: the Kubernetes manifests are checked with python3-yaml
   python3 python3-yaml
   # running the client without a GPU (tests drive it under Xvfb)
   xvfb xauth xdotool x11-apps libgl1-mesa-dri
+  # tests/bench/client/key_timing.py sends keys through XTest (ctypes)
+  libxtst6
   # ./stackrace.sh busy: the test suites beside a CPU hog
   stress-ng
 )

@@ -35,7 +35,7 @@ sr::Status<std::string> App::init() {
     notice_title_ = "Settings";
     notice_ = load.problem;
   }
-  pacer_.set_cap(settings_.frame_cap);
+  pacer_.set_cap(options_.frame_cap.value_or(settings_.frame_cap));
   sound_ = std::make_unique<audio::SoundPlayer>();
   apply_sound_settings(window_.focused());
   spdlog::info("frame cap without vsync: {} fps (monitor: {} Hz, 0 = unknown)", pacer_.cap_hz(), window_.refresh_hz());
@@ -258,7 +258,7 @@ const std::vector<BoardLayout>& App::shown_layouts() const {
 
 namespace {
 
-// The longest wait while something must be polled: an open connection, a plugged-in pad.
+// The longest wait while something must be polled: an open connection; a plugged-in pad on an idle screen.
 constexpr double kPollS = 0.016;
 
 }  // namespace
@@ -292,18 +292,21 @@ PaceState App::pace_state(double now_s) const {
   if (!menu_keys_.empty()) p.wake_s = now_s;
   // The race results' buttons appear after a grace period (results_fresh()).
   if (race_screen_ && results_fresh(now_s)) p.wake_s = race_screen_->results_shown_s + kResultsKeyGraceS;
-  // Pads are polled, not evented: a press must not wait long to be read.
+  // A held pad input repeats in menus (ImGui's navigation counts frames), so a plugged-in pad keeps frames coming.
   if (pads_.connected()) p.poll_every_s = kPollS;
   return p;
 }
 
 void App::wait_for_next_frame() {
+  // While something moves (a game, a race, a replay) the main thread reads a plugged-in pad every 1 ms.
+  window_.set_playing(activity() == Activity::kAnimating);
+  InputQueue& events = window_.events();
   double now_s = Window::now_s();
   double until_s = now_s + pacer_.wait_s(now_s, pace_state(now_s));
   for (;;) {
-    if (window_.has_key_events()) return;
+    if (events.has_keys()) return;  // keys and pad changes: drawn at once
     // Other input may bring the next frame forward (a hover on an idle screen), never put it off.
-    if (window_.take_input_seen()) {
+    if (events.take_input_seen()) {
       pacer_.input_seen(now_s);
       until_s = std::min(until_s, now_s + pacer_.wait_s(now_s, pace_state(now_s)));
     }
@@ -311,7 +314,7 @@ void App::wait_for_next_frame() {
     // An open connection is serviced while we wait (ENet acknowledges and resends only when serviced), and a frame
     // is drawn early only when it brought something: an idle lobby or room costs no more than a menu.
     const bool net = net_open();
-    Window::wait_events(net ? std::min(until_s - now_s, kPollS) : until_s - now_s);  // returns early on any event
+    events.wait_until(net ? std::min(until_s, now_s + kPollS) : until_s);  // returns early on any input
     now_s = Window::now_s();
     if (net && net_poll(now_s)) return;
   }

@@ -1,8 +1,8 @@
 // The application: which screen is up, where keys go, and the frame's drawing. Each screen's own state is a struct
 // of its own (solo_game.h, race_screen.h, replay_browser_state.h, viewer_state.h, ...), made on entering the screen
 // and dropped on leaving it; App keeps only what every screen shares. main.cpp owns the loop and calls, every
-// frame: input() after polling, ui() inside the ImGui frame, render() before ImGui draws, after_render() before the
-// swap, end_frame() after it, and waits for events as long as wait_s() says (frame pacing).
+// frame: input() with the events taken, ui() inside the ImGui frame, render() before ImGui draws, after_render() before
+// the swap, end_frame() after it, and waits for events as long as wait_s() says (frame pacing).
 #pragma once
 
 #include <cstdint>
@@ -50,8 +50,9 @@ class App {
   // Loads settings, sets up the renderer, and starts the --mode game if one was asked for. Returns ok or an
   // error sentence.
   [[nodiscard]] sr::Status<std::string> init();
-  // Key events (stamped in the callback) and gamepads; advances the game to `now_s`.
-  void input(double now_s);
+  // The window's events of this frame, in order (keys and pad changes stamped on arrival by the main thread: the
+  // game gets them at those times); advances the game to `now_s`.
+  void input(const std::vector<InputEvent>& events, double now_s);
   // This frame's navigation (keys and pads), also given to ImGui's keyboard and gamepad navigation. Between the
   // backend's NewFrame and ImGui::NewFrame.
   void nav_inputs();
@@ -77,7 +78,8 @@ class App {
  private:
   // app_input.cpp: input routing
   MenuNav read_nav();
-  void pad_changes(const std::vector<PadChange>& changes, double now_s);
+  void pad_changes(const std::vector<PadChange>& changes, double when_s);
+  void key(const KeyEvent& ev);
   // app.cpp: the screens
   [[nodiscard]] std::string screen_name() const;
   void leave_settings();

@@ -40,40 +40,16 @@ MenuNav App::read_nav() {
   return nav;
 }
 
-void App::input(double now_s) {
+void App::input(const std::vector<InputEvent>& events, double now_s) {
   nav_suppressed_ = false;
-  if (window_.take_input_seen()) pacer_.input_seen(now_s);  // frames keep coming a moment: ImGui settles
+  if (window_.events().take_input_seen()) pacer_.input_seen(now_s);  // frames keep coming a moment: ImGui settles
   int win_w = 0, win_h = 0;
   window_.size(win_w, win_h);
   scale_menus_to_window(fonts_, window_.content_scale(), static_cast<float>(win_h));  // before ImGui's NewFrame
-  for (const KeyEvent& ev : window_.take_key_events()) {
-    if (ev.action == GLFW_PRESS && ev.key == GLFW_KEY_F11) {
-      window_.toggle_fullscreen();
-      continue;
-    }
-    if (ev.action == GLFW_PRESS && ev.key == GLFW_KEY_F12) {
-      screenshot_requested_ = true;
-      continue;
-    }
-    if (screen_ == Screen::kSettings && menus_.settings.capturing() && ev.action == GLFW_PRESS) {
-      menus_.settings.capture_key(settings_, ev.key);
-      nav_suppressed_ = true;
-      continue;
-    }
-    const bool playing =
-        (screen_ == Screen::kGame && game_ &&
-         (game_->session->phase() == SessionPhase::kPlaying || game_->session->phase() == SessionPhase::kCountdown)) ||
-        racing_now();
-    if (ev.action != GLFW_RELEASE && !playing && menu_keys_.size() < 16) {
-      menu_keys_.emplace_back(ev.key, ev.action == GLFW_REPEAT);
-    }
-    // Keys go to the game only while ImGui does not want the keyboard (nothing of ImGui's takes focus in play;
-    // releases always go through so the held state stays true). In a race only a text field being typed in (the
-    // chat) keeps keys from the game: the menus' keyboard navigation never does.
-    const ImGuiIO& io = ImGui::GetIO();
-    const bool imgui_wants = io.WantCaptureKeyboard && ev.action == GLFW_PRESS;
-    if (screen_ == Screen::kGame && !imgui_wants) game_key(ev);
-    if (screen_ == Screen::kNet && shown_race() && (!io.WantTextInput || ev.action == GLFW_RELEASE)) race_key(ev);
+  pads_.new_frame();
+  for (const InputEvent& e : events) {
+    if (e.type == InputType::kKey) key(key_event_of(e));
+    if (e.type == InputType::kPads) pad_changes(pads_.update(e.pads, e.on), e.time_s);
   }
   // Losing focus mid-game pauses it (GLFW has already released the held keys). Only on the change, so a window
   // that starts unfocused (a test harness focusing it a moment later) is not paused.
@@ -84,7 +60,6 @@ void App::input(double now_s) {
   }
   was_focused_ = focused;
   apply_sound_settings(focused);
-  pad_changes(pads_.poll(), now_s);
   if (screen_ == Screen::kBench && bench_) bench_->bench.step();
   tick_game(now_s);
   (void)net_poll(now_s);  // what arrived is drawn in this frame anyway
@@ -93,7 +68,37 @@ void App::input(double now_s) {
   replay_poll();
 }
 
-void App::pad_changes(const std::vector<PadChange>& changes, double now_s) {
+void App::key(const KeyEvent& ev) {
+  if (ev.action == GLFW_PRESS && ev.key == GLFW_KEY_F11) {
+    window_.toggle_fullscreen();
+    return;
+  }
+  if (ev.action == GLFW_PRESS && ev.key == GLFW_KEY_F12) {
+    screenshot_requested_ = true;
+    return;
+  }
+  if (screen_ == Screen::kSettings && menus_.settings.capturing() && ev.action == GLFW_PRESS) {
+    menus_.settings.capture_key(settings_, ev.key);
+    nav_suppressed_ = true;
+    return;
+  }
+  const bool playing =
+      (screen_ == Screen::kGame && game_ &&
+       (game_->session->phase() == SessionPhase::kPlaying || game_->session->phase() == SessionPhase::kCountdown)) ||
+      racing_now();
+  if (ev.action != GLFW_RELEASE && !playing && menu_keys_.size() < 16) {
+    menu_keys_.emplace_back(ev.key, ev.action == GLFW_REPEAT);
+  }
+  // Keys go to the game only while ImGui does not want the keyboard (nothing of ImGui's takes focus in play;
+  // releases always go through so the held state stays true). In a race only a text field being typed in (the
+  // chat) keeps keys from the game: the menus' keyboard navigation never does.
+  const ImGuiIO& io = ImGui::GetIO();
+  const bool imgui_wants = io.WantCaptureKeyboard && ev.action == GLFW_PRESS;
+  if (screen_ == Screen::kGame && !imgui_wants) game_key(ev);
+  if (screen_ == Screen::kNet && shown_race() && (!io.WantTextInput || ev.action == GLFW_RELEASE)) race_key(ev);
+}
+
+void App::pad_changes(const std::vector<PadChange>& changes, double when_s) {
   for (const auto& c : changes) {
     if (screen_ == Screen::kSettings && menus_.settings.capturing() && c.down) {
       menus_.settings.capture_pad(settings_, c.input);
@@ -112,22 +117,22 @@ void App::pad_changes(const std::vector<PadChange>& changes, double now_s) {
         continue;
       }
       held_.set_pad(c.input, c.down);
-      race_buttons_changed(now_s);
+      race_buttons_changed(when_s);
       continue;
     }
     if (screen_ != Screen::kGame || !game_) continue;
     if (c.down && c.input == GLFW_GAMEPAD_BUTTON_START) {
-      game_key({GLFW_KEY_ESCAPE, GLFW_PRESS, 0, now_s});
+      game_key({GLFW_KEY_ESCAPE, GLFW_PRESS, 0, when_s});
       continue;
     }
     held_.set_pad(c.input, c.down);
     bool restart_pressed = false;
     for (int p : settings_.bindings.pad_for(Action::kRestart)) restart_pressed |= c.down && p == c.input;
     if (restart_pressed) {
-      restart(now_s);
+      restart(when_s);
       continue;
     }
-    game_->session->set_buttons(now_s, held_.buttons(settings_.bindings));
+    game_->session->set_buttons(when_s, held_.buttons(settings_.bindings));
   }
 }
 

@@ -75,6 +75,10 @@ std::optional<int> parse_command_line(int argc, char** argv, AppOptions& o) {
   cli.add_flag("--fullscreen", o.fullscreen, "Start in fullscreen (F11 toggles)");
   bool no_vsync = false;
   cli.add_flag("--no-vsync", no_vsync, "Do not wait for the display's refresh");
+  cli.add_option("--frame-cap", o.frame_cap,
+                 "Frames per second where vsync is not honoured, for this run: 0 = the monitor's rate, or 30-1000 "
+                 "(default: settings.json's frame_cap)")
+      ->check(CLI::Range(0, 1000));
   cli.add_option("--log-level", o.log_level, "trace, debug, info, warn, error");
   cli.add_option("FILE", o.replay_file, "A replay (.srr or its JSON export) to watch in the viewer");
   cli.add_option("--host-port", o.host_port, "Host a server on this port (0 = any free port) and join it");
@@ -114,6 +118,10 @@ std::optional<int> parse_command_line(int argc, char** argv, AppOptions& o) {
     return cli.exit(e);
   }
   o.vsync = !no_vsync;
+  if (o.frame_cap && *o.frame_cap != 0 && *o.frame_cap < 30) {
+    std::cerr << "stackrace: --frame-cap is 0 (the monitor's rate) or 30 to 1000\n";
+    return 2;
+  }
   if (const std::string error = check_net_options(cli, o); !error.empty()) {
     std::cerr << "stackrace: " << error << "\n";
     return 2;

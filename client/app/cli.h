@@ -23,6 +23,7 @@ struct AppOptions {
   int width = 1280, height = 720;
   bool fullscreen = false;
   bool vsync = true;
+  std::optional<int> frame_cap;  // overrides settings.json's frame_cap for this run (0 or 30..1000)
   std::string log_level = "info";
   std::optional<std::filesystem::path> replay_file;  // open this .srr/.srr in the viewer
   // Multiplayer straight from the command line (tests, LAN parties).

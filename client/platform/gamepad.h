@@ -1,36 +1,17 @@
-// Gamepads through GLFW's gamepad API (SDL-style mappings). GLFW has no gamepad events, so pads are polled once
-// per frame and a change is stamped with the poll time.
+// Gamepads through GLFW's gamepad API (SDL-style mappings). GLFW has no gamepad events: the main thread reads the
+// first pad (read_first_gamepad) every 1 ms while a game moves, else every 16 ms (Window::run_events), and queues
+// each change as an event (InputType::kPads, stamped then); the render thread turns those into changes of single
+// inputs (Gamepads, pad_state.h).
 #pragma once
 
-#include <bitset>
-#include <vector>
+#include <cstdint>
+#include <optional>
 
-#include "client/input/key_names.h"
+#include "client/platform/pad_state.h"
 
 namespace sr::client {
 
-struct PadChange {
-  int input = 0;  // PadInput
-  bool down = false;
-};
-
-class Gamepads {
- public:
-  static constexpr float kStickThreshold = 0.5f;
-  static constexpr float kTriggerThreshold = 0.3f;
-
-  // Reads the first connected gamepad and returns what changed since the last poll.
-  [[nodiscard]] std::vector<PadChange> poll();
-  // Whether `input` went down in the last poll (for menus).
-  [[nodiscard]] bool pressed(int input) const;
-  // Whether `input` is held now (for menu navigation that repeats while held).
-  [[nodiscard]] bool down(int input) const;
-  [[nodiscard]] bool connected() const { return connected_; }
-
- private:
-  std::bitset<kPadInputCount> down_;
-  std::bitset<kPadInputCount> pressed_;
-  bool connected_ = false;
-};
+// Main thread (GLFW): the first connected gamepad's inputs held now, as PadInput bits; nullopt when none is.
+[[nodiscard]] std::optional<std::uint32_t> read_first_gamepad();
 
 }  // namespace sr::client

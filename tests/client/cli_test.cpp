@@ -67,6 +67,21 @@ TEST(CommandLine, ResumeSecondsDefaultToTheServersMinute) {
   EXPECT_TRUE(parse({"--connect", "127.0.0.1:7878", "--resume-seconds", "0"}).exit_code);
 }
 
+TEST(CommandLine, FrameCapIsTheMonitorsRateOrThirtyToAThousand) {
+  EXPECT_FALSE(parse({}).options.frame_cap);
+  for (int cap : {0, 30, 60, 1000}) {
+    const std::string arg = std::to_string(cap);
+    auto p = parse({"--frame-cap", arg.c_str()});
+    ASSERT_FALSE(p.exit_code) << p.err;
+    EXPECT_EQ(p.options.frame_cap, cap);
+  }
+  for (const char* bad : {"1", "29", "1001", "-5", "fast"}) {
+    auto p = parse({"--frame-cap", bad});
+    EXPECT_TRUE(p.exit_code) << bad;  // 2 (ours) or CLI11's own code for a value out of its range
+    EXPECT_NE(p.err.find("frame-cap"), std::string::npos) << p.err;
+  }
+}
+
 TEST(CommandLine, SpectateNeedsAServerAndNoRoomOfItsOwn) {
   auto p = parse({"--connect", "127.0.0.1:7878", "--spectate", "race", "--exit-after-race"});
   ASSERT_FALSE(p.exit_code) << p.err;
