@@ -113,7 +113,7 @@ void App::pad_changes(const std::vector<PadChange>& changes, double when_s) {
                         : c.input == GLFW_GAMEPAD_BUTTON_DPAD_DOWN                                 ? GLFW_KEY_DOWN
                         : c.input == GLFW_GAMEPAD_BUTTON_B || c.input == GLFW_GAMEPAD_BUTTON_START ? GLFW_KEY_ESCAPE
                                                                                                    : -1;
-        if (key >= 0) leave_race_key(key, now_s);
+        if (key >= 0) leave_race_key(key, when_s);
         continue;
       }
       held_.set_pad(c.input, c.down);
