@@ -10,6 +10,7 @@
 #include <ctime>
 
 #include "client/render/screenshot.h"
+#include "client/settings/puzzle_progress_io.h"
 #include "client/settings/settings_io.h"
 #include "client/solo/modes.h"
 #include "client/ui/hud.h"
@@ -34,6 +35,13 @@ sr::Status<std::string> App::init() {
     spdlog::warn("{}", load.problem);
     notice_title_ = "Settings";
     notice_ = load.problem;
+  }
+  auto puzzles = load_puzzle_progress(paths_.puzzles_file());
+  puzzles_ = puzzles.progress;
+  if (!puzzles.problem.empty()) {
+    spdlog::warn("{}", puzzles.problem);
+    notice_title_ = notice_.empty() ? "Puzzle progress" : "Settings and puzzle progress";
+    notice_ += (notice_.empty() ? "" : "\n\n") + puzzles.problem;
   }
   pacer_.set_cap(options_.frame_cap.value_or(settings_.frame_cap));
   sound_ = std::make_unique<audio::SoundPlayer>();
@@ -86,6 +94,10 @@ void App::ui(double now_s) {
       switch (draw_main_menu(menus_.main, nav, settings_.player_name)) {
         case MainChoice::kSolo: screen_ = Screen::kSolo; break;
         case MainChoice::kBot: screen_ = Screen::kBot; break;
+        case MainChoice::kPuzzles:
+          menus_.puzzles.select_next(puzzles_);
+          screen_ = Screen::kPuzzles;
+          break;
         case MainChoice::kMultiplayer: screen_ = Screen::kNet; break;
         case MainChoice::kReplays: open_replay_browser(); break;
         case MainChoice::kSettings: screen_ = Screen::kSettings; break;
@@ -124,6 +136,7 @@ void App::ui(double now_s) {
       }
       break;
     }
+    case Screen::kPuzzles: puzzles_ui(now_s, nav); break;
     case Screen::kSettings:
       if (menus_.settings.draw(settings_, nav)) leave_settings();
       break;
@@ -159,6 +172,7 @@ std::string App::screen_name() const {
     case Screen::kSolo: return "solo";
     case Screen::kBot: return "race the bot";
     case Screen::kCustom: return "custom game";
+    case Screen::kPuzzles: return "puzzles";
     case Screen::kSettings: return "settings";
     case Screen::kGame: return "game";
     case Screen::kBench: return "bench";

@@ -96,6 +96,17 @@ class App {
   void end_game(double now_s);
   void quit_game(double now_s);
   void tick_game(double now_s);
+  // app_puzzle.cpp: puzzle mode (stage list, attempts, progress saved in puzzles.json)
+  void start_puzzle(std::size_t stage, int attempt, double now_s);
+  // The puzzle attempt just ended: judged, its outcome recorded and saved, the results' view filled in.
+  void end_puzzle_attempt(const SaveOutcome& saved, bool stored);
+  // R (or Retry) in a puzzle: see app_puzzle.cpp for which attempt comes next.
+  void restart_puzzle(double now_s);
+  // Leaving a puzzle game for the stage list: a first attempt not cleared gives the retry up (the try is failed).
+  void leave_puzzle();
+  void record_puzzle(std::size_t stage, StageOutcome outcome);
+  void puzzles_ui(double now_s, const MenuNav& nav);
+  void puzzle_results_ui(double now_s, const MenuNav& nav);
   // The sound settings and the window's focus, given to the player (every frame: they change in Settings).
   void apply_sound_settings(bool focused);
   void game_ui(double now_s, const MenuNav& nav);
@@ -157,6 +168,7 @@ class App {
   Fonts fonts_;
   Paths paths_;
   Settings settings_;
+  PuzzleProgress puzzles_;    // puzzles.json, loaded by init()
   std::string notice_title_;  // a notice shown over the main menu until closed (draw_notice)
   std::string notice_;
   QuadBatch batch_;

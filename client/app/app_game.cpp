@@ -144,7 +144,7 @@ void App::end_game(double /*now_s*/) {
   v.mode = mode_label(game.config());
   v.result = result_of(game.config(), game.stats(), record.finished(), record.abandoned());
   v.previous_best = g.best_before;
-  v.new_best = beats(v.result, g.best_before);
+  v.new_best = !g.puzzle && beats(v.result, g.best_before);
   if (v.new_best) sound_->play(audio::Cue::kPersonalBest);
   v.title = record.abandoned()  ? "Abandoned"
             : record.finished() ? (game.config().limit == engine::LimitKind::kTime ? "Time's up!" : "Finished!")
@@ -165,7 +165,9 @@ void App::end_game(double /*now_s*/) {
                       : " at " + format_time(b.stats().time_us)) +
                  ", " + format_count(b.stats().lines) + " lines";
   }
-  const bool store = worth_storing(record, settings_.keep_given_up_after_s);
+  // A puzzle attempt is stored whenever a button was pressed, however quickly it was given up: each attempt counts.
+  if (g.puzzle) record.place = puzzle_place(g.puzzle->stage);
+  const bool store = worth_storing(record, g.puzzle ? 0 : settings_.keep_given_up_after_s);
   const SaveOutcome saved = store ? replays_.save(record) : SaveOutcome{};
   if (!store) {
     v.saved = record.run.log().empty()
@@ -182,6 +184,7 @@ void App::end_game(double /*now_s*/) {
   }
   spdlog::info("{}: {} ({} inputs)", v.title, headline(v.result), record.run.log().size());
   g.results = std::move(v);
+  if (g.puzzle) end_puzzle_attempt(saved, store);
   if (options_.exit_after_game) done_ = true;
 }
 
@@ -191,12 +194,17 @@ void App::quit_game(double now_s) {
     game_->session->abandon(now_s);
     end_game(now_s);
   }
+  if (game_->puzzle) leave_puzzle();
   screen_ = game_->back_to;
   game_.reset();
 }
 
 void App::restart(double now_s) {
   if (!game_) return;
+  if (game_->puzzle) {
+    restart_puzzle(now_s);
+    return;
+  }
   SoloSession& session = *game_->session;
   if (session.phase() != SessionPhase::kOver &&
       (session.phase() != SessionPhase::kCountdown || !session.run().log().empty())) {
@@ -255,8 +263,11 @@ void App::game_ui(double now_s, const MenuNav& nav) {
   layout_boards(io.DisplaySize.x, io.DisplaySize.y);
   SoloGame& g = *game_;
   const double countdown = g.session->countdown_left(now_s);
-  draw_hud(fonts_, HudBoard{&g.session->game(), &g.session->feedback(), g.layouts[0], settings_.player_name, countdown},
-           now_s);
+  const std::string name = g.puzzle ? puzzle_board_name(g.puzzle->stage, g.puzzle->attempt) : settings_.player_name;
+  draw_hud(fonts_, HudBoard{&g.session->game(), &g.session->feedback(), g.layouts[0], name, countdown}, now_s);
+  if (g.puzzle && g.session->phase() != SessionPhase::kOver) {
+    draw_puzzle_hint(fonts_, g.layouts[0], "Clear every cell. R restarts, using this attempt");
+  }
   if (g.bot && g.layouts.size() > 1) {
     const engine::Game& bot = g.bot->game();
     draw_hud(fonts_, HudBoard{&bot, &g.bot->feedback(), g.layouts[1], "bot", countdown}, now_s);
@@ -276,7 +287,9 @@ void App::game_ui(double now_s, const MenuNav& nav) {
       }
       break;
     case SessionPhase::kOver:
-      if (g.results) {
+      if (g.puzzle) {
+        puzzle_results_ui(now_s, nav);
+      } else if (g.results) {
         switch (draw_results(g.results_menu, nav, *g.results)) {
           case ResultsChoice::kRetry: restart(now_s); break;
           case ResultsChoice::kMenu: quit_game(now_s); break;

@@ -5,6 +5,7 @@
 
 #include "client/ui/menu.h"
 #include "client/ui/net_screens.h"
+#include "client/ui/puzzle_screens.h"
 #include "client/ui/screens.h"
 #include "client/ui/settings_screen.h"
 
@@ -16,6 +17,7 @@ struct MenuScreens {
   SoloMenu solo;
   BotMenu bot;
   CustomMenu custom;
+  PuzzleMenu puzzles;
   SettingsScreen settings;
 };
 

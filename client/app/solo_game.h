@@ -13,12 +13,22 @@
 #include "client/audio/game_cues.h"
 #include "client/render/board_renderer.h"
 #include "client/solo/bot_racer.h"
+#include "client/solo/puzzle_progress.h"
 #include "client/solo/results.h"
 #include "client/solo/solo_session.h"
 #include "client/ui/menu.h"
+#include "client/ui/puzzle_screens.h"
 #include "client/ui/screens.h"
 
 namespace sr::client {
+
+// A puzzle stage being played (app_puzzle.cpp): which stage, which attempt of the try, and how the attempt ended.
+struct PuzzleAttempt {
+  std::size_t stage = 0;
+  int attempt = 1;                // 1..engine::kPuzzleAttempts
+  std::optional<AttemptEnd> end;  // once the attempt is over and counted
+  std::optional<PuzzleResultsView> results;
+};
 
 struct SoloGame {
   GamePick pick;                         // as started (with the player's handling): a restart plays it again
@@ -32,6 +42,7 @@ struct SoloGame {
   Menu pause_menu;
   Menu results_menu;
   audio::CountdownBeeps beeps;
+  std::optional<PuzzleAttempt> puzzle;  // a puzzle stage (Screen::kPuzzles is back_to)
 };
 
 // `n` boards as large as they fit in a w x h window, in the grid that makes them largest (a game and its bot side by

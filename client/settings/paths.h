@@ -7,9 +7,10 @@
 namespace sr::client {
 
 struct Paths {
-  std::filesystem::path config_dir;  // settings.json lives here
+  std::filesystem::path config_dir;  // settings.json and puzzles.json live here
   std::filesystem::path data_dir;    // replays/ lives here
   [[nodiscard]] std::filesystem::path settings_file() const { return config_dir / "settings.json"; }
+  [[nodiscard]] std::filesystem::path puzzles_file() const { return config_dir / "puzzles.json"; }
   [[nodiscard]] std::filesystem::path replay_dir() const { return data_dir / "replays"; }
 };
 

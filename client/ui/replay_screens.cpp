@@ -167,7 +167,12 @@ BrowserAction ReplayBrowser::draw(const ReplayListing& local, const ServerGames*
       ImGui::TableNextColumn();
       std::string names;
       for (const auto& r : g.results) names += (names.empty() ? "" : ", ") + r.player;
-      if (g.place != "local") names += "  (at " + g.place + ")";
+      // A puzzle attempt's place names its stage ("puzzle 3: I-spin III", puzzle_progress.h); any other is a server.
+      if (g.place.rfind("puzzle ", 0) == 0) {
+        names += "  (" + g.place + ")";
+      } else if (g.place != "local") {
+        names += "  (at " + g.place + ")";
+      }
       ImGui::TextUnformatted(names.c_str());
       ImGui::TableNextColumn();
       if (!g.results.empty()) ImGui::TextWrapped("%s", result_text(g, g.results.front()).c_str());

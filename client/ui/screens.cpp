@@ -47,6 +47,7 @@ MainChoice draw_main_menu(Menu& menu, const MenuNav& nav, const std::string& pla
   ImGui::Separator();
   if (menu.button("Solo")) choice = MainChoice::kSolo;
   if (menu.button("Race the bot")) choice = MainChoice::kBot;
+  if (menu.button("Puzzles")) choice = MainChoice::kPuzzles;
   if (menu.button("Multiplayer")) choice = MainChoice::kMultiplayer;
   if (menu.button("Replays")) choice = MainChoice::kReplays;
   if (menu.button("Settings")) choice = MainChoice::kSettings;

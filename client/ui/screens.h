@@ -18,7 +18,7 @@ namespace sr::client {
 // beneath should get no keys.
 [[nodiscard]] bool draw_notice(const char* title, const std::string& text, const MenuNav& nav);
 
-enum class MainChoice { kNone, kSolo, kBot, kMultiplayer, kReplays, kSettings, kQuit };
+enum class MainChoice { kNone, kSolo, kBot, kPuzzles, kMultiplayer, kReplays, kSettings, kQuit };
 [[nodiscard]] MainChoice draw_main_menu(Menu& menu, const MenuNav& nav, const std::string& player_name);
 
 // A game to start: its config (handling is filled in by the app) and, for races, the bot's speed.
