@@ -30,7 +30,7 @@ std::optional<std::size_t> PuzzleMenu::draw(const MenuNav& nav, const PuzzleProg
     const std::string label = std::to_string(i + 1) + ". " + std::string(stages[i].name);
     bool activated = false;
     if (i == next) ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.85f, 0.3f, 1.0f));
-    activated = menu_.button(label + "##stage", playable);
+    activated = menu_.button(label, playable);
     if (i == next) ImGui::PopStyleColor();
     // The outcome, right-aligned on the row just drawn.
     const float vw = ImGui::CalcTextSize(value.c_str()).x;
