@@ -59,18 +59,17 @@ PuzzleProgress read_puzzle_progress_json(const std::string& json, std::vector<st
                              " at byte " + std::to_string(doc.GetErrorOffset()));
   }
   if (!doc.IsObject()) throw std::runtime_error("not a JSON object");
-  const auto version = doc.FindMember("version");
-  if (version == doc.MemberEnd() || !version->value.IsInt()) throw std::runtime_error("no format version");
-  if (version->value.GetInt() != kFormatVersion) {
-    throw std::runtime_error("unknown format version " + std::to_string(version->value.GetInt()));
+  // HasMember and indices, not iterator comparisons (RapidJSON's are ambiguous under C++20's reversed operators).
+  if (!doc.HasMember("version") || !doc["version"].IsInt()) throw std::runtime_error("no format version");
+  if (doc["version"].GetInt() != kFormatVersion) {
+    throw std::runtime_error("unknown format version " + std::to_string(doc["version"].GetInt()));
   }
-  const auto stages_member = doc.FindMember("stages");
-  if (stages_member == doc.MemberEnd() || !stages_member->value.IsObject()) {
-    throw std::runtime_error("no \"stages\" object");
-  }
+  if (!doc.HasMember("stages") || !doc["stages"].IsObject()) throw std::runtime_error("no \"stages\" object");
+  const rapidjson::Value& listed = doc["stages"];
   const auto stages = engine::puzzle_stages();
   std::vector<StageOutcome> outcomes(stages.size(), StageOutcome::kNotTried);
-  for (const auto& entry : stages_member->value.GetObject()) {
+  for (rapidjson::SizeType m = 0; m < listed.MemberCount(); ++m) {
+    const auto& entry = *(listed.MemberBegin() + m);
     const std::string name(entry.name.GetString(), entry.name.GetStringLength());
     std::size_t index = stages.size();
     for (std::size_t i = 0; i < stages.size(); ++i) {
