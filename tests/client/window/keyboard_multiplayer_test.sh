@@ -37,7 +37,7 @@ wid="$(timeout 60 xdotool search --sync --onlyvisible --name '^stackrace$' | hea
 xdotool windowfocus --sync "$wid" || true
 sleep 0.5
 
-keys Down Down Return                     # Solo, Race the bot, [Multiplayer]
+keys Down Down Down Return                # Solo, Race the bot, Puzzles, [Multiplayer]
 expect "screen: multiplayer menu"
 # The focus starts on Connect; Down reaches the Port field. Enter edits it: select all, type 0 (any free port).
 keys Down Return ctrl+a 0 Return
