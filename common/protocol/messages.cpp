@@ -77,6 +77,9 @@ constexpr std::array<MessageInfo, static_cast<std::size_t>(MessageId::kCount)> k
     {MessageId::kRaceInputCopy, "RaceInputCopy", C, kChannelRaceFast},
     {MessageId::kRaceInputAck, "RaceInputAck", S, kChannelRaceFast},
     {MessageId::kReplayNotStored, "ReplayNotStored", S, kChannelRace},
+    {MessageId::kLadderEnter, "LadderEnter", C, kChannelControl},
+    {MessageId::kListLadder, "ListLadder", C, kChannelControl},
+    {MessageId::kLadder, "Ladder", S, kChannelControl},
 }};
 
 constexpr bool table_in_id_order() {

@@ -234,4 +234,20 @@ struct GameSummary {
   bool operator==(const GameSummary&) const = default;
 };
 
+// One ranked ladder game of an entrant, as the server's referee scored it.
+struct LadderGame {
+  std::uint64_t game_id = 0;  // the stored replay (DownloadReplay); 0 when the server could not store it
+  std::int64_t score = 0;     // >= 0
+  std::int64_t lines = 0;     // >= 0
+  bool operator==(const LadderGame&) const = default;
+};
+
+// One entrant's line of the leaderboard (Ladder).
+struct LadderRow {
+  std::string entrant;             // kPlayerNameText
+  std::uint8_t ranked_played = 0;  // 0..Ladder::ranked_games: ranked games spent (a game counts from its countdown)
+  std::vector<LadderGame> best;    // 0..Ladder::counted_best: the best ranked games, best first
+  bool operator==(const LadderRow&) const = default;
+};
+
 }  // namespace sr::protocol
