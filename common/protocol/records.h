@@ -250,4 +250,10 @@ struct LadderRow {
   bool operator==(const LadderRow&) const = default;
 };
 
+// The sum of the row's best scores: its rank score times counted_best.
+[[nodiscard]] std::int64_t ladder_sum(const LadderRow& row);
+// An average `sum / count` as decimal text with two decimals, rounded half up: (2000 + 1200 + 800) / 3 -> "1333.33".
+// Exact (no floating point), so every client prints the same. Precondition: sum >= 0, count >= 1.
+[[nodiscard]] std::string ladder_average_text(std::int64_t sum, std::int64_t count);
+
 }  // namespace sr::protocol
