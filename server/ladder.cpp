@@ -7,6 +7,13 @@
 
 namespace sr::server {
 
+Ladder::Ladder(LadderOptions options) : options_(std::move(options)) {
+  LadderRules& r = options_.rules;
+  r.ranked_games = std::clamp(r.ranked_games, 1, static_cast<int>(protocol::kMaxLadderRankedGames));
+  r.counted_best =
+      std::clamp(r.counted_best, 1, std::min(r.ranked_games, static_cast<int>(protocol::kMaxLadderCountedBest)));
+}
+
 sr::Status<std::string> Ladder::open(const std::filesystem::path& file) {
   if (auto opened = store_.open(file); !opened) return opened.error();
   auto loaded = store_.load();

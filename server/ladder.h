@@ -43,7 +43,9 @@ class Ladder {
  public:
   static constexpr std::size_t kTopInMetrics = 10;
 
-  explicit Ladder(LadderOptions options) : options_(std::move(options)) {}
+  // The rules are brought within the protocol's limits: ranked_games 1..kMaxLadderRankedGames, counted_best
+  // 1..min(ranked_games, kMaxLadderCountedBest).
+  explicit Ladder(LadderOptions options);
 
   // Opens (creating) the store and reads it. Ok, or a sentence naming the problem.
   [[nodiscard]] sr::Status<std::string> open(const std::filesystem::path& file);

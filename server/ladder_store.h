@@ -15,10 +15,7 @@
 
 namespace sr::server {
 
-// The 128 random bits an entrant keeps (protocol::LadderEnter).
-struct LadderSecret {
-  std::uint64_t hi = 0, lo = 0;
-};
+using protocol::LadderSecret;
 
 class LadderStore {
  public:

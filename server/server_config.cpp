@@ -87,17 +87,15 @@ void add_server_options(CLI::App& app, ServerConfig& config) {
       ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "off"}));
 
   const char* contest = "Contest ladder";
-  auto* contest_flag =
-      app.add_flag("--contest", config.contest,
-                   "run a contest: a ladder of named entrants (bots or people) playing 90-second contest games, each "
-                   "with --ladder-ranked-games ranked games, ranked by the average of their best 3 scores; kept in "
-                   "DATA_DIR/ladder.sqlite (deploy/README.md, \"Contest ladder\")")
-          ->group(contest);
+  app.add_flag("--contest", config.contest,
+               "run a contest: a ladder of named entrants (bots or people) playing 90-second contest games, each "
+               "with --ladder-ranked-games ranked games, ranked by the average of their best 3 scores; kept in "
+               "DATA_DIR/ladder.sqlite (deploy/README.md, \"Contest ladder\")")
+      ->group(contest);
   app.add_option("--ladder-ranked-games", config.ladder_ranked_games,
                  "with --contest: ranked games each entrant may play (practice games are unlimited)")
       ->capture_default_str()
       ->check(CLI::Range(1, static_cast<int>(protocol::kMaxLadderRankedGames)))
-      ->needs(contest_flag)
       ->group(contest);
 
   const char* monitoring = "Monitoring";

@@ -495,9 +495,8 @@ struct ReplayNotStored {
 // a practice game (ranked = false) counts nowhere. Refusals come as a Notice about LadderEnter with the reason.
 struct LadderEnter {
   static constexpr MessageId kId = MessageId::kLadderEnter;
-  std::string entrant;          // kPlayerNameText; names are compared ignoring case
-  std::uint64_t secret_hi = 0;  // fixed 8 bytes: 128 random bits the entrant keeps (never shown to anyone)
-  std::uint64_t secret_lo = 0;  // fixed 8 bytes
+  std::string entrant;  // kPlayerNameText; names are compared ignoring case
+  LadderSecret secret;  // 128 random bits the entrant keeps (never shown to anyone)
   bool ranked = true;
   bool operator==(const LadderEnter&) const = default;
 };

@@ -234,6 +234,14 @@ struct GameSummary {
   bool operator==(const GameSummary&) const = default;
 };
 
+// The 128 random bits that hold a contest ladder entrant's name (LadderEnter). The entrant keeps them; the server
+// keeps only a salted hash.
+struct LadderSecret {
+  std::uint64_t hi = 0;  // fixed 8 bytes
+  std::uint64_t lo = 0;  // fixed 8 bytes
+  bool operator==(const LadderSecret&) const = default;
+};
+
 // One ranked ladder game of an entrant, as the server's referee scored it.
 struct LadderGame {
   std::uint64_t game_id = 0;  // the stored replay (DownloadReplay); 0 when the server could not store it

@@ -59,7 +59,7 @@ TEST(WireBytes, ReplayNotStored) {
 }
 
 TEST(WireBytes, LadderEnter) {
-  expect_bytes(LadderEnter{"ab", 0x0102030405060708, 0x1112131415161718, true}, Bytes{
+  expect_bytes(LadderEnter{"ab", {0x0102030405060708, 0x1112131415161718}, true}, Bytes{
       0x2E,                                            // id: LadderEnter (46)
       0x02, 'a', 'b',                                  // entrant: length 2, bytes
       0x08, 0x07, 0x06, 0x05, 0x04, 0x03, 0x02, 0x01,  // secret_hi, fixed 8 bytes little-endian

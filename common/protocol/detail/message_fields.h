@@ -263,8 +263,8 @@ void fields(auto& io, Is<ReplayUnavailable> auto& m) {
 // ---------------------------------------------------------------- Contest ladder
 void fields(auto& io, Is<LadderEnter> auto& m) {
   io.text(m.entrant, kPlayerNameText, "entrant");
-  io.fixed64(m.secret_hi, "secret_hi");
-  io.fixed64(m.secret_lo, "secret_lo");
+  io.fixed64(m.secret.hi, "secret_hi");
+  io.fixed64(m.secret.lo, "secret_lo");
   io.boolean(m.ranked, "ranked");
 }
 void fields(auto&, Is<ListLadder> auto&) {}
