@@ -109,8 +109,12 @@ TEST(ServerLadder, ARankedGameIsScoredByTheRefereeAndListedWithAReplayThatVerifi
   ASSERT_EQ(stored[0].replay.racers.size(), 1u);
   EXPECT_EQ(stored[0].replay.racers[0].result.stats.score, result.score);
 
-  // A practice game is played the same way but ranks nowhere.
-  ASSERT_TRUE(play(rocket, "rocket", false).has_value());
+  // A practice game is played the same way (a new room, race 1 again: the bot plays it as a new game) but ranks
+  // nowhere.
+  const auto practice = play(rocket, "rocket", false);
+  ASSERT_TRUE(practice.has_value());
+  ASSERT_EQ(practice->results.racers.size(), 1u);
+  EXPECT_GT(practice->results.racers[0].lines, 0) << "the bot played its second game too";
   EXPECT_EQ(leaderboard(rocket), board);
 
   // Another client cannot spend rocket's games: the name is held by its secret (whatever the case).
