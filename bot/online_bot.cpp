@@ -92,6 +92,10 @@ void OnlineBot::drive() {
     }
     pending_.reset();
   }
+  // A game over (a time limit) leaves any plan behind; the clock must go on, or the server never hears that our game
+  // reached its end (a step planned just past a time limit held the heartbeats back until the referee's stall
+  // budget removed us).
+  if (game.over()) pending_.reset();
   // Never run the game past the next planned input: the bot's plan assumes it is fed exactly its steps.
   session_.race_advance(pending_ ? std::min(*now, pending_->time_us) : *now);
 }

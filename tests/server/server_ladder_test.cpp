@@ -115,6 +115,8 @@ TEST(ServerLadder, ARankedGameIsScoredByTheRefereeAndListedWithAReplayThatVerifi
   ASSERT_TRUE(practice.has_value());
   ASSERT_EQ(practice->results.racers.size(), 1u);
   EXPECT_GT(practice->results.racers[0].lines, 0) << "the bot played its second game too";
+  // Its game ended at the time limit on the server too (the bot's clock went on past its game's end).
+  EXPECT_EQ(practice->results.racers[0].status, protocol::RacerStatus::kFinished) << received_reason(rocket);
   EXPECT_EQ(leaderboard(rocket), board);
 
   // Another client cannot spend rocket's games: the name is held by its secret (whatever the case).
