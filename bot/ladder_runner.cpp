@@ -158,8 +158,10 @@ int run_ladder(const LadderRunOptions& options, std::ostream& out, std::ostream&
     return 2;
   }
   if (created) {
-    out << fmt::format("new secret for entrant '{}' in {}: keep it, it holds the name\n", options.entrant,
-                       options.secret_file.string());
+    out << fmt::format(
+        "made a new secret for entrant '{}' in {}: keep it (the first game under a name claims the name for its "
+        "secret)\n",
+        options.entrant, options.secret_file.string());
   }
   net::SessionOptions session;
   session.host = options.host;

@@ -106,6 +106,11 @@ TEST(StackraceBotOnline, BadOnlineArgumentsExitWithTwoAndSayWhy) {
       {"--server 127.0.0.1:99999 --create sprint", "--server must be HOST or HOST:PORT"},
       {"--server 127.0.0.1:7878 --count 0 --create sprint", "--count must be 1..4000"},
       {"--server 127.0.0.1:7878", "give --room NAME to join, or --create MODE"},
+      {"--ladder rocket", "--ladder and --leaderboard need --server HOST:PORT"},
+      {"--server 127.0.0.1:7878 --ladder rocket --leaderboard", "give --ladder NAME or --leaderboard, not both"},
+      {"--server 127.0.0.1:7878 --create sprint --practice", "--practice and --secret-file need --ladder"},
+      {"--server 127.0.0.1:7878 --ladder seventeen-chars-x", "--ladder: the entrant's name is not valid"},
+      {"--server 127.0.0.1:7878 --ladder rocket --games 0", "--games must be 1..1000000"},
   };
   for (const auto& c : kCases) {
     const ToolRun r = bot_tool(c.args);
