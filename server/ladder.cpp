@@ -35,6 +35,12 @@ engine::GameConfig Ladder::contest_config() const {
 
 sr::Status<std::string> Ladder::check(const std::string& name, const LadderSecret& secret, bool ranked,
                                       std::int64_t unix_ms) {
+  const std::string key = ladder_key(name);
+  const bool known =
+      std::any_of(entrants_.begin(), entrants_.end(), [&](const std::string& e) { return ladder_key(e) == key; });
+  if (!known && entrants_.size() >= options_.max_entrants) {
+    return fmt::format("the ladder is full ({} entrants): enter under a name already on it", options_.max_entrants);
+  }
   const auto claimed = store_.claim(name, secret, unix_ms);
   if (!claimed.ok()) {
     spdlog::error("contest ladder: cannot check entrant '{}': {}", name, claimed.error());
@@ -49,7 +55,6 @@ sr::Status<std::string> Ladder::check(const std::string& name, const LadderSecre
     spdlog::info("contest ladder: new entrant '{}'", name);
   }
   if (!ranked) return {};
-  const std::string key = ladder_key(name);
   const auto played = std::count_if(games_.begin(), games_.end(),
                                     [&](const LadderEntry& g) { return g.ranked && ladder_key(g.entrant) == key; });
   if (played >= options_.rules.ranked_games) {

@@ -27,6 +27,9 @@ struct LadderOptions {
   LadderRules rules;
   // The contest's length. The ranked rules are 90 s (engine::make_contest()); only tests shorten it.
   std::int64_t contest_seconds = 90;
+  // Most entrants: a new name beyond it is refused (each name is a row kept for good; the join rate bounds how fast
+  // one address can make them, this bounds them all).
+  std::size_t max_entrants = 10'000;
 };
 
 // What the metrics show of the ladder.

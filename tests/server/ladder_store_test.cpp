@@ -119,6 +119,16 @@ TEST_F(LadderStoreTest, TheLadderRefusesAWrongSecretAndSpentRankedGames) {
   EXPECT_EQ(spent.error(), "entrant 'rocket' has played its 2 ranked games (practice games are unlimited)");
   const protocol::Ladder board = ladder.board();
   EXPECT_EQ(board, (protocol::Ladder{2, 2, 1, {{"rocket", 2, {{0xABC, 7'200, 9}}}}}));
+  // A full ladder takes no new name, but its entrants go on.
+  LadderOptions small = options;
+  small.max_entrants = 1;
+  Ladder full(small);
+  ASSERT_TRUE(full.open(dir_ / "full.sqlite").ok());
+  ASSERT_TRUE(full.check("first", kRocket, false, 0).ok());
+  const auto refused = full.check("second", kRocket, false, 0);
+  ASSERT_FALSE(refused.ok());
+  EXPECT_EQ(refused.error(), "the ladder is full (1 entrants): enter under a name already on it");
+  EXPECT_TRUE(full.check("FIRST", kRocket, false, 0).ok());
   // The same after reopening: the second game never finished but stays spent.
   Ladder again(options);
   ASSERT_TRUE(again.open(file()).ok());
