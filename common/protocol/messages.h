@@ -20,7 +20,7 @@
 namespace sr::protocol {
 
 // Sent in ENet's connect `data` field; the server answers any other value with Reject{kVersionMismatch}.
-inline constexpr std::uint32_t kProtocolVersion = 5;
+inline constexpr std::uint32_t kProtocolVersion = 6;
 
 // ---- Limits: decode rejects anything beyond them, encode asserts them. ----
 inline constexpr std::size_t kMaxMessageBytes = 65'536;  // one encoded message, id byte included
