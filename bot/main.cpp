@@ -5,6 +5,8 @@
 //   stackrace-bot --mode sprint --seed 7 --out run.srr       a replay that stackrace-replay verify accepts
 //   stackrace-bot --mode sprint --seed 7 --external ./mybot   a TBP bot (Cold Clear 2, ...) plays instead
 //   stackrace-bot --server 127.0.0.1:7878 --count 8 --create sprint --races 3   eight bots race three sprints
+//   stackrace-bot --server HOST:PORT --ladder rocket           the bot plays entrant rocket's ranked contest games
+//   stackrace-bot --server HOST:PORT --leaderboard             the contest ladder's leaderboard
 //
 // Exit status: 0 done, 1 a run failed (replay not written, external bot died or broke the protocol), 2 bad
 // arguments.
@@ -16,11 +18,14 @@
 #include <string>
 
 #include "bot/external_runner.h"
+#include "bot/ladder_runner.h"
+#include "bot/ladder_secret.h"
 #include "bot/online_runner.h"
 #include "bot/options.h"
 #include "bot/replay_out.h"
 #include "bot/solo_runner.h"
 #include "common/bot/weights.h"
+#include "common/protocol/text.h"
 
 namespace {
 
@@ -64,7 +69,11 @@ int main(int argc, char** argv) {
   app.add_option("--out", out_path,
                  "write the replay here (binary replay, .srr); with --games N > 1: FILE-<seed>.srr per game; "
                  "a directory (existing, or ending in '/') gets DIR/<mode>-<seed>.srr");
-  app.add_option("--games", games, "number of games to play (1..1000000)")->capture_default_str();
+  auto* games_opt =
+      app.add_option("--games", games,
+                     "number of games to play (1..1000000); with --ladder: ranked games default to all the entrant "
+                     "has left, practice games to 1")
+          ->capture_default_str();
   app.add_option("--weights", weights_name, "evaluation preset: sprint, survival, score, contest (default: by mode)");
   app.add_option("--lookahead", lookahead, "pieces of preview the choice looks at: 1, or 0 (cheaper)")
       ->capture_default_str();
@@ -105,6 +114,20 @@ int main(int argc, char** argv) {
   online->add_option("--delays-out", delays_out,
                      "write every relay delay measured to this file, a line 'SECONDS_SINCE_START DELAY_MS' each");
 
+  std::string ladder, secret_file;
+  bool practice = false, leaderboard = false;
+  auto* contest = app.add_option_group(
+      "contest ladder", "play or list a contest ladder (a server run with stackrace-server --contest); needs --server");
+  contest->add_option("--ladder", ladder,
+                      "play the contest ladder's games as entrant NAME (1..16 printable characters), each alone in a "
+                      "90-second contest game the server referees; ranked games are limited (10 by default) and count "
+                      "on the leaderboard by the average of the entrant's best 3");
+  contest->add_flag("--practice", practice, "with --ladder: practice games (unlimited, never ranked)");
+  contest->add_option("--secret-file", secret_file,
+                      "with --ladder: the file holding the entrant's secret, created on first use (default: "
+                      "$XDG_CONFIG_HOME/stackrace/ladder/NAME.secret); whoever has it can spend the entrant's games");
+  contest->add_flag("--leaderboard", leaderboard, "print the contest ladder's leaderboard and exit");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -116,6 +139,57 @@ int main(int argc, char** argv) {
   if (list_weights) {
     for (const auto& p : bot::weights_presets()) std::cout << fmt::format("{:<9} {}\n", p.name, p.purpose);
     return 0;
+  }
+  if ((!ladder.empty() || leaderboard) && server.empty()) {
+    return usage_error("--ladder and --leaderboard need --server HOST:PORT");
+  }
+  if (!ladder.empty() && leaderboard) return usage_error("give --ladder NAME or --leaderboard, not both");
+  if ((practice || !secret_file.empty()) && ladder.empty())
+    return usage_error("--practice and --secret-file need --ladder");
+  if (leaderboard) {
+    const auto host_port = botcli::parse_host_port(server);
+    if (!host_port) return usage_error("--server must be HOST or HOST:PORT, e.g. 127.0.0.1:7878");
+    return botcli::print_leaderboard(host_port->host, host_port->port, timeout_s < 1 ? 1 : std::min(timeout_s, 60),
+                                     std::cout, std::cerr);
+  }
+  if (!ladder.empty()) {
+    botcli::LadderRunOptions o;
+    const auto host_port = botcli::parse_host_port(server);
+    if (!host_port) return usage_error("--server must be HOST or HOST:PORT, e.g. 127.0.0.1:7878");
+    o.host = host_port->host;
+    o.port = host_port->port;
+    if (auto checked = protocol::check_text(ladder, protocol::kPlayerNameText); !checked) {
+      return usage_error("--ladder: the entrant's name is not valid: " + checked.error());
+    }
+    o.entrant = ladder;
+    o.ranked = !practice;
+    if (games_opt->count() > 0) {
+      if (games < 1 || games > 1'000'000) return usage_error("--games must be 1..1000000");
+      o.games = static_cast<int>(games);
+    }
+    if (secret_file.empty()) {
+      auto path = botcli::default_secret_file(ladder);
+      if (!path.ok()) return usage_error(path.error());
+      o.secret_file = path.value();
+    } else {
+      o.secret_file = secret_file;
+    }
+    if (timeout_s < 1) return usage_error("--timeout must be at least 1 second");
+    o.timeout_s = timeout_s;
+    const auto pps = botcli::parse_milli(pps_text);
+    if (!pps || *pps > 30'000) return usage_error("--pps must be a number from 0 to 30 (e.g. 3 or 2.5)");
+    if (lookahead != 0 && lookahead != 1) return usage_error("--lookahead must be 0 or 1");
+    if (weights_name.empty()) weights_name = "contest";
+    const auto weights = bot::weights_by_name(weights_name);
+    if (!weights) return usage_error("--weights must be one of sprint, survival, score, contest");
+    o.bot.weights = *weights;
+    o.bot.pps_milli = *pps;
+    o.bot.chooser.lookahead = lookahead;
+    o.bot.chooser.tucks = search == "full";
+    if (!external.empty()) {
+      return usage_error("--external plays solo games only for now; a ladder game is played by the built-in bot");
+    }
+    return botcli::run_ladder(o, std::cout, std::cerr);
   }
   if (!server.empty()) {
     botcli::OnlineOptions o;

@@ -52,17 +52,23 @@ std::optional<std::int64_t> OnlineBot::us_until_due() const {
   const auto now = race_time();
   if (race == nullptr || !now || race->mine() == nullptr || race->mine()->game().over()) return std::nullopt;
   if (*now < 0) return static_cast<std::int64_t>(static_cast<double>(-*now) / clock_rate_);
-  if (race->race_id() != bot_race_ || !pending_) return 0;
+  if (race_key() != bot_race_ || !pending_) return 0;
   return std::max<std::int64_t>(0,
                                 static_cast<std::int64_t>(static_cast<double>(pending_->time_us - *now) / clock_rate_));
+}
+
+std::uint64_t OnlineBot::race_key() const {
+  const net::RaceView* race = session_.race();
+  const std::uint64_t room = session_.room() ? session_.room()->room_id : 0;
+  return race == nullptr ? 0 : room << 32 | race->race_id();
 }
 
 void OnlineBot::drive() {
   const net::RaceView* race = session_.race();
   const auto now = race_time();
   if (race == nullptr || !now || *now < 0 || race->mine() == nullptr) return;
-  if (race->race_id() != bot_race_) {
-    bot_race_ = race->race_id();
+  if (race_key() != bot_race_) {
+    bot_race_ = race_key();
     bot_.emplace(settings_);
     pending_.reset();
   }
@@ -86,6 +92,10 @@ void OnlineBot::drive() {
     }
     pending_.reset();
   }
+  // A game over (a time limit) leaves any plan behind; the clock must go on, or the server never hears that our game
+  // reached its end (a step planned just past a time limit held the heartbeats back until the referee's stall
+  // budget removed us).
+  if (game.over()) pending_.reset();
   // Never run the game past the next planned input: the bot's plan assumes it is fed exactly its steps.
   session_.race_advance(pending_ ? std::min(*now, pending_->time_us) : *now);
 }

@@ -60,7 +60,10 @@ class OnlineBot {
   RelayProbe* probe_;
   net::Session session_;
   std::optional<bot::Bot> bot_;
-  std::uint32_t bot_race_ = 0;
+  [[nodiscard]] std::uint64_t race_key() const;
+  // The race the bot plays, as room id << 32 | race id: race ids count per room, and a contest entrant plays each
+  // game in a new room, whose first race is race 1 again.
+  std::uint64_t bot_race_ = 0;
   std::optional<bot::Step> pending_;
   double clock_rate_ = 1.0;
   std::int64_t decisions_ = 0;

@@ -9,7 +9,7 @@ packages=(
   # llvm: llvm-symbolizer, so clang sanitizer reports show file:line (clang only recommends it)
   llvm clang-format
   # libraries
-  libcereal-dev rapidjson-dev libcli11-dev libspdlog-dev libfmt-dev libsqlite3-dev libenet-dev libcpp-httplib-dev
+  libcereal-dev rapidjson-dev libcli11-dev libspdlog-dev libfmt-dev libsqlite3-dev libsodium-dev libenet-dev libcpp-httplib-dev
   libglfw3-dev libimgui-dev python3-glad libgl-dev fonts-dejavu-core
   # sound: OpenAL Soft (libopenal1 comes with -dev; libopenal-data holds its HRTF tables)
   libopenal-dev libopenal1 libopenal-data

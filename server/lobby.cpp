@@ -39,7 +39,11 @@ Lobby::Lobby(LobbyOptions options, RoomServices room_services, ReplayService* re
       replays_(replays),
       random_(seed),
       addresses_(address_limits(options_)),
-      requests_(2 * options_.requests_per_second, options_.requests_per_second) {}
+      requests_(2 * options_.requests_per_second, options_.requests_per_second) {
+  room_services_.on_race_end = [this](RoomId room, const protocol::RaceResults& results) {
+    if (ladder_ != nullptr) ladder_->race_ended(room, results);
+  };
+}
 
 std::size_t Lobby::rooms_in(protocol::RoomPhase phase) const {
   return static_cast<std::size_t>(
@@ -220,6 +224,8 @@ void Lobby::handle(PlayerId id, const protocol::Message& message, TimeUs now_us)
       return;
     }
     case MessageId::kDownloadReplay: return on_download(player, std::get<protocol::DownloadReplay>(message), now_us);
+    case MessageId::kLadderEnter: return on_ladder_enter(player, std::get<protocol::LadderEnter>(message), now_us);
+    case MessageId::kListLadder: return on_list_ladder(player, now_us);
     case MessageId::kSetHandling:
       player.handling = std::get<protocol::SetHandling>(message).handling;
       return;  // the player is its only home: a room reads it when its next race starts
@@ -341,13 +347,15 @@ std::string Lobby::new_room_code() {
   }
 }
 
-void Lobby::on_create_room(Player& player, const protocol::CreateRoom& m, TimeUs now_us) {
-  if (player.room != 0)
-    return notice(player.id, NoticeCode::kAlreadyInRoom, MessageId::kCreateRoom, "leave your room first");
+bool Lobby::may_create_room(Player& player, MessageId about, TimeUs now_us) {
+  if (player.room != 0) {
+    notice(player.id, NoticeCode::kAlreadyInRoom, about, "leave your room first");
+    return false;
+  }
   if (rooms_.size() >= options_.max_rooms) {
     addresses_.count(Limit::kServerRooms);
-    return notice(player.id, NoticeCode::kTooManyRooms, MessageId::kCreateRoom,
-                  "the server has no room for more rooms");
+    notice(player.id, NoticeCode::kTooManyRooms, about, "the server has no room for more rooms");
+    return false;
   }
   const std::size_t mine = static_cast<std::size_t>(std::count_if(
       room_creators_.begin(), room_creators_.end(), [&](const auto& r) { return r.second == player.host; }));
@@ -355,13 +363,20 @@ void Lobby::on_create_room(Player& player, const protocol::CreateRoom& m, TimeUs
     const std::string text =
         fmt::format("the server allows at most {} open rooms made from one address", addresses_.limits().max_rooms);
     count_refusal(player.host, Limit::kRooms, text, now_us);
-    return notice(player.id, NoticeCode::kTooManyRooms, MessageId::kCreateRoom, text);
+    notice(player.id, NoticeCode::kTooManyRooms, about, text);
+    return false;
   }
   if (!addresses_.allow_join(player.host, now_us)) {
     const std::string text = "too many rooms joined or made from your address: wait a moment";
     count_refusal(player.host, Limit::kJoinRate, text, now_us);
-    return notice(player.id, NoticeCode::kRateLimited, MessageId::kCreateRoom, text);
+    notice(player.id, NoticeCode::kRateLimited, about, text);
+    return false;
   }
+  return true;
+}
+
+void Lobby::on_create_room(Player& player, const protocol::CreateRoom& m, TimeUs now_us) {
+  if (!may_create_room(player, MessageId::kCreateRoom, now_us)) return;
   const RoomId id = next_room_id_++;
   std::string code = m.settings.is_private ? new_room_code() : std::string();
   auto room = std::make_unique<Room>(id, m.settings, std::move(code), room_services_, counters_);
@@ -564,6 +579,10 @@ void Lobby::tick(TimeUs now_us) {
 }
 
 void Lobby::on_replay_written(const ReplayWriter::Done& done) {
+  if (ladder_ != nullptr) {
+    ladder_->replay_written(done.room_id, done.race_id,
+                            done.game_id ? std::optional<std::uint64_t>(game_id_number(*done.game_id)) : std::nullopt);
+  }
   const auto it = rooms_.find(done.room_id);
   if (it != rooms_.end()) it->second->on_replay_written(done);
 }

@@ -11,6 +11,7 @@
 #include "common/engine/random.h"
 #include "common/protocol/messages.h"
 #include "server/address_book.h"
+#include "server/ladder.h"
 #include "server/outbox.h"
 #include "server/player.h"
 #include "server/replay_service.h"
@@ -70,6 +71,9 @@ class Lobby {
   // Server shutdown: ends every race as aborted (writing replays) and tells every player.
   void shut_down(TimeUs now_us);
 
+  // The contest ladder to run (not owned; must outlive the lobby), or null: LadderEnter is then refused.
+  void set_ladder(Ladder* ladder) { ladder_ = ladder; }
+
   [[nodiscard]] std::size_t player_count() const { return players_.size(); }
   [[nodiscard]] std::size_t room_count() const { return rooms_.size(); }
   [[nodiscard]] std::size_t rooms_in(protocol::RoomPhase phase) const;
@@ -85,6 +89,12 @@ class Lobby {
   void forget(PlayerId id, TimeUs now_us);
   void on_create_room(Player& player, const protocol::CreateRoom& m, TimeUs now_us);
   void on_join_room(Player& player, const protocol::JoinRoom& m, TimeUs now_us);
+  // Whether the player may make a room now (the server's and their address's room limits, the join rate); if not,
+  // they are told why in a Notice about `about`.
+  [[nodiscard]] bool may_create_room(Player& player, protocol::MessageId about, TimeUs now_us);
+  // lobby_ladder.cpp
+  void on_ladder_enter(Player& player, const protocol::LadderEnter& m, TimeUs now_us);
+  void on_list_ladder(Player& player, TimeUs now_us);
   void on_chat(Player& player, const protocol::SendChat& m, TimeUs now_us);
   void on_kick(Player& player, const protocol::KickPlayer& m, TimeUs now_us);
   void on_list_rooms(Player& player, const protocol::ListRooms& m);
@@ -109,6 +119,7 @@ class Lobby {
   LobbyOptions options_;
   RoomServices room_services_;
   ReplayService* replays_;
+  Ladder* ladder_ = nullptr;
   engine::Random random_;  // room codes
   std::map<PlayerId, Player> players_;
   std::map<RoomId, std::unique_ptr<Room>> rooms_;

@@ -32,6 +32,35 @@ void metric(std::string& out, const char* name, const char* type, const char* he
   fmt::format_to(std::back_inserter(out), "{} {}\n", name, value);
 }
 
+// A label value in the exposition format: backslash, double quote and newline escaped.
+std::string label_value(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    if (c == '\\' || c == '"') out.push_back('\\');
+    if (c == '\n') {
+      out += "\\n";
+      continue;
+    }
+    out.push_back(c);
+  }
+  return out;
+}
+
+void ladder_metrics(std::string& out, const LadderStats& ladder) {
+  metric(out, "stackrace_ladder_entrants", "gauge", "Entrants on the contest ladder.", ladder.entrants);
+  header(out, "stackrace_ladder_games_total", "counter", "Contest ladder games started, ranked or practice.");
+  fmt::format_to(std::back_inserter(out), "stackrace_ladder_games_total{{kind=\"ranked\"}} {}\n", ladder.ranked_games);
+  fmt::format_to(std::back_inserter(out), "stackrace_ladder_games_total{{kind=\"practice\"}} {}\n",
+                 ladder.practice_games);
+  header(out, "stackrace_ladder_best_average", "gauge",
+         "The top entrants' rank score: the average of their best ranked scores, a game not played counting 0.");
+  for (std::size_t i = 0; i < ladder.top.size(); ++i) {
+    const auto& [name, sum] = ladder.top[i];
+    fmt::format_to(std::back_inserter(out), "stackrace_ladder_best_average{{rank=\"{}\",entrant=\"{}\"}} {}\n", i + 1,
+                   label_value(name), protocol::ladder_average_text(sum, ladder.counted_best));
+  }
+}
+
 }  // namespace
 
 void MetricsBoard::publish(const MetricsSnapshot& snapshot) {
@@ -103,6 +132,7 @@ std::string prometheus_text(const MetricsSnapshot& snapshot) {
   metric(out, "stackrace_referee_cpu_seconds_total", "counter",
          "CPU time of the server's main loop (network, lobby, the referees' simulations).",
          snapshot.main_loop_cpu_seconds);
+  if (s.ladder) ladder_metrics(out, *s.ladder);
   return out;
 }
 

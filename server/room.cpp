@@ -142,6 +142,7 @@ RequestResult Room::handle(Player& player, const protocol::Message& message, Tim
     return on_race_input(player, {m->race_id, m->first_seq, m->now_us, m->changes, true}, now_us);
   }
   if (const auto* m = std::get_if<protocol::StateHashReport>(&message)) return on_hash_report(player, *m);
+  if (locked_) return RequestRefusal::refused(NoticeCode::kInvalidRequest);
   if (const auto* m = std::get_if<protocol::ChangeSettings>(&message)) {
     if (player.id != host_) return RequestRefusal::refused(NoticeCode::kNotHost);
     if (!waiting) return RequestRefusal::refused(NoticeCode::kRaceInProgress);
@@ -181,6 +182,12 @@ RequestResult Room::handle(Player& player, const protocol::Message& message, Tim
     return {};
   }
   return RequestRefusal::refused(NoticeCode::kInvalidRequest);
+}
+
+bool Room::start(TimeUs now_us) {
+  if (phase_ != RoomPhase::kWaiting || racer_count() == 0) return false;
+  start_countdown(now_us);
+  return true;
 }
 
 void Room::maybe_auto_start(TimeUs now_us) {

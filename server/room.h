@@ -6,6 +6,7 @@
 #include <array>
 #include <cassert>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -37,6 +38,9 @@ struct RoomServices {
   // RaceResults wait for the replay to be durable (ReplayWriter), but no longer than this: then they go out with
   // ReplayNotStored "still being written" (a ReplayStored follows when the write ends).
   TimeUs results_wait_us = 5'000'000;
+  // Told of every race's end with the referee's results, before the replay is written (the contest ladder records
+  // its games' scores from them). May be empty.
+  std::function<void(RoomId room, const protocol::RaceResults& results)> on_race_end;
 };
 
 // Why a member's request was not done: refused with a notice to the sender, or so wrong that the sender is dropped.
@@ -99,6 +103,12 @@ class Room {
   [[nodiscard]] PlayerId host() const { return host_; }
   [[nodiscard]] bool has_member(PlayerId id) const;
   [[nodiscard]] std::vector<PlayerId> member_ids() const;
+  // A contest ladder room: its settings, roles and start are the server's, so ChangeSettings, SetRole, SetReady and
+  // StartRace are refused (kInvalidRequest); members may still leave, and spectators join by the code.
+  void lock() { locked_ = true; }
+  [[nodiscard]] bool locked() const { return locked_; }
+  // Starts the countdown now (the server's own start of a ladder room). False unless waiting with a racer.
+  bool start(TimeUs now_us);
   // Since when nothing has happened that makes a room live: a member joining, a race starting or ending.
   [[nodiscard]] TimeUs idle_since_us() const { return idle_since_us_; }
 
@@ -193,6 +203,7 @@ class Room {
   PlayerId host_ = 0;
   protocol::RoomPhase phase_ = protocol::RoomPhase::kWaiting;
   std::uint32_t race_counter_ = 0;
+  bool locked_ = false;
   TimeUs idle_since_us_ = 0;
   std::optional<ActiveRace> race_;
   std::map<std::uint32_t, EndedRace> ended_races_;  // by race id, until the replay is written

@@ -301,6 +301,7 @@ void Room::finish_race(protocol::RaceEndReason reason, TimeUs now_us) {
   }
   ++counters_.races_finished;
   spdlog::info("room {} race {} ended ({} racers)", id_, race_->race_id, results.racers.size());
+  if (services_.on_race_end) services_.on_race_end(id_, results);
 
   // The results wait for the replay to be durable, so that a crash between the two never loses a race whose
   // results anyone saw (on_replay_written); the room is free for the next race meanwhile.

@@ -53,7 +53,14 @@ sr::Status<std::string> Server::start() {
   seeds_ = engine::Random((static_cast<std::uint64_t>(entropy()) << 32) ^ entropy());
   services.next_seed = &next_race_seed;
   services.seed_ctx = &seeds_;
+  if (options_.ladder.enabled) {
+    ladder_ = std::make_unique<Ladder>(options_.ladder);
+    if (auto opened = ladder_->open(options_.data_dir / "ladder.sqlite"); !opened) {
+      return "cannot open the contest ladder: " + opened.error();
+    }
+  }
   lobby_ = std::make_unique<Lobby>(options_.lobby, services, &replays_, seeds_.next());
+  lobby_->set_ladder(ladder_.get());
   return {};
 }
 
@@ -201,6 +208,7 @@ ServerStats Server::stats() const {
   s.replay_disk_low = writer_.low_space();
   s.replay_wait_us_total = writer_.wait_us_total();
   s.replay_wait_us_max = writer_.wait_us_max();
+  if (ladder_) s.ladder = ladder_->stats();
   return s;
 }
 

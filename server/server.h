@@ -15,6 +15,7 @@
 
 #include "common/engine/random.h"
 #include "common/result.h"
+#include "server/ladder.h"
 #include "server/lobby.h"
 #include "server/net_host.h"
 #include "server/outbox.h"
@@ -32,6 +33,8 @@ struct ServerOptions {
   NetLimits net;
   PaceLimits pace;
   TimeUs countdown_us = 3'000'000;
+  // The contest ladder (off unless enabled), kept in data_dir/ladder.sqlite.
+  LadderOptions ladder;
 };
 
 // Counters for logs and metrics.
@@ -54,6 +57,7 @@ struct ServerStats {
   bool replay_disk_low = false;              // ReplayWriter::low_space()
   std::int64_t replay_wait_us_total = 0;     // race end to replay durable, summed over writes
   std::int64_t replay_wait_us_max = 0;
+  std::optional<LadderStats> ladder;  // when the server runs a contest ladder
 };
 
 class Server final : public Outbox {
@@ -97,6 +101,7 @@ class Server final : public Outbox {
   ReplayWriter writer_;
   ReplayService replays_;
   engine::Random seeds_;  // race seeds, from the system's entropy at start
+  std::unique_ptr<Ladder> ladder_;
   std::unique_ptr<Lobby> lobby_;
   std::chrono::steady_clock::time_point epoch_;
   std::set<PlayerId> dropping_;      // told to go; their further packets are ignored

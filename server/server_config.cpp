@@ -1,6 +1,7 @@
 #include "server/server_config.h"
 
 #include <arpa/inet.h>
+#include <fmt/format.h>
 
 #include <algorithm>
 #include <chrono>
@@ -85,6 +86,18 @@ void add_server_options(CLI::App& app, ServerConfig& config) {
       ->capture_default_str()
       ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "off"}));
 
+  const char* contest = "Contest ladder";
+  app.add_flag("--contest", config.contest,
+               "run a contest: a ladder of named entrants (bots or people) playing 90-second contest games, each "
+               "with --ladder-ranked-games ranked games, ranked by the average of their best 3 scores; kept in "
+               "DATA_DIR/ladder.sqlite (deploy/README.md, \"Contest ladder\")")
+      ->group(contest);
+  app.add_option("--ladder-ranked-games", config.ladder_ranked_games,
+                 "with --contest: ranked games each entrant may play (practice games are unlimited)")
+      ->capture_default_str()
+      ->check(CLI::Range(1, static_cast<int>(protocol::kMaxLadderRankedGames)))
+      ->group(contest);
+
   const char* monitoring = "Monitoring";
   app.add_option("--metrics-port", config.metrics.port,
                  "TCP port of the Prometheus endpoint (http://BIND:PORT/metrics, /healthz); 0 = off")
@@ -130,6 +143,15 @@ ServerOptions server_options(const ServerConfig& config) {
       std::min(options.net.max_peers, options.lobby.max_per_address + options.lobby.address.max_pending);
   options.lobby.room_idle_us = static_cast<TimeUs>(config.room_idle_minutes) * 60'000'000;
   options.lobby.address.trusted = split_addresses(config.trusted_addresses);
+  options.ladder.enabled = config.contest;
+  options.ladder.rules.ranked_games = config.ladder_ranked_games;
+  options.ladder.rules.counted_best = std::min(3, config.ladder_ranked_games);
+  if (config.contest && options.lobby.motd.empty()) {
+    options.lobby.motd = fmt::format(
+        "Contest: 90-second games, {} ranked games per entrant, ranked by the average of the best {}. Enter with "
+        "stackrace-bot --server HOST:PORT --ladder NAME; see the leaderboard with --leaderboard.",
+        options.ladder.rules.ranked_games, options.ladder.rules.counted_best);
+  }
   // The gate lets a whole household reconnect at once (after its router restarted, say).
   options.net.connect_gate.burst = static_cast<std::int64_t>(options.lobby.max_per_address);
   options.net.connect_gate.per_second = config.connects_per_second;

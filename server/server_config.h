@@ -25,6 +25,8 @@ struct ServerConfig {
   std::string trusted_addresses;         // AddressLimits::trusted, comma-separated
   std::int64_t connects_per_second = 8;  // ConnectGateLimits::per_second
   MetricsHttpOptions metrics;            // port 0: no metrics endpoint
+  bool contest = false;                  // run the contest ladder (LadderOptions::enabled)
+  int ladder_ranked_games = 10;          // LadderRules::ranked_games
   bool agones = false;                   // talk to the Agones SDK sidecar
   double agones_idle_shutdown_s = 300;
   double agones_health_interval_s = 2;

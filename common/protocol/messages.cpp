@@ -2,6 +2,7 @@
 
 #include <array>
 #include <cassert>
+#include <string>
 #include <utility>
 
 namespace sr::protocol {
@@ -77,6 +78,9 @@ constexpr std::array<MessageInfo, static_cast<std::size_t>(MessageId::kCount)> k
     {MessageId::kRaceInputCopy, "RaceInputCopy", C, kChannelRaceFast},
     {MessageId::kRaceInputAck, "RaceInputAck", S, kChannelRaceFast},
     {MessageId::kReplayNotStored, "ReplayNotStored", S, kChannelRace},
+    {MessageId::kLadderEnter, "LadderEnter", C, kChannelControl},
+    {MessageId::kListLadder, "ListLadder", C, kChannelControl},
+    {MessageId::kLadder, "Ladder", S, kChannelControl},
 }};
 
 constexpr bool table_in_id_order() {
@@ -116,6 +120,22 @@ ModeSummary summarize(const engine::GameConfig& config) {
   s.limit_value = config.limit == engine::LimitKind::kNone ? 0 : config.limit_value;
   s.goal = config.goal;
   return s;
+}
+
+std::int64_t ladder_sum(const LadderRow& row) {
+  std::int64_t sum = 0;
+  for (const LadderGame& g : row.best) sum += g.score;
+  return sum;
+}
+
+std::string ladder_average_text(std::int64_t sum, std::int64_t count) {
+  assert(sum >= 0 && count >= 1);
+  // Hundredths, rounded half up, computed without overflow: whole part and remainder separately.
+  const std::int64_t whole = sum / count;
+  const std::int64_t hundredths = ((sum % count) * 200 + count) / (2 * count);  // 0..100
+  const std::int64_t w = whole + hundredths / 100;
+  const std::int64_t h = hundredths % 100;
+  return std::to_string(w) + (h < 10 ? ".0" : ".") + std::to_string(h);
 }
 
 }  // namespace sr::protocol

@@ -20,7 +20,7 @@
 namespace sr::protocol {
 
 // Sent in ENet's connect `data` field; the server answers any other value with Reject{kVersionMismatch}.
-inline constexpr std::uint32_t kProtocolVersion = 5;
+inline constexpr std::uint32_t kProtocolVersion = 6;
 
 // ---- Limits: decode rejects anything beyond them, encode asserts them. ----
 inline constexpr std::size_t kMaxMessageBytes = 65'536;  // one encoded message, id byte included
@@ -44,6 +44,9 @@ inline constexpr std::size_t kMaxReplayChunkBytes = 60'000;  // ReplayChunk data
 inline constexpr std::uint32_t kMaxReplayBytes = 64u << 20;  // a whole .srr file offered for download
 inline constexpr engine::TimeUs kMaxTimeUs = engine::TimeUs{1} << 40;  // any game time on the wire (~12.7 days)
 inline constexpr engine::TimeUs kMaxCountdownUs = 10'000'000;
+inline constexpr std::uint8_t kMaxLadderRankedGames = 100;  // Ladder::ranked_games: a server's ranked games per entrant
+inline constexpr std::uint8_t kMaxLadderCountedBest = 10;   // Ladder::counted_best (keeps a Ladder under 64 KiB)
+inline constexpr std::size_t kMaxLadderRows = 100;          // entrants per Ladder (the top ones)
 
 // ENet disconnect data a client sends when it closes on purpose; a connection that times out has 0, and a racer whose
 // connection timed out mid-race keeps their seat for a Resume (PROTOCOL.md "Resuming a race").
@@ -112,7 +115,11 @@ enum class MessageId : std::uint8_t {
   kRaceInputAck = 44,
   // The end of a race
   kReplayNotStored = 45,
-  kCount = 46,  // one past the last id
+  // The contest ladder (PROTOCOL.md "Contest ladder")
+  kLadderEnter = 46,
+  kListLadder = 47,
+  kLadder = 48,
+  kCount = 49,  // one past the last id
 };
 
 enum class Sender : std::uint8_t { kClient = 0, kServer = 1, kEither = 2 };
@@ -481,6 +488,35 @@ struct ReplayNotStored {
   bool operator==(const ReplayNotStored&) const = default;
 };
 
+// ---------------------------------------------------------------- Contest ladder (PROTOCOL.md "Contest ladder")
+// C->S, in no room: play one contest game as `entrant`, alone in a private room the server makes for it (RoomJoined;
+// the countdown starts at once, on a seed the server picks). A name is held by the secret it was first entered
+// with: another secret for it is refused. A ranked game counts on the ladder and is spent when its countdown starts;
+// a practice game (ranked = false) counts nowhere. Refusals come as a Notice about LadderEnter with the reason.
+struct LadderEnter {
+  static constexpr MessageId kId = MessageId::kLadderEnter;
+  std::string entrant;  // kPlayerNameText; names are compared ignoring case
+  LadderSecret secret;  // 128 random bits the entrant keeps (never shown to anyone)
+  bool ranked = true;
+  bool operator==(const LadderEnter&) const = default;
+};
+// C->S: the leaderboard, answered by Ladder (or a Notice: no ladder on this server, rate limits).
+struct ListLadder {
+  static constexpr MessageId kId = MessageId::kListLadder;
+  bool operator==(const ListLadder&) const = default;
+};
+// S->C: the leaderboard, best first. An entrant's rank score is the average of their `counted_best` best ranked
+// scores, a game not played counting 0: the sum of `best` scores divided by counted_best (exact on the wire; ties
+// go to whoever reached the sum first, and are already broken by the order of `rows`).
+struct Ladder {
+  static constexpr MessageId kId = MessageId::kLadder;
+  std::uint8_t ranked_games = 10;  // 1..kMaxLadderRankedGames: ranked games each entrant may play
+  std::uint8_t counted_best = 3;   // 1..min(ranked_games, kMaxLadderCountedBest): how many best games count
+  std::uint32_t entrants = 0;      // every entrant on the ladder (rows holds the first kMaxLadderRows at most)
+  std::vector<LadderRow> rows;     // 0..kMaxLadderRows, by rank; rows.size() <= entrants
+  bool operator==(const Ladder&) const = default;
+};
+
 // Every message, in id order: alternative i is the message with id i + 1.
 using Message =
     std::variant<Hello, Welcome, Reject, Ping, Pong, Disconnecting, Notice, ListRooms, RoomList, CreateRoom, JoinRoom,
@@ -488,7 +524,7 @@ using Message =
                  SetRole, KickPlayer, StartRace, CountdownStart, RaceStart, RaceInput, StateHashReport, RacerInputs,
                  LiveStats, RacerEnded, RaceResults, ReplayStored, CatchUpStart, CatchUpEnd, ListGames, GameList,
                  DownloadReplay, ReplayChunk, ReplayUnavailable, RaceSeat, Resume, RaceResumed, RaceInputCopy,
-                 RaceInputAck, ReplayNotStored>;
+                 RaceInputAck, ReplayNotStored, LadderEnter, ListLadder, Ladder>;
 
 // True for 1..kCount-1.
 [[nodiscard]] constexpr bool is_message_id(std::uint8_t id) {

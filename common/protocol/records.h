@@ -234,4 +234,34 @@ struct GameSummary {
   bool operator==(const GameSummary&) const = default;
 };
 
+// The 128 random bits that hold a contest ladder entrant's name (LadderEnter). The entrant keeps them; the server
+// keeps only a salted hash.
+struct LadderSecret {
+  std::uint64_t hi = 0;  // fixed 8 bytes
+  std::uint64_t lo = 0;  // fixed 8 bytes
+  bool operator==(const LadderSecret&) const = default;
+};
+
+// One ranked ladder game of an entrant, as the server's referee scored it.
+struct LadderGame {
+  std::uint64_t game_id = 0;  // the stored replay (DownloadReplay); 0 when the server could not store it
+  std::int64_t score = 0;     // >= 0
+  std::int64_t lines = 0;     // >= 0
+  bool operator==(const LadderGame&) const = default;
+};
+
+// One entrant's line of the leaderboard (Ladder).
+struct LadderRow {
+  std::string entrant;             // kPlayerNameText
+  std::uint8_t ranked_played = 0;  // 0..Ladder::ranked_games: ranked games spent (a game counts from its countdown)
+  std::vector<LadderGame> best;    // 0..Ladder::counted_best: the best ranked games, best first
+  bool operator==(const LadderRow&) const = default;
+};
+
+// The sum of the row's best scores: its rank score times counted_best.
+[[nodiscard]] std::int64_t ladder_sum(const LadderRow& row);
+// An average `sum / count` as decimal text with two decimals, rounded half up: (2000 + 1200 + 800) / 3 -> "1333.33".
+// Exact (no floating point), so every client prints the same. Precondition: sum >= 0, count >= 1.
+[[nodiscard]] std::string ladder_average_text(std::int64_t sum, std::int64_t count);
+
 }  // namespace sr::protocol

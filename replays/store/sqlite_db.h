@@ -1,5 +1,5 @@
-// Internal to the store: a thin RAII layer over SQLite (connections and prepared statements). Errors come back as
-// messages; nothing here throws.
+// A thin RAII layer over SQLite (connections and prepared statements), used by the replay store and by the server's
+// contest ladder (server/ladder_store.h). Errors come back as messages; nothing here throws.
 #pragma once
 
 #include <cstdint>

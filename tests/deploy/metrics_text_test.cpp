@@ -105,6 +105,25 @@ TEST(PrometheusText, SamplesCarryTheStats) {
   }
 }
 
+TEST(PrometheusText, AContestShowsItsLadder) {
+  server::MetricsSnapshot s = sample_snapshot();
+  EXPECT_EQ(server::prometheus_text(s).find("stackrace_ladder"), std::string::npos) << "no contest, no ladder";
+  // An entrant's name is any printable text: quotes and backslashes are escaped in the label.
+  s.stats.ladder = server::LadderStats{2, 7, 30, {{"rocket", 20'800}, {"a\"b\\c", 4'000}}, 3};
+  const std::string text = server::prometheus_text(s);
+  for (const char* expected : {
+           "# TYPE stackrace_ladder_entrants gauge\nstackrace_ladder_entrants 2\n",
+           "# TYPE stackrace_ladder_games_total counter\n"
+           "stackrace_ladder_games_total{kind=\"ranked\"} 7\n"
+           "stackrace_ladder_games_total{kind=\"practice\"} 30\n",
+           "# TYPE stackrace_ladder_best_average gauge\n"
+           "stackrace_ladder_best_average{rank=\"1\",entrant=\"rocket\"} 6933.33\n"
+           "stackrace_ladder_best_average{rank=\"2\",entrant=\"a\\\"b\\\\c\"} 1333.33\n",
+       }) {
+    EXPECT_NE(text.find(expected), std::string::npos) << expected << "\nin\n" << text;
+  }
+}
+
 TEST(MetricsBoard, FreshWhilePublishedRecentlyAndNeverWhenStopping) {
   server::MetricsSnapshot s;
   const auto now = std::chrono::steady_clock::now();

@@ -58,6 +58,36 @@ TEST(WireBytes, ReplayNotStored) {
   });
 }
 
+TEST(WireBytes, LadderEnter) {
+  expect_bytes(LadderEnter{"ab", {0x0102030405060708, 0x1112131415161718}, true}, Bytes{
+      0x2E,                                            // id: LadderEnter (46)
+      0x02, 'a', 'b',                                  // entrant: length 2, bytes
+      0x08, 0x07, 0x06, 0x05, 0x04, 0x03, 0x02, 0x01,  // secret_hi, fixed 8 bytes little-endian
+      0x18, 0x17, 0x16, 0x15, 0x14, 0x13, 0x12, 0x11,  // secret_lo
+      0x01,                                            // ranked: true
+  });
+}
+
+TEST(WireBytes, Ladder) {
+  expect_bytes(Ladder{10, 3, 2, {{"ab", 2, {{300, 1'200, 1}, {0, 800, 1}}}}}, Bytes{
+      0x30,                    // id: Ladder (48)
+      0x0A,                    // ranked_games 10
+      0x03,                    // counted_best 3
+      0x02,                    // entrants 2
+      0x01,                    // rows: 1
+      0x02, 'a', 'b',          //   [0] entrant: length 2, bytes
+      0x02,                    //   [0] ranked_played 2
+      0x02,                    //   [0] best: 2 games
+      0xAC, 0x02,              //     [0] game_id 300
+      0xB0, 0x09,              //     [0] score 1,200
+      0x01,                    //     [0] lines 1
+      0x00,                    //     [1] game_id 0: replay not stored
+      0xA0, 0x06,              //     [1] score 800
+      0x01,                    //     [1] lines 1
+  });
+  expect_bytes(ListLadder{}, Bytes{0x2F});  // id: ListLadder (47), no fields
+}
+
 TEST(WireBytes, RejectLayoutIsFrozen) {
   // Clients of every protocol version must read this; see messages.h.
   expect_bytes(Reject{RejectReason::kVersionMismatch, 7, "v7"}, Bytes{

@@ -79,6 +79,9 @@ TEST(MessageTable, NamesChannelsAndSenders) {
   EXPECT_EQ(message_channel(MessageId::kReplayChunk), kChannelBulk);
   EXPECT_EQ(message_channel(MessageId::kReplayNotStored), message_channel(MessageId::kRaceResults))
       << "the store's verdict must follow the results in order";
+  EXPECT_EQ(message_channel(MessageId::kLadderEnter), kChannelControl);
+  EXPECT_EQ(message_sender(MessageId::kLadderEnter), Sender::kClient);
+  EXPECT_EQ(message_sender(MessageId::kLadder), Sender::kServer);
   EXPECT_EQ(message_channel(MessageId::kCatchUpStart), message_channel(MessageId::kRacerInputs))
       << "catch-up must stay ordered with live relays";
 }
@@ -86,7 +89,7 @@ TEST(MessageTable, NamesChannelsAndSenders) {
 TEST(MessageTable, FrozenIds) {
   EXPECT_EQ(static_cast<int>(MessageId::kReject), 3);
   EXPECT_EQ(static_cast<int>(RejectReason::kVersionMismatch), 1);
-  EXPECT_EQ(kProtocolVersion, 5u);
+  EXPECT_EQ(kProtocolVersion, 6u);
 }
 
 // The decoder's last accepted value of each engine enum must be the engine's last value: a new engine value

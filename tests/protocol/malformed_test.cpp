@@ -2,7 +2,9 @@
 // field and the byte offset.
 #include <gtest/gtest.h>
 
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "common/protocol/byte_io.h"
@@ -135,6 +137,64 @@ TEST(Malformed, ReplayNotStoredNeedsARaceAndALine) {
   EXPECT_EQ(error_of(not_stored(0, "x")).code, DecodeErrorCode::kOutOfRange);
   EXPECT_EQ(error_of(not_stored(1, "disk\nfull")).code, DecodeErrorCode::kBadText);
   EXPECT_EQ(error_of(not_stored(1, std::string(kMaxReasonBytes + 1, 'r'))).code, DecodeErrorCode::kTooLong);
+}
+
+TEST(Malformed, LadderRowsMustFitTheLadder) {
+  auto code_of = [](const Ladder& ladder) {
+    // Encode field by field, bypassing encode()'s asserts, so that inconsistent ladders can be written.
+    ByteWriter w;
+    w.u8(static_cast<std::uint8_t>(MessageId::kLadder));
+    w.u8(ladder.ranked_games);
+    w.u8(ladder.counted_best);
+    w.varint(ladder.entrants);
+    w.varint(ladder.rows.size());
+    for (const LadderRow& r : ladder.rows) {
+      w.varint(r.entrant.size());
+      w.bytes(r.entrant);
+      w.u8(r.ranked_played);
+      w.varint(r.best.size());
+      for (const LadderGame& g : r.best) {
+        w.varint(g.game_id);
+        w.varint(static_cast<std::uint64_t>(g.score));
+        w.varint(static_cast<std::uint64_t>(g.lines));
+      }
+    }
+    const DecodeResult r = decode(w.take());
+    return r.ok() ? std::optional<DecodeErrorCode>{} : std::optional<DecodeErrorCode>{r.error().code};
+  };
+  const Ladder good{10, 3, 1, {{"ab", 2, {{5, 900, 2}, {6, 800, 1}}}}};
+  EXPECT_EQ(code_of(good), std::nullopt);
+  Ladder l = good;
+  l.ranked_games = 2;  // fewer than counted_best
+  l.rows[0].ranked_played = 2;
+  EXPECT_EQ(code_of(l), DecodeErrorCode::kInconsistent);
+  l = good;
+  l.ranked_games = 20;
+  l.counted_best = 11;  // more than kMaxLadderCountedBest
+  EXPECT_EQ(code_of(l), DecodeErrorCode::kOutOfRange);
+  l = good;
+  l.ranked_games = 0;
+  EXPECT_EQ(code_of(l), DecodeErrorCode::kOutOfRange);
+  l = good;
+  l.entrants = 0;  // fewer entrants than rows
+  EXPECT_EQ(code_of(l), DecodeErrorCode::kInconsistent);
+  l = good;
+  l.rows[0].ranked_played = 11;  // more than ranked_games
+  EXPECT_EQ(code_of(l), DecodeErrorCode::kInconsistent);
+  l = good;
+  l.rows[0].ranked_played = 1;  // fewer games played than best games
+  EXPECT_EQ(code_of(l), DecodeErrorCode::kInconsistent);
+  l = good;
+  std::swap(l.rows[0].best[0], l.rows[0].best[1]);  // not best first
+  EXPECT_EQ(code_of(l), DecodeErrorCode::kInconsistent);
+  l = good;
+  l.rows[0].ranked_played = 4;
+  l.rows[0].best.push_back({7, 700, 1});
+  l.rows[0].best.push_back({8, 600, 1});  // 4 best games, counted_best 3
+  EXPECT_EQ(code_of(l), DecodeErrorCode::kInconsistent);
+  l = good;
+  l.rows[0].entrant = "a b\n";
+  EXPECT_NE(code_of(l), std::nullopt);
 }
 
 TEST(Malformed, OversizedListsFail) {

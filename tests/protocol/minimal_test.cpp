@@ -70,6 +70,11 @@ std::vector<Message> minimal_lists() {
   }
   out.push_back(games);
 
+  Ladder ladder{kMaxLadderRankedGames, kMaxLadderCountedBest, static_cast<std::uint32_t>(kMaxLadderRows), {}};
+  for (std::size_t i = 0; i < kMaxLadderRows; ++i) ladder.rows.push_back({name(i), 0, {}});
+  ladder.rows[0] = {"a", kMaxLadderRankedGames, std::vector<LadderGame>(kMaxLadderCountedBest)};
+  out.push_back(ladder);
+
   engine::GameConfig fixed = minimal_config();
   fixed.generator = engine::GeneratorKind::kFixed;
   fixed.fixed_sequence.assign(kMaxFixedSequence, engine::Piece::kI);

@@ -50,7 +50,8 @@ TYPED_TEST(RoundTrip, DecodesToAnEqualMessage) {
 
 TYPED_TEST(RoundTrip, SampleDiffersFromDefault) {
   // A sample equal to the default would let a codec that drops fields pass the round trip.
-  if constexpr (std::is_same_v<TypeParam, LeaveRoom> || std::is_same_v<TypeParam, StartRace>) {
+  if constexpr (std::is_same_v<TypeParam, LeaveRoom> || std::is_same_v<TypeParam, StartRace> ||
+                std::is_same_v<TypeParam, ListLadder>) {
     EXPECT_EQ(encode(sample<TypeParam>()).size(), 1u) << "no fields: the id alone";
   } else {
     EXPECT_NE(sample<TypeParam>(), TypeParam{});

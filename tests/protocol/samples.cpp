@@ -160,6 +160,13 @@ template <> RaceResumed sample() { return {3, 57, 31'250'000}; }
 template <> RaceInputCopy sample() { return {3, 120, 41'000, {{40'000, engine::button::kMoveLeft}, {41'000, 0}}}; }
 template <> RaceInputAck sample() { return {3, 121}; }
 template <> ReplayNotStored sample() { return {3, "the server's disk is full"}; }
+template <> LadderEnter sample() { return {"team-rocket", {0x0123456789ABCDEF, 0xFEDCBA9876543210}, true}; }
+template <> ListLadder sample() { return {}; }
+template <> Ladder sample() {
+  return {10, 3, 5, {{"team-rocket", 4, {{77, 24'000, 30}, {0, 12'800, 16}, {79, 4'000, 5}}},
+                     {"ada", 1, {{81, 2'000, 4}}},
+                     {"nobody-yet", 0, {}}}};
+}
 // clang-format on
 
 namespace {

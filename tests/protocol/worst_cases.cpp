@@ -125,6 +125,14 @@ std::vector<Message> worst_case_samples() {
   out.push_back(RacerEnded{kU32Max, kU32Max, RacerStatus::kRemoved, kMaxTimeUs, static_cast<std::uint8_t>(kMaxRacers),
                            std::string(kMaxReasonBytes, 'r')});
   out.push_back(ReplayNotStored{kU32Max, std::string(kMaxReasonBytes, 'r')});
+  out.push_back(LadderEnter{name_of(kMaxPlayerNameBytes, 0), {kU64Max, kU64Max}, true});
+  Ladder ladder{kMaxLadderRankedGames, kMaxLadderCountedBest, kU32Max, {}};
+  for (std::size_t r = 0; r < kMaxLadderRows; ++r) {
+    LadderRow row{name_of(kMaxPlayerNameBytes, r), kMaxLadderRankedGames, {}};
+    for (std::size_t g = 0; g < kMaxLadderCountedBest; ++g) row.best.push_back({kU64Max, kI64Max, kI64Max});
+    ladder.rows.push_back(row);
+  }
+  out.push_back(ladder);
 
   GameList games{GameListKind::kRecent, name_of(kMaxPlayerNameBytes, 0), {}};
   for (std::size_t g = 0; g < kMaxGamesListed; ++g) {

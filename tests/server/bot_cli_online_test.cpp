@@ -106,12 +106,59 @@ TEST(StackraceBotOnline, BadOnlineArgumentsExitWithTwoAndSayWhy) {
       {"--server 127.0.0.1:99999 --create sprint", "--server must be HOST or HOST:PORT"},
       {"--server 127.0.0.1:7878 --count 0 --create sprint", "--count must be 1..4000"},
       {"--server 127.0.0.1:7878", "give --room NAME to join, or --create MODE"},
+      {"--ladder rocket", "--ladder and --leaderboard need --server HOST:PORT"},
+      {"--server 127.0.0.1:7878 --ladder rocket --leaderboard", "give --ladder NAME or --leaderboard, not both"},
+      {"--server 127.0.0.1:7878 --create sprint --practice", "--practice and --secret-file need --ladder"},
+      {"--server 127.0.0.1:7878 --ladder seventeen-chars-x", "--ladder: the entrant's name is not valid"},
+      {"--server 127.0.0.1:7878 --ladder rocket --games 0", "--games must be 1..1000000"},
   };
   for (const auto& c : kCases) {
     const ToolRun r = bot_tool(c.args);
     EXPECT_EQ(r.exit_code, 2) << c.args << "\n" << r.output;
     EXPECT_NE(r.output.find(c.says), std::string::npos) << c.args << "\n" << r.output;
   }
+}
+
+// A team enters a contest as the README says: the first run makes the secret file (owner-only) and plays a ranked
+// game; the leaderboard prints it; another secret cannot spend the name's games. (The contest is 2 s long here.)
+TEST(StackraceBotOnline, PlaysAContestLadderGameAndPrintsTheLeaderboard) {
+  server::ServerOptions options;
+  options.ladder.enabled = true;
+  options.ladder.contest_seconds = 2;
+  options.countdown_us = 200'000;
+  ServerFixture server(options);
+  const std::string at = "--server 127.0.0.1:" + std::to_string(server.port());
+  const std::filesystem::path secret = server.data_dir() / "team" / "rocket.secret";
+
+  const ToolRun played = bot_tool(at + " --ladder rocket --games 1 --pps 8 --secret-file " + secret.string());
+  ASSERT_EQ(played.exit_code, 0) << played.output;
+  EXPECT_NE(played.output.find("new secret for entrant 'rocket' in " + secret.string()), std::string::npos)
+      << played.output;
+  EXPECT_NE(played.output.find("ranked game 1 as 'rocket': "), std::string::npos) << played.output;
+  EXPECT_NE(played.output.find("'rocket' is ranked 1 of 1: 1 ranked games of 10 played, best-3 average "),
+            std::string::npos)
+      << played.output;
+  ASSERT_TRUE(std::filesystem::exists(secret));
+  EXPECT_EQ(std::filesystem::status(secret).permissions() & std::filesystem::perms::all,
+            std::filesystem::perms::owner_read | std::filesystem::perms::owner_write);
+  std::ifstream in(secret);
+  std::string line;
+  ASSERT_TRUE(std::getline(in, line));
+  EXPECT_EQ(line.size(), 32u) << line;
+
+  const ToolRun board = bot_tool(at + " --leaderboard");
+  ASSERT_EQ(board.exit_code, 0) << board.output;
+  EXPECT_EQ(board.output.rfind("rank  entrant  ranked  best-3 avg  best scores (game id)\n", 0), 0u) << board.output;
+  EXPECT_NE(board.output.find("\n   1  rocket     1/10  "), std::string::npos) << board.output;
+
+  const std::filesystem::path other = server.data_dir() / "other.secret";
+  const ToolRun thief = bot_tool(at + " --ladder rocket --games 1 --secret-file " + other.string());
+  EXPECT_EQ(thief.exit_code, 1) << thief.output;
+  EXPECT_NE(thief.output.find("entrant 'rocket' is held by another secret"), std::string::npos) << thief.output;
+
+  const ToolRun bad = bot_tool(at + " --ladder rocket --secret-file " + server.data_dir().string());
+  EXPECT_EQ(bad.exit_code, 2) << bad.output;
+  EXPECT_NE(bad.output.find("cannot read the ladder secret file"), std::string::npos) << bad.output;
 }
 
 }  // namespace

@@ -17,13 +17,26 @@ ServerFixture::ServerFixture(server::ServerOptions options) {
   options.port = 0;
   options.data_dir = data_dir_;
   options.lobby.server_name = "test";
-  server_ = std::make_unique<server::Server>(options);
+  options_ = std::move(options);
+  (void)start();
+}
+
+bool ServerFixture::start() {
+  server_ = std::make_unique<server::Server>(options_);
   if (const auto started = server_->start(); !started) {
     ADD_FAILURE() << "server did not start: " << started.error();
-    return;
+    return false;
   }
   port_ = server_->port();
+  stop_.store(false);
   thread_ = std::thread([this] { server_->run(stop_); });
+  return true;
+}
+
+bool ServerFixture::restart() {
+  (void)stop();
+  server_.reset();
+  return start();
 }
 
 ServerFixture::~ServerFixture() {

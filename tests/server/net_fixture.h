@@ -38,8 +38,14 @@ class ServerFixture {
   // Stops the server (running races end and their replays are written) and returns its final counters. The store
   // stays until the fixture is destroyed; stopping twice returns the same counters.
   server::ServerStats stop();
+  // Stops the server and starts a new one with the same options on the same data directory (a new port), as a
+  // restart of the process would. False (and a test failure) if the new one does not start.
+  bool restart();
 
  private:
+  bool start();
+
+  server::ServerOptions options_;
   std::filesystem::path data_dir_;
   std::unique_ptr<server::Server> server_;
   std::atomic<bool> stop_{false};

@@ -260,4 +260,30 @@ void fields(auto& io, Is<ReplayUnavailable> auto& m) {
   io.text(m.text, kReasonText, "text");
 }
 
+// ---------------------------------------------------------------- Contest ladder
+void fields(auto& io, Is<LadderEnter> auto& m) {
+  io.text(m.entrant, kPlayerNameText, "entrant");
+  io.fixed64(m.secret.hi, "secret_hi");
+  io.fixed64(m.secret.lo, "secret_lo");
+  io.boolean(m.ranked, "ranked");
+}
+void fields(auto&, Is<ListLadder> auto&) {}
+void fields(auto& io, Is<Ladder> auto& m) {
+  io.u8(m.ranked_games, 1, kMaxLadderRankedGames, "ranked_games");
+  const std::size_t counted_at = io.offset();
+  io.u8(m.counted_best, 1, kMaxLadderCountedBest, "counted_best");
+  io.check_at(counted_at, m.counted_best <= m.ranked_games, DecodeErrorCode::kInconsistent, "counted_best",
+              "more than ranked_games");
+  io.varint(m.entrants, 0, kU32Max, "entrants");
+  const std::size_t at = io.offset();
+  io.list(m.rows, kMaxLadderRows, kMinLadderRowBytes, "rows", [&](auto& r) { fields(io, r); });
+  io.check_at(at, m.rows.size() <= m.entrants, DecodeErrorCode::kInconsistent, "rows", "more rows than entrants");
+  for (const LadderRow& r : m.rows) {
+    io.check_at(at, r.ranked_played <= m.ranked_games, DecodeErrorCode::kInconsistent, "rows",
+                "more ranked games played than ranked_games");
+    io.check_at(at, r.best.size() <= m.counted_best, DecodeErrorCode::kInconsistent, "rows",
+                "more best games than counted_best");
+  }
+}
+
 }  // namespace sr::protocol::detail

@@ -24,6 +24,8 @@ inline constexpr std::size_t kMinRacerResultBytes = 13;
 inline constexpr std::size_t kMinRelayPositionBytes = 2;
 inline constexpr std::size_t kMinGameRacerBytes = 7;
 inline constexpr std::size_t kMinGameSummaryBytes = 14;
+inline constexpr std::size_t kMinLadderGameBytes = 3;
+inline constexpr std::size_t kMinLadderRowBytes = 4;
 
 // engine::check_config()'s largest limit_value.
 inline constexpr std::int64_t kMaxLimitValue = 1'000'000'000'000;
@@ -217,6 +219,25 @@ void fields(auto& io, Is<GameSummary> auto& g) {
   const std::size_t racers_at = io.offset();
   io.list(g.racers, kMaxRacers, kMinGameRacerBytes, "racers", [&](auto& r) { fields(io, r); });
   io.check_at(racers_at, !g.racers.empty(), DecodeErrorCode::kOutOfRange, "racers", "a game has a racer");
+}
+
+void fields(auto& io, Is<LadderGame> auto& g) {
+  io.varint(g.game_id, 0, std::numeric_limits<std::uint64_t>::max(), "game_id");
+  io.count(g.score, "score");
+  io.count(g.lines, "lines");
+}
+
+// The row alone; the Ladder checks it against its ranked_games and counted_best.
+void fields(auto& io, Is<LadderRow> auto& r) {
+  io.text(r.entrant, kPlayerNameText, "entrant");
+  io.u8(r.ranked_played, 0, kMaxLadderRankedGames, "ranked_played");
+  const std::size_t at = io.offset();
+  io.list(r.best, kMaxLadderCountedBest, kMinLadderGameBytes, "best", [&](auto& g) { fields(io, g); });
+  for (std::size_t i = 1; i < r.best.size(); ++i) {
+    io.check_at(at, r.best[i].score <= r.best[i - 1].score, DecodeErrorCode::kInconsistent, "best", "not best first");
+  }
+  io.check_at(at, r.best.size() <= r.ranked_played, DecodeErrorCode::kInconsistent, "best",
+              "more best games than ranked games played");
 }
 
 }  // namespace sr::protocol::detail

@@ -1,0 +1,42 @@
+// `stackrace-bot --server HOST:PORT --ladder NAME`: plays contest ladder games as entrant NAME (PROTOCOL.md "Contest
+// ladder"), one after another, each alone in the room the server makes for it; and `--leaderboard`: prints the
+// server's leaderboard as a table. Both use one client/net Session, as the game does.
+#pragma once
+
+#include <filesystem>
+#include <iosfwd>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "common/bot/bot.h"
+#include "common/protocol/messages.h"
+
+namespace sr::botcli {
+
+struct LadderRunOptions {
+  std::string host = "127.0.0.1";
+  std::uint16_t port = 7878;
+  std::string entrant;                // kPlayerNameText; also the connection's player name
+  bool ranked = true;                 // false: practice games, unlimited and unranked
+  std::optional<int> games;           // nullopt: ranked until the server says the entrant's games are spent; practice 1
+  std::filesystem::path secret_file;  // read, or created on first use (ladder_secret.h)
+  bot::BotSettings bot;
+  int timeout_s = 600;  // per game, from entering to the stored replay
+};
+
+// Plays the games and prints a line per game and the entrant's standing at the end. Returns 0 when every game asked
+// for was played (without --games: at least one, until the server refused another), 1 when the server refused the
+// first game or a game failed, 2 when the server could not be reached or the secret file not read or made.
+int run_ladder(const LadderRunOptions& options, std::ostream& out, std::ostream& err);
+
+// The leaderboard as an aligned table: rank, entrant, ranked games played, rank score (average of the best, a game
+// not played counting 0), and the best scores with their replays' game ids (stackrace-replay and the game's replay
+// browser take them). Pure: the caller prints it.
+[[nodiscard]] std::string leaderboard_table(const protocol::Ladder& ladder);
+
+// Asks the server for its leaderboard and prints leaderboard_table(). 0 on success, 1 when the server refuses (no
+// ladder there: the reason goes to `err`), 2 when it cannot be reached.
+int print_leaderboard(const std::string& host, std::uint16_t port, int timeout_s, std::ostream& out, std::ostream& err);
+
+}  // namespace sr::botcli

@@ -1,0 +1,24 @@
+// The secret that holds a contest ladder entrant's name (PROTOCOL.md "Contest ladder"): 128 random bits kept in a
+// file the team owns, created on first use. Whoever has the file can spend the entrant's ranked games: keep it like a
+// password (the file is created readable by its owner only).
+#pragma once
+
+#include <filesystem>
+#include <string>
+
+#include "common/protocol/records.h"
+#include "common/result.h"
+
+namespace sr::botcli {
+
+// $XDG_CONFIG_HOME/stackrace/ladder/NAME.secret, or ~/.config/stackrace/ladder/NAME.secret without it. An error
+// sentence when neither XDG_CONFIG_HOME nor HOME is set.
+[[nodiscard]] sr::Result<std::filesystem::path, std::string> default_secret_file(const std::string& entrant);
+
+// Reads the secret from `file` (32 hexadecimal digits and a newline), or, if the file does not exist, creates it
+// (and its directory, mode 0700) with 128 bits from the system's random source, mode 0600. `created` says which.
+// An error sentence naming the file when it cannot be read, written or parsed.
+[[nodiscard]] sr::Result<protocol::LadderSecret, std::string> load_or_create_secret(const std::filesystem::path& file,
+                                                                                    bool& created);
+
+}  // namespace sr::botcli

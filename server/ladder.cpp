@@ -1,0 +1,140 @@
+#include "server/ladder.h"
+
+#include <fmt/format.h>
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+
+namespace sr::server {
+
+Ladder::Ladder(LadderOptions options) : options_(std::move(options)) {
+  LadderRules& r = options_.rules;
+  r.ranked_games = std::clamp(r.ranked_games, 1, static_cast<int>(protocol::kMaxLadderRankedGames));
+  r.counted_best =
+      std::clamp(r.counted_best, 1, std::min(r.ranked_games, static_cast<int>(protocol::kMaxLadderCountedBest)));
+}
+
+sr::Status<std::string> Ladder::open(const std::filesystem::path& file) {
+  if (auto opened = store_.open(file); !opened) return opened.error();
+  auto loaded = store_.load();
+  if (!loaded.ok()) return "cannot read " + file.string() + ": " + loaded.error();
+  entrants_ = std::move(loaded.value().entrants);
+  games_ = std::move(loaded.value().games);
+  rerank();
+  const auto unscored = std::count_if(games_.begin(), games_.end(), [](const LadderEntry& g) { return !g.scored; });
+  spdlog::info("contest ladder: {} entrants, {} games ({} never finished: the server stopped during them) in {}",
+               entrants_.size(), games_.size(), unscored, file.string());
+  return {};
+}
+
+engine::GameConfig Ladder::contest_config() const {
+  engine::GameConfig config = engine::make_contest();
+  config.limit_value = options_.contest_seconds;
+  return config;
+}
+
+sr::Status<std::string> Ladder::check(const std::string& name, const LadderSecret& secret, bool ranked,
+                                      std::int64_t unix_ms) {
+  const std::string key = ladder_key(name);
+  const bool known =
+      std::any_of(entrants_.begin(), entrants_.end(), [&](const std::string& e) { return ladder_key(e) == key; });
+  if (!known && entrants_.size() >= options_.max_entrants) {
+    return fmt::format("the ladder is full ({} entrants): enter under a name already on it", options_.max_entrants);
+  }
+  const auto claimed = store_.claim(name, secret, unix_ms);
+  if (!claimed.ok()) {
+    spdlog::error("contest ladder: cannot check entrant '{}': {}", name, claimed.error());
+    return std::string("the server could not read its ladder: try again later");
+  }
+  if (claimed.value() == LadderStore::Claim::kWrongSecret) {
+    return fmt::format("entrant '{}' is held by another secret (pick another name, or use its secret file)", name);
+  }
+  if (claimed.value() == LadderStore::Claim::kNew) {
+    entrants_.push_back(name);
+    rerank();
+    spdlog::info("contest ladder: new entrant '{}'", name);
+  }
+  if (!ranked) return {};
+  const auto played = std::count_if(games_.begin(), games_.end(),
+                                    [&](const LadderEntry& g) { return g.ranked && ladder_key(g.entrant) == key; });
+  if (played >= options_.rules.ranked_games) {
+    return fmt::format("entrant '{}' has played its {} ranked games (practice games are unlimited)", name,
+                       options_.rules.ranked_games);
+  }
+  return {};
+}
+
+sr::Status<std::string> Ladder::start(const std::string& name, bool ranked, RoomId room, std::uint32_t race_id,
+                                      std::int64_t unix_ms) {
+  const auto seq = store_.add_game(name, ranked, unix_ms);
+  if (!seq.ok()) {
+    spdlog::error("contest ladder: cannot record a game of '{}': {}", name, seq.error());
+    return std::string("the server could not record the game: try again later");
+  }
+  LadderEntry e;
+  e.seq = seq.value();
+  e.entrant = name;
+  e.ranked = ranked;
+  games_.push_back(std::move(e));
+  running_[{room, race_id}] = Running{seq.value(), false};
+  rerank();
+  spdlog::info("contest ladder: '{}' starts {} game {} (room {} race {})", name, ranked ? "ranked" : "practice",
+               seq.value(), room, race_id);
+  return {};
+}
+
+LadderEntry* Ladder::entry(std::int64_t seq) {
+  const auto it = std::lower_bound(games_.begin(), games_.end(), seq,
+                                   [](const LadderEntry& g, std::int64_t s) { return g.seq < s; });
+  return it != games_.end() && it->seq == seq ? &*it : nullptr;
+}
+
+void Ladder::race_ended(RoomId room, const protocol::RaceResults& results) {
+  const auto it = running_.find({room, results.race_id});
+  if (it == running_.end() || it->second.scored) return;
+  LadderEntry* e = entry(it->second.seq);
+  if (e == nullptr || results.racers.empty()) return;
+  const protocol::RacerResult& r = results.racers.front();  // the room's only racer
+  e->scored = true;
+  e->score = r.status == protocol::RacerStatus::kRemoved ? 0 : std::max<std::int64_t>(0, r.score);
+  e->lines = std::max<std::int64_t>(0, r.lines);
+  it->second.scored = true;
+  if (auto saved = store_.set_result(e->seq, e->score, e->lines); !saved) {
+    spdlog::error("contest ladder: cannot record the score of game {}: {}", e->seq, saved.error());
+  }
+  spdlog::info("contest ladder: '{}' {} game {}: {} points, {} lines", e->entrant, e->ranked ? "ranked" : "practice",
+               e->seq, e->score, e->lines);
+  rerank();
+}
+
+void Ladder::replay_written(RoomId room, std::uint32_t race_id, std::optional<std::uint64_t> game_id) {
+  const auto it = running_.find({room, race_id});
+  if (it == running_.end()) return;
+  const std::int64_t seq = it->second.seq;
+  running_.erase(it);
+  LadderEntry* e = entry(seq);
+  if (e == nullptr || !game_id) return;
+  e->game_id = *game_id;
+  if (auto saved = store_.set_replay(seq, *game_id); !saved) {
+    spdlog::error("contest ladder: cannot record the replay of game {}: {}", seq, saved.error());
+  }
+  rerank();
+}
+
+void Ladder::rerank() { standings_ = rank_ladder(entrants_, games_, options_.rules); }
+
+protocol::Ladder Ladder::board() const { return ladder_message(standings_, options_.rules); }
+
+LadderStats Ladder::stats() const {
+  LadderStats s;
+  s.entrants = standings_.size();
+  s.counted_best = options_.rules.counted_best;
+  for (const LadderEntry& g : games_) ++(g.ranked ? s.ranked_games : s.practice_games);
+  for (const LadderStanding& st : standings_) {
+    if (s.top.size() >= kTopInMetrics) break;
+    s.top.emplace_back(st.entrant, st.best_sum);
+  }
+  return s;
+}
+
+}  // namespace sr::server

@@ -1,0 +1,52 @@
+// The contest ladder on disk: `ladder.sqlite` in the server's data directory, holding the entrants (each name with a
+// salted hash of the secret that holds it, never the secret) and every ladder game (entrant, ranked or practice, the
+// referee's score and lines, the stored replay's id, when it started). SQLite with synchronous = FULL: a game is
+// spent on the disk before its countdown is sent. Used from the server's main loop only.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "common/result.h"
+#include "replays/store/sqlite_db.h"
+#include "server/ladder_ranking.h"
+
+namespace sr::server {
+
+using protocol::LadderSecret;
+
+class LadderStore {
+ public:
+  // Opens (creating if needed) the database. Ok, or a sentence naming the file and the problem.
+  [[nodiscard]] sr::Status<std::string> open(const std::filesystem::path& file);
+
+  enum class Claim : std::uint8_t {
+    kNew,          // the name was free: it is now held by this secret
+    kHeld,         // the name is held by this secret
+    kWrongSecret,  // the name is held by another secret
+  };
+  // Checks `secret` against the one holding `name` (ignoring case), claiming the name if it is free.
+  [[nodiscard]] sr::Result<Claim, std::string> claim(const std::string& name, const LadderSecret& secret,
+                                                     std::int64_t unix_ms);
+  // A game of `entrant` (a claimed name) starts: returns its sequence number (>= 1).
+  [[nodiscard]] sr::Result<std::int64_t, std::string> add_game(const std::string& entrant, bool ranked,
+                                                               std::int64_t unix_ms);
+  // The game's race ended: the referee's score and lines.
+  [[nodiscard]] sr::Status<std::string> set_result(std::int64_t seq, std::int64_t score, std::int64_t lines);
+  // The game's replay is stored under game_id.
+  [[nodiscard]] sr::Status<std::string> set_replay(std::int64_t seq, std::uint64_t game_id);
+
+  struct Contents {
+    std::vector<std::string> entrants;  // as first written, in the order they were claimed
+    std::vector<LadderEntry> games;     // in sequence order
+  };
+  [[nodiscard]] sr::Result<Contents, std::string> load();
+
+ private:
+  replay::sqlite::Db db_;
+  std::filesystem::path file_;
+};
+
+}  // namespace sr::server
