@@ -15,6 +15,7 @@
 #include <stdexcept>
 #include <system_error>
 
+#include "client/settings/settings_io.h"
 #include "common/engine/puzzles.h"
 
 namespace sr::client {
@@ -129,19 +130,7 @@ PuzzleProgressLoad load_puzzle_progress(const std::filesystem::path& path) {
 }
 
 sr::Status<std::string> save_puzzle_progress(const std::filesystem::path& path, const PuzzleProgress& p) {
-  std::error_code ec;
-  if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path(), ec);
-  if (ec) return "cannot create " + path.parent_path().string() + ": " + ec.message();
-  const auto tmp = std::filesystem::path(path.string() + ".tmp");
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    out << puzzle_progress_to_json(p);
-    out.flush();
-    if (!out) return "cannot write " + tmp.string();
-  }
-  std::filesystem::rename(tmp, path, ec);
-  if (ec) return "cannot replace " + path.string() + ": " + ec.message();
-  return {};
+  return write_file_atomically(path, puzzle_progress_to_json(p));
 }
 
 }  // namespace sr::client

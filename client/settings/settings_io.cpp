@@ -353,13 +353,17 @@ SettingsLoad load_settings(const std::filesystem::path& path) {
 }
 
 sr::Status<std::string> save_settings(const std::filesystem::path& path, const Settings& s) {
+  return write_file_atomically(path, settings_to_json(s));
+}
+
+sr::Status<std::string> write_file_atomically(const std::filesystem::path& path, const std::string& text) {
   std::error_code ec;
   if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path(), ec);
   if (ec) return "cannot create " + path.parent_path().string() + ": " + ec.message();
   const auto tmp = std::filesystem::path(path.string() + ".tmp");
   {
     std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    out << settings_to_json(s);
+    out << text;
     out.flush();
     if (!out) return "cannot write " + tmp.string();
   }

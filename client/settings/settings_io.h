@@ -27,6 +27,10 @@ struct SettingsLoad {
 // Writes `s` atomically (temporary file, then rename), creating directories. Returns ok or an error sentence.
 [[nodiscard]] sr::Status<std::string> save_settings(const std::filesystem::path& path, const Settings& s);
 
+// Writes `text` to `path` whole or not at all (a temporary file beside it, then renamed over it), creating the folder.
+// Ok, or a sentence naming what could not be created, written or replaced. The client's small files go through it.
+[[nodiscard]] sr::Status<std::string> write_file_atomically(const std::filesystem::path& path, const std::string& text);
+
 // JSON text of `s`.
 [[nodiscard]] std::string settings_to_json(const Settings& s);
 

@@ -13,54 +13,16 @@
 #include "common/bot/search.h"
 #include "common/engine/game.h"
 #include "common/engine/puzzles.h"
+#include "tests/support/puzzle_solver.h"
 
 namespace sr::bot {
 namespace {
 
-struct Step {
-  PieceState state;
-  std::vector<Action> path;
-};
+using Step = test::PuzzleStep;
+using test::button_of;
 
-// A perfect clear needs every piece cell to fill a hole of the stage (the stages have exactly 4 x pieces holes), so
-// a placement with a cell at or above the stack's top row cannot be part of one.
 bool solve(const Bitboard& board, const engine::GameConfig& config, std::size_t next, std::vector<Step>& steps) {
-  if (next == config.fixed_sequence.size()) return board.empty();
-  const auto start = spawn_state(board, config.fixed_sequence[next]);
-  if (!start) return false;
-  SearchOptions options;
-  options.rotation = config.rotation;
-  options.allow_180 = config.allow_180;
-  PlacementSearch search;  // one per level: path() reads this search's state after the deeper levels ran theirs
-  const auto found = search.run(board, *start, options);
-  const std::vector<Placement> placements(found.begin(), found.end());
-  for (const Placement& p : placements) {
-    const PieceMask& m = piece_mask(p.state.piece, p.state.rotation);
-    if (p.state.y + m.max_y >= board.height()) continue;
-    Bitboard after = board;
-    (void)lock_piece(after, p.state);
-    std::vector<Action> path;
-    search.path(p, path);
-    steps.push_back(Step{p.state, path});
-    if (solve(after, config, next + 1, steps)) return true;
-    steps.pop_back();
-  }
-  return false;
-}
-
-engine::Buttons button_of(Action a) {
-  switch (a) {
-    case Action::kLeft:
-    case Action::kDasLeft: return engine::button::kMoveLeft;
-    case Action::kRight:
-    case Action::kDasRight: return engine::button::kMoveRight;
-    case Action::kRotateCw: return engine::button::kRotateCw;
-    case Action::kRotateCcw: return engine::button::kRotateCcw;
-    case Action::kRotate180: return engine::button::kRotate180;
-    case Action::kSoftDrop: return engine::button::kSoftDrop;
-    case Action::kHold: return engine::button::kHold;
-  }
-  return 0;
+  return test::solve_puzzle(board, config, next, steps);
 }
 
 // Plays the steps as taps 1 us apart (soft drop goes to the floor with sdf 0; an auto-shift is taps to the wall).

@@ -15,6 +15,7 @@
 #include "common/engine/puzzles.h"
 #include "common/replay/verify.h"
 #include "replays/store/file_io.h"
+#include "tests/support/puzzle_solver.h"
 
 namespace sr::client {
 namespace {
@@ -22,46 +23,7 @@ namespace {
 namespace fs = std::filesystem;
 using bot::Action;
 
-// The placements' key paths, from the bot's search (see tests/bot/puzzle_stages_test.cpp, which proves every stage).
-bool solve(const bot::Bitboard& board, const engine::GameConfig& config, std::size_t next,
-           std::vector<std::vector<Action>>& paths) {
-  if (next == config.fixed_sequence.size()) return board.empty();
-  const auto start = bot::spawn_state(board, config.fixed_sequence[next]);
-  if (!start) return false;
-  bot::SearchOptions options;
-  options.rotation = config.rotation;
-  options.allow_180 = config.allow_180;
-  bot::PlacementSearch search;
-  const auto found = search.run(board, *start, options);
-  const std::vector<bot::Placement> placements(found.begin(), found.end());
-  for (const bot::Placement& p : placements) {
-    const bot::PieceMask& m = bot::piece_mask(p.state.piece, p.state.rotation);
-    if (p.state.y + m.max_y >= board.height()) continue;
-    bot::Bitboard after = board;
-    (void)bot::lock_piece(after, p.state);
-    std::vector<Action> path;
-    search.path(p, path);
-    paths.push_back(path);
-    if (solve(after, config, next + 1, paths)) return true;
-    paths.pop_back();
-  }
-  return false;
-}
-
-engine::Buttons button_of(Action a) {
-  switch (a) {
-    case Action::kLeft:
-    case Action::kDasLeft: return engine::button::kMoveLeft;
-    case Action::kRight:
-    case Action::kDasRight: return engine::button::kMoveRight;
-    case Action::kRotateCw: return engine::button::kRotateCw;
-    case Action::kRotateCcw: return engine::button::kRotateCcw;
-    case Action::kRotate180: return engine::button::kRotate180;
-    case Action::kSoftDrop: return engine::button::kSoftDrop;
-    case Action::kHold: return engine::button::kHold;
-  }
-  return 0;
-}
+using test::button_of;
 
 class PuzzleReplay : public ::testing::Test {
  protected:
@@ -80,10 +42,10 @@ TEST_F(PuzzleReplay, AClearedAttemptIsStoredAndVerifies) {
   const std::size_t stage = 22;  // "T-spin Triple": a T, an L and a J
   engine::GameConfig config = engine::make_puzzle(engine::puzzle_stages()[stage]);
   config.handling.sdf = 0;  // soft drop to the floor, as the search assumes
-  std::vector<std::vector<Action>> paths;
+  std::vector<test::PuzzleStep> steps;
   {
     const engine::Game fresh(config, 1);
-    ASSERT_TRUE(solve(bot::Bitboard(fresh.matrix()), config, 0, paths));
+    ASSERT_TRUE(test::solve_puzzle(bot::Bitboard(fresh.matrix()), config, 0, steps));
   }
   SoloSession session(config, 42, 100.0, 0.0);
   double t = 101.0;
@@ -92,8 +54,8 @@ TEST_F(PuzzleReplay, AClearedAttemptIsStoredAndVerifies) {
     session.set_buttons(t + 0.005, 0);
     t += 0.010;
   };
-  for (const auto& path : paths) {
-    for (const Action a : path) {
+  for (const test::PuzzleStep& step : steps) {
+    for (const Action a : step.path) {
       const int repeats = a == Action::kDasLeft || a == Action::kDasRight ? engine::kMatrixWidth : 1;
       for (int i = 0; i < repeats; ++i) tap(button_of(a));
     }
