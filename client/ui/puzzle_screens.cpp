@@ -5,6 +5,7 @@
 
 #include <cmath>
 
+#include "client/ui/screens.h"
 #include "common/engine/puzzles.h"
 
 namespace sr::client {
@@ -92,18 +93,7 @@ PuzzleResultsChoice draw_puzzle_results(Menu& menu, const MenuNav& nav, const Pu
       ImGui::TextWrapped("Both attempts used: the stage counts as failed. It stays playable for a fresh try.");
       break;
   }
-  ImGui::Separator();
-  if (ImGui::BeginTable("stats", 2)) {
-    for (const auto& [label, value] : v.stats) {
-      ImGui::TableNextColumn();
-      ImGui::TextDisabled("%s", label.c_str());
-      ImGui::TableNextColumn();
-      ImGui::TextUnformatted(value.c_str());
-    }
-    ImGui::EndTable();
-  }
-  ImGui::Separator();
-  ImGui::TextWrapped("%s", v.saved.c_str());
+  draw_stats_and_saved(v.stats, v.saved);
   switch (v.end) {
     case AttemptEnd::kCleared:
       if (v.has_next && menu.button("Next stage (Enter)")) choice = PuzzleResultsChoice::kNext;

@@ -140,6 +140,21 @@ PauseChoice draw_pause_menu(Menu& menu, const MenuNav& nav) {
   return choice;
 }
 
+void draw_stats_and_saved(const std::vector<std::pair<std::string, std::string>>& stats, const std::string& saved) {
+  ImGui::Separator();
+  if (ImGui::BeginTable("stats", 2)) {
+    for (const auto& [label, value] : stats) {
+      ImGui::TableNextColumn();
+      ImGui::TextDisabled("%s", label.c_str());
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(value.c_str());
+    }
+    ImGui::EndTable();
+  }
+  ImGui::Separator();
+  ImGui::TextWrapped("%s", saved.c_str());
+}
+
 ResultsChoice draw_results(Menu& menu, const MenuNav& nav, const ResultsView& v) {
   ResultsChoice choice = ResultsChoice::kNone;
   menu.begin(v.title.c_str(), nav, 22.0f);
@@ -156,18 +171,7 @@ ResultsChoice draw_results(Menu& menu, const MenuNav& nav, const ResultsView& v)
     ImGui::TextDisabled("No earlier result in this mode");
   }
   if (!v.bot_line.empty()) ImGui::TextUnformatted(v.bot_line.c_str());
-  ImGui::Separator();
-  if (ImGui::BeginTable("stats", 2)) {
-    for (const auto& [label, value] : v.stats) {
-      ImGui::TableNextColumn();
-      ImGui::TextDisabled("%s", label.c_str());
-      ImGui::TableNextColumn();
-      ImGui::TextUnformatted(value.c_str());
-    }
-    ImGui::EndTable();
-  }
-  ImGui::Separator();
-  ImGui::TextWrapped("%s", v.saved.c_str());
+  draw_stats_and_saved(v.stats, v.saved);
   if (menu.button("Retry (R)")) choice = ResultsChoice::kRetry;
   if (menu.button("Back to menu (Esc)")) choice = ResultsChoice::kMenu;
   if (menu.back()) choice = ResultsChoice::kMenu;

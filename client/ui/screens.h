@@ -76,5 +76,7 @@ struct ResultsView {
 };
 enum class ResultsChoice { kNone, kRetry, kMenu };
 [[nodiscard]] ResultsChoice draw_results(Menu& menu, const MenuNav& nav, const ResultsView& view);
+// A results window's two-column table of (label, value) and, below it, where the replay was saved.
+void draw_stats_and_saved(const std::vector<std::pair<std::string, std::string>>& stats, const std::string& saved);
 
 }  // namespace sr::client
