@@ -20,10 +20,13 @@ sr::Status<std::string> Ladder::open(const std::filesystem::path& file) {
   if (!loaded.ok()) return "cannot read " + file.string() + ": " + loaded.error();
   entrants_ = std::move(loaded.value().entrants);
   games_ = std::move(loaded.value().games);
+  practice_games_ = loaded.value().practice_games;
   rerank();
   const auto unscored = std::count_if(games_.begin(), games_.end(), [](const LadderEntry& g) { return !g.scored; });
-  spdlog::info("contest ladder: {} entrants, {} games ({} never finished: the server stopped during them) in {}",
-               entrants_.size(), games_.size(), unscored, file.string());
+  spdlog::info(
+      "contest ladder: {} entrants, {} ranked games ({} never finished: the server stopped during them) and {} "
+      "practice games in {}",
+      entrants_.size(), games_.size(), unscored, practice_games_, file.string());
   return {};
 }
 
@@ -55,8 +58,8 @@ sr::Status<std::string> Ladder::check(const std::string& name, const LadderSecre
     spdlog::info("contest ladder: new entrant '{}'", name);
   }
   if (!ranked) return {};
-  const auto played = std::count_if(games_.begin(), games_.end(),
-                                    [&](const LadderEntry& g) { return g.ranked && ladder_key(g.entrant) == key; });
+  const auto played =
+      std::count_if(games_.begin(), games_.end(), [&](const LadderEntry& g) { return ladder_key(g.entrant) == key; });
   if (played >= options_.rules.ranked_games) {
     return fmt::format("entrant '{}' has played its {} ranked games (practice games are unlimited)", name,
                        options_.rules.ranked_games);
@@ -71,13 +74,16 @@ sr::Status<std::string> Ladder::start(const std::string& name, bool ranked, Room
     spdlog::error("contest ladder: cannot record a game of '{}': {}", name, seq.error());
     return std::string("the server could not record the game: try again later");
   }
-  LadderEntry e;
-  e.seq = seq.value();
-  e.entrant = name;
-  e.ranked = ranked;
-  games_.push_back(std::move(e));
-  running_[{room, race_id}] = Running{seq.value(), false};
-  rerank();
+  running_[{room, race_id}] = Running{seq.value(), ranked, false, ranked ? std::string() : name};
+  if (ranked) {
+    LadderEntry e;
+    e.seq = seq.value();
+    e.entrant = name;
+    games_.push_back(std::move(e));
+    rerank();
+  } else {
+    ++practice_games_;
+  }
   spdlog::info("contest ladder: '{}' starts {} game {} (room {} race {})", name, ranked ? "ranked" : "practice",
                seq.value(), room, race_id);
   return {};
@@ -91,19 +97,23 @@ LadderEntry* Ladder::entry(std::int64_t seq) {
 
 void Ladder::race_ended(RoomId room, const protocol::RaceResults& results) {
   const auto it = running_.find({room, results.race_id});
-  if (it == running_.end() || it->second.scored) return;
-  LadderEntry* e = entry(it->second.seq);
-  if (e == nullptr || results.racers.empty()) return;
+  if (it == running_.end() || it->second.scored || results.racers.empty()) return;
+  Running& run = it->second;
+  LadderEntry* e = run.ranked ? entry(run.seq) : nullptr;
+  if (run.ranked && e == nullptr) return;
   const protocol::RacerResult& r = results.racers.front();  // the room's only racer
-  e->scored = true;
-  e->score = r.status == protocol::RacerStatus::kRemoved ? 0 : std::max<std::int64_t>(0, r.score);
-  e->lines = std::max<std::int64_t>(0, r.lines);
-  it->second.scored = true;
-  if (auto saved = store_.set_result(e->seq, e->score, e->lines); !saved) {
-    spdlog::error("contest ladder: cannot record the score of game {}: {}", e->seq, saved.error());
+  const std::int64_t score = r.status == protocol::RacerStatus::kRemoved ? 0 : std::max<std::int64_t>(0, r.score);
+  const std::int64_t lines = std::max<std::int64_t>(0, r.lines);
+  run.scored = true;
+  if (auto saved = store_.set_result(run.seq, score, lines); !saved) {
+    spdlog::error("contest ladder: cannot record the score of game {}: {}", run.seq, saved.error());
   }
-  spdlog::info("contest ladder: '{}' {} game {}: {} points, {} lines", e->entrant, e->ranked ? "ranked" : "practice",
-               e->seq, e->score, e->lines);
+  spdlog::info("contest ladder: '{}' {} game {}: {} points, {} lines", e != nullptr ? e->entrant : run.entrant,
+               run.ranked ? "ranked" : "practice", run.seq, score, lines);
+  if (e == nullptr) return;  // practice counts nowhere
+  e->scored = true;
+  e->score = score;
+  e->lines = lines;
   rerank();
 }
 
@@ -111,14 +121,22 @@ void Ladder::replay_written(RoomId room, std::uint32_t race_id, std::optional<st
   const auto it = running_.find({room, race_id});
   if (it == running_.end()) return;
   const std::int64_t seq = it->second.seq;
+  const bool ranked = it->second.ranked;
   running_.erase(it);
-  LadderEntry* e = entry(seq);
-  if (e == nullptr || !game_id) return;
-  e->game_id = *game_id;
+  if (!game_id) return;
   if (auto saved = store_.set_replay(seq, *game_id); !saved) {
     spdlog::error("contest ladder: cannot record the replay of game {}: {}", seq, saved.error());
   }
+  LadderEntry* e = ranked ? entry(seq) : nullptr;
+  if (e == nullptr) return;
+  e->game_id = *game_id;
   rerank();
+}
+
+std::size_t Ladder::games_in_memory() const {
+  const auto practice_running =
+      std::count_if(running_.begin(), running_.end(), [](const auto& r) { return !r.second.ranked; });
+  return games_.size() + static_cast<std::size_t>(practice_running);
 }
 
 void Ladder::rerank() { standings_ = rank_ladder(entrants_, games_, options_.rules); }
@@ -129,7 +147,8 @@ LadderStats Ladder::stats() const {
   LadderStats s;
   s.entrants = standings_.size();
   s.counted_best = options_.rules.counted_best;
-  for (const LadderEntry& g : games_) ++(g.ranked ? s.ranked_games : s.practice_games);
+  s.ranked_games = games_.size();
+  s.practice_games = practice_games_;
   for (const LadderStanding& st : standings_) {
     if (s.top.size() >= kTopInMetrics) break;
     s.top.emplace_back(st.entrant, st.best_sum);

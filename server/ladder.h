@@ -1,8 +1,9 @@
 // The contest ladder (PROTOCOL.md "Contest ladder"): named entrants play contest games alone, each ranked game spent
 // when its countdown starts, scored by the server's own referee, and kept with its stored replay. The lobby asks it
 // whether an entrant may play, tells it when a game starts, ends and is stored, and asks it for the leaderboard.
-// The games live in a LadderStore (ladder.sqlite), with a copy in memory for the leaderboard. Main loop only; reads
-// no clock (times are passed in).
+// The games live in a LadderStore (ladder.sqlite), with a copy of the ranked ones in memory for the leaderboard
+// (at most max_entrants x ranked_games); practice games are unlimited, so only their number and the ones being played
+// are kept. Main loop only; reads no clock (times are passed in).
 #pragma once
 
 #include <cstdint>
@@ -75,11 +76,15 @@ class Ladder {
   [[nodiscard]] protocol::Ladder board() const;
   [[nodiscard]] LadderStats stats() const;
   [[nodiscard]] const std::vector<LadderStanding>& standings() const { return standings_; }
+  // Games held in memory: the ranked ones and the practice games being played (tests: practice does not grow it).
+  [[nodiscard]] std::size_t games_in_memory() const;
 
  private:
   struct Running {
     std::int64_t seq = 0;
+    bool ranked = true;
     bool scored = false;
+    std::string entrant;  // for the log lines of a practice game (ranked ones are in games_)
   };
   [[nodiscard]] LadderEntry* entry(std::int64_t seq);
   void rerank();
@@ -87,7 +92,8 @@ class Ladder {
   LadderOptions options_;
   LadderStore store_;
   std::vector<std::string> entrants_;
-  std::vector<LadderEntry> games_;  // in sequence order
+  std::vector<LadderEntry> games_;  // the ranked games, in sequence order
+  std::uint64_t practice_games_ = 0;
   std::vector<LadderStanding> standings_;
   std::map<std::pair<RoomId, std::uint32_t>, Running> running_;  // ladder races not yet stored, by room and race
 };

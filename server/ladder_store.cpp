@@ -140,8 +140,12 @@ sr::Status<std::string> LadderStore::set_replay(std::int64_t seq, std::uint64_t 
 sr::Result<LadderStore::Contents, std::string> LadderStore::load() {
   Contents out;
   auto names = db_.prepare("SELECT name FROM entrants ORDER BY created_unix_ms, rowid");
-  auto games = db_.prepare("SELECT seq, entrant, ranked, scored, score, lines, game_id FROM games ORDER BY seq");
-  if (!names || !games) return sr::fail(db_.last_error());
+  auto games = db_.prepare(
+      "SELECT seq, entrant, ranked, scored, score, lines, game_id FROM games WHERE ranked != 0 ORDER BY seq");
+  auto practice = db_.prepare("SELECT count(*) FROM games WHERE ranked = 0");
+  if (!names || !games || !practice) return sr::fail(db_.last_error());
+  if (practice->step() != Statement::Step::kRow) return sr::fail(db_.last_error());
+  out.practice_games = static_cast<std::uint64_t>(std::max<std::int64_t>(0, practice->int_at(0)));
   for (;;) {
     const auto step = names->step();
     if (step == Statement::Step::kError) return sr::fail(db_.last_error());

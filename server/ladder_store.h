@@ -38,9 +38,12 @@ class LadderStore {
   // The game's replay is stored under game_id.
   [[nodiscard]] sr::Status<std::string> set_replay(std::int64_t seq, std::uint64_t game_id);
 
+  // What the leaderboard needs: every entrant and every ranked game. Practice games count nowhere, so only their
+  // number is read (they stay on the disk: unlimited practice must not grow the server's memory).
   struct Contents {
     std::vector<std::string> entrants;  // as first written, in the order they were claimed
-    std::vector<LadderEntry> games;     // in sequence order
+    std::vector<LadderEntry> games;     // the ranked games, in sequence order
+    std::uint64_t practice_games = 0;
   };
   [[nodiscard]] sr::Result<Contents, std::string> load();
 

@@ -45,13 +45,14 @@ TEST_F(LadderStoreTest, ANameIsHeldByTheSecretThatClaimedItIgnoringCase) {
 }
 
 TEST_F(LadderStoreTest, GamesAreReadBackAfterReopening) {
+  std::int64_t first = 0, third = 0;
   {
     LadderStore store;
     ASSERT_TRUE(store.open(file()).ok());
     ASSERT_EQ(store.claim("rocket", kRocket, 1000).value(), LadderStore::Claim::kNew);
-    const std::int64_t first = store.add_game("rocket", true, 1100).value();
+    first = store.add_game("rocket", true, 1100).value();
     const std::int64_t second = store.add_game("rocket", false, 1200).value();
-    const std::int64_t third = store.add_game("rocket", true, 1300).value();
+    third = store.add_game("rocket", true, 1300).value();
     EXPECT_EQ(second, first + 1);
     EXPECT_EQ(third, first + 2);
     ASSERT_TRUE(store.set_result(first, 4'000, 5).ok());
@@ -64,14 +65,16 @@ TEST_F(LadderStoreTest, GamesAreReadBackAfterReopening) {
   ASSERT_TRUE(contents.ok()) << contents.error();
   EXPECT_EQ(contents.value().entrants, std::vector<std::string>{"rocket"});
   const auto& games = contents.value().games;
-  ASSERT_EQ(games.size(), 3u);
+  ASSERT_EQ(games.size(), 2u) << "the ranked games; the practice game is only counted";
+  EXPECT_EQ(contents.value().practice_games, 1u);
+  EXPECT_EQ(games[0].seq, first);
   EXPECT_TRUE(games[0].ranked && games[0].scored);
   EXPECT_EQ(games[0].score, 4'000);
   EXPECT_EQ(games[0].lines, 5);
   EXPECT_EQ(games[0].game_id, 0xFEDCBA9876543210u);
-  EXPECT_FALSE(games[1].ranked);
-  EXPECT_TRUE(games[2].ranked);
-  EXPECT_FALSE(games[2].scored) << "spent but never finished";
+  EXPECT_EQ(games[1].seq, third);
+  EXPECT_TRUE(games[1].ranked);
+  EXPECT_FALSE(games[1].scored) << "spent but never finished";
   EXPECT_EQ(store.claim("rocket", kRocket, 2000).value(), LadderStore::Claim::kHeld);
 }
 
@@ -134,6 +137,39 @@ TEST_F(LadderStoreTest, TheLadderRefusesAWrongSecretAndSpentRankedGames) {
   ASSERT_TRUE(again.open(file()).ok());
   EXPECT_EQ(again.board(), board);
   EXPECT_FALSE(again.check("rocket", kRocket, true, 0).ok());
+}
+
+// Practice is unlimited: a practice game is in memory only while it is played, and afterwards only counted.
+TEST_F(LadderStoreTest, PracticeGamesAreCountedButNotKeptInMemory) {
+  LadderOptions options;
+  options.enabled = true;
+  Ladder ladder(options);
+  ASSERT_TRUE(ladder.open(file()).ok());
+  ASSERT_TRUE(ladder.check("rocket", kRocket, true, 0).ok());
+  ASSERT_TRUE(ladder.start("rocket", true, 1, 1, 0).ok());
+  protocol::RaceResults results{1, protocol::RaceEndReason::kTimeUp, 90'000'000, {}};
+  results.racers.push_back({3, "bot", 1, protocol::RacerStatus::kFinished, 90'000'000, 9, 7'200, 60, 67, 300, 0, 0});
+  ladder.race_ended(1, results);
+  ladder.replay_written(1, 1, 0xABCu);
+  const protocol::Ladder board = ladder.board();
+  for (std::uint32_t room = 2; room < 22; ++room) {
+    ASSERT_TRUE(ladder.check("rocket", kRocket, false, 0).ok());
+    ASSERT_TRUE(ladder.start("rocket", false, room, 1, 0).ok());
+    EXPECT_EQ(ladder.games_in_memory(), 2u) << "the ranked game and the practice game being played";
+    auto practice = results;
+    practice.racers.front().score = 99'999;  // better than the ranked game, and counting nowhere
+    ladder.race_ended(room, practice);
+    ladder.replay_written(room, 1, 0x1000u + room);
+    EXPECT_EQ(ladder.games_in_memory(), 1u);
+  }
+  EXPECT_EQ(ladder.board(), board);
+  EXPECT_EQ(ladder.stats().ranked_games, 1u);
+  EXPECT_EQ(ladder.stats().practice_games, 20u);
+  Ladder again(options);
+  ASSERT_TRUE(again.open(file()).ok());
+  EXPECT_EQ(again.games_in_memory(), 1u);
+  EXPECT_EQ(again.stats().practice_games, 20u);
+  EXPECT_EQ(again.board(), board);
 }
 
 }  // namespace
