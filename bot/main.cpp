@@ -97,7 +97,8 @@ int main(int argc, char** argv) {
   app.add_flag("--list-weights", list_weights, "list the evaluation presets and exit");
   auto* online = app.add_option_group("online", "race on a server instead of playing solo");
   online->add_option("--server", server, "HOST:PORT of a stackrace-server (port 7878 if left out)");
-  online->add_option("--count", count, "bots to connect (1..4000)")->capture_default_str();
+  auto* count_opt =
+      online->add_option("--count", count, "bots to connect (1..4000); with --external 1")->capture_default_str();
   online->add_option("--room", room, "join the public room of this name (with --create: create it if missing)");
   online->add_option("--create", create, "create rooms of this mode (sprint, ultra, ...; --lines/--seconds apply)");
   online->add_option("--room-size", room_size, "bots per created room (1..16)")->capture_default_str();
@@ -187,7 +188,9 @@ int main(int argc, char** argv) {
     o.bot.chooser.lookahead = lookahead;
     o.bot.chooser.tucks = search == "full";
     if (!external.empty()) {
-      return usage_error("--external plays solo games only for now; a ladder game is played by the built-in bot");
+      if (think_ms < 0 || think_ms > 60'000) return usage_error("--think-ms must be 0..60000");
+      if (answer_ms < 1 || answer_ms > 600'000) return usage_error("--answer-ms must be 1..600000");
+      o.external = botcli::ExternalOptions{external, think_ms, answer_ms};
     }
     return botcli::run_ladder(o, std::cout, std::cerr);
   }
@@ -197,6 +200,7 @@ int main(int argc, char** argv) {
     if (!host_port) return usage_error("--server must be HOST or HOST:PORT, e.g. 127.0.0.1:7878");
     o.host = host_port->host;
     o.port = host_port->port;
+    if (!external.empty() && count_opt->count() == 0) count = 1;
     if (count < 1 || count > 4000) return usage_error("--count must be 1..4000");
     if (room_size < 1 || room_size > 16) return usage_error("--room-size must be 1..16");
     if (races < 1 || races > 10'000) return usage_error("--races must be 1..10000");
@@ -227,6 +231,12 @@ int main(int argc, char** argv) {
       const auto weights = bot::weights_by_name(weights_name);
       if (!weights) return usage_error("--weights must be one of sprint, survival, score, contest");
       o.bot.weights = *weights;
+    }
+    if (!external.empty()) {
+      if (count != 1) return usage_error("--external races one bot: --count must be 1 (or left out)");
+      if (think_ms < 0 || think_ms > 60'000) return usage_error("--think-ms must be 0..60000");
+      if (answer_ms < 1 || answer_ms > 600'000) return usage_error("--answer-ms must be 1..600000");
+      o.external = botcli::ExternalOptions{external, think_ms, answer_ms};
     }
     return botcli::run_online(o);
   }
