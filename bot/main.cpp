@@ -6,10 +6,11 @@
 //   stackrace-bot --mode sprint --seed 7 --external ./mybot   a TBP bot (Cold Clear 2, ...) plays instead
 //   stackrace-bot --server 127.0.0.1:7878 --count 8 --create sprint --races 3   eight bots race three sprints
 //   stackrace-bot --server HOST:PORT --ladder rocket           the bot plays entrant rocket's ranked contest games
+//   stackrace-bot --server HOST:PORT --ladder rocket --external ./mybot   a TBP bot plays them, in real time
 //   stackrace-bot --server HOST:PORT --leaderboard             the contest ladder's leaderboard
 //
-// Exit status: 0 done, 1 a run failed (replay not written, external bot died or broke the protocol), 2 bad
-// arguments.
+// Exit status: 0 done (games an external bot forfeited count as played), 1 a run failed (replay not written, external
+// bot could not start, died or broke the protocol), 2 bad arguments (online: also a server that cannot be reached).
 #include <fmt/format.h>
 
 #include <CLI/CLI.hpp>
@@ -84,14 +85,16 @@ int main(int argc, char** argv) {
   app.add_option("--gap-ms", gap_text, "time between key presses, MIN-MAX milliseconds")->capture_default_str();
   app.add_option("--external", external,
                  "a Tetris Bot Protocol program to play instead of the built-in bot (run through /bin/sh -c); the "
-                 "first of its suggested moves that can be reached is played, and it forfeits when none can");
+                 "first of its suggested moves that can be reached is played, and it forfeits when none can. Solo "
+                 "games, --ladder games and --server races (--count 1); online the clock runs while it thinks");
   app.add_option("--think-ms", think_ms,
                  "with --external: milliseconds the bot gets to think on each new position before it is asked for "
                  "a move (a bot asked at once may answer with no moves), 0..60000")
       ->capture_default_str();
   app.add_option("--answer-ms", answer_ms,
                  "with --external: milliseconds the bot may take to answer; a slower answer loses that game "
-                 "(result=slow-answer), the bot is restarted and the other games go on, 1..600000")
+                 "(result=slow-answer; online: no more keys are pressed in it), the bot is restarted and the other "
+                 "games go on, 1..600000")
       ->capture_default_str();
   app.add_flag("--quiet", quiet, "print only the aggregate line");
   app.add_flag("--list-weights", list_weights, "list the evaluation presets and exit");
@@ -119,10 +122,11 @@ int main(int argc, char** argv) {
   bool practice = false, leaderboard = false;
   auto* contest = app.add_option_group(
       "contest ladder", "play or list a contest ladder (a server run with stackrace-server --contest); needs --server");
-  contest->add_option("--ladder", ladder,
-                      "play the contest ladder's games as entrant NAME (1..16 printable characters), each alone in a "
-                      "90-second contest game the server referees; ranked games are limited (10 by default) and count "
-                      "on the leaderboard by the average of the entrant's best 3");
+  contest->add_option(
+      "--ladder", ladder,
+      "play the contest ladder's games as entrant NAME (1..16 printable characters), each alone in a "
+      "90-second contest game the server referees; ranked games are limited (10 by default) and count "
+      "on the leaderboard by the average of the entrant's best 3; the built-in bot plays, or --external CMD");
   contest->add_flag("--practice", practice, "with --ladder: practice games (unlimited, never ranked)");
   contest->add_option("--secret-file", secret_file,
                       "with --ladder: the file holding the entrant's secret, created on first use (default: "

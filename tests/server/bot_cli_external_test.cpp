@@ -159,5 +159,32 @@ TEST(ExternalRace, RacesASprintWithAScriptedTbpBot) {
   EXPECT_EQ(pieces, asked);  // a sprint ends on a lock: every suggestion was played and locked
 }
 
+// At 20G a piece locks 0.5 s after it appears. The TBP bot answers its 3rd suggest 1.5 s late (within --answer-ms):
+// that piece and the next ones have locked by gravity meanwhile, so the answer is dropped, the bot is told the
+// position afresh (start), and it plays on without a forfeit.
+TEST(ExternalRace, AnAnswerThatComesAfterItsPieceLockedIsDroppedAndTheBotStartsAfresh) {
+  const std::string marker = testing::TempDir() + "stackrace_race_slow_once";
+  std::remove(marker.c_str());
+  ServerFixture server;
+  const CommandRun r =
+      run_command(std::string(STACKRACE_BOT_BINARY) + " --server 127.0.0.1:" + std::to_string(server.port()) +
+                  " --create master --lines 2 --answer-ms 5000 " + "--timeout 60 --external '" + kTbp +
+                  " --greedy --slow-once " + marker + "'");
+  std::remove(marker.c_str());
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find(" played, 0 forfeits (0 unreachable, 0 slow answers), 1 late answers dropped, 1 fresh "
+                          "starts\n"),
+            std::string::npos)
+      << r.output;
+  const long asked = number_after(r.output, "external bot: ");
+  const long played = number_after(r.output, " suggestions, ");
+  EXPECT_EQ(asked, played + 1) << r.output;
+  const auto stored = server.stored_replays();
+  ASSERT_EQ(stored.size(), 1u);
+  EXPECT_TRUE(stored[0].verified) << stored[0].message;
+  // Every played move locked, and so did the pieces gravity took while the bot was late.
+  EXPECT_GE(stored[0].replay.racers.at(0).result.stats.pieces, played + 2) << r.output;
+}
+
 }  // namespace
 }  // namespace sr::test
