@@ -49,12 +49,19 @@ std::optional<bot::Step> ExternalPlayer::next(const engine::Game& game) {
       case TbpSession::Poll::kFailed: broken_ = true; return std::nullopt;
       case TbpSession::Poll::kWaiting:
         if (now < asked_->deadline) return std::nullopt;
-        ++counters_.slow;
+        // Its late answer would be read as the answer to a later suggest: the bot is ended, and started afresh
+        // when the game is over.
         asked_.reset();
         session_.close(true);
         if (!game.over() && !lost_) {
+          ++counters_.slow;
           forfeit(fmt::format("piece {} at {}s: the external bot did not answer suggest within {} ms",
                               game.stats().pieces + 1, seconds_text(game.now()), options_.answer_ms));
+        } else {
+          err_ << fmt::format(
+              "stackrace-bot: the external bot did not answer its last suggest of the game within {} ms; it is "
+              "restarted\n",
+              options_.answer_ms);
         }
         return std::nullopt;
       case TbpSession::Poll::kArrived: break;
