@@ -9,6 +9,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <utility>
 
 namespace sr::botcli {
@@ -114,16 +115,17 @@ std::optional<std::string> BotProcess::receive(int timeout_ms, bool* timed_out) 
       return line;
     }
     if (from_child_ < 0 || buffer_.size() > kMaxLine) return std::nullopt;
-    const std::int64_t left = deadline - now_ms();
-    if (left <= 0) {
-      if (timed_out) *timed_out = true;
-      return std::nullopt;
-    }
+    // The pipe is polled at least once, so a timeout of 0 reads what has already arrived without waiting.
+    const std::int64_t left = std::max<std::int64_t>(0, deadline - now_ms());
     pollfd pfd{from_child_, POLLIN, 0};
     const int ready = poll(&pfd, 1, static_cast<int>(left));
     if (ready < 0 && errno == EINTR) continue;
     if (ready < 0) return std::nullopt;
-    if (ready == 0) continue;
+    if (ready == 0) {
+      if (now_ms() < deadline) continue;
+      if (timed_out) *timed_out = true;
+      return std::nullopt;
+    }
     char chunk[65536];
     const ssize_t n = read(from_child_, chunk, sizeof chunk);
     if (n < 0 && errno == EINTR) continue;

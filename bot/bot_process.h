@@ -23,7 +23,8 @@ class BotProcess {
   // Writes one line (a '\n' is added). False if the child has gone away.
   bool send(const std::string& line);
   // The next line from the child without its '\n', or nullopt on end of file, error or after `timeout_ms`
-  // (`timed_out` tells which). Lines longer than 16 MiB count as an error.
+  // (`timed_out` tells which). A timeout of 0 takes only what has arrived, without waiting. Lines longer than
+  // 16 MiB count as an error.
   std::optional<std::string> receive(int timeout_ms, bool* timed_out = nullptr);
   // Closes the child's input and waits up to `timeout_ms` for it to exit; kills it after that.
   void finish(int timeout_ms);

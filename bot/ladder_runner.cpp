@@ -7,8 +7,10 @@
 #include <cctype>
 #include <chrono>
 #include <functional>
+#include <memory>
 #include <ostream>
 
+#include "bot/external_player.h"
 #include "bot/ladder_secret.h"
 #include "bot/online_bot.h"
 
@@ -23,7 +25,7 @@ bool pump_until(OnlineBot& bot, Clock::time_point deadline, std::vector<protocol
   while (Clock::now() < deadline) {
     for (auto& m : bot.pump(5)) received.push_back(std::move(m));
     if (done()) return true;
-    if (bot.session().state() == net::Session::State::kClosed) return false;
+    if (bot.session().state() == net::Session::State::kClosed || bot.player().broken()) return false;
   }
   return false;
 }
@@ -168,7 +170,18 @@ int run_ladder(const LadderRunOptions& options, std::ostream& out, std::ostream&
   session.port = options.port;
   session.name = options.entrant;
   session.client_version = "stackrace-bot 0.1.0";
-  OnlineBot bot(session, options.bot);
+  // An external bot is started first, so that one that cannot play spends no game.
+  ExternalPlayer* external = nullptr;
+  std::unique_ptr<Player> player;
+  if (options.external) {
+    auto made = std::make_unique<ExternalPlayer>(*options.external, options.bot, err);
+    if (!made->open(engine::make_contest())) return 1;
+    external = made.get();
+    player = std::move(made);
+  } else {
+    player = std::make_unique<BuiltinPlayer>(options.bot);
+  }
+  OnlineBot bot(session, std::move(player));
   if (const auto failed = connect(bot, Clock::now() + std::chrono::seconds(30))) {
     err << fmt::format("stackrace-bot: cannot reach {}:{} as '{}': {}\n", options.host, options.port, options.entrant,
                        *failed);
@@ -197,6 +210,12 @@ int run_ladder(const LadderRunOptions& options, std::ostream& out, std::ostream&
         entered && pump_until(bot, deadline, received, [&] {
           return bot.session().stored_replay().has_value() || bot.session().replay_not_stored().has_value();
         });
+    if (bot.player().broken()) {
+      err << fmt::format("stackrace-bot: {} game {} as '{}' abandoned: the external bot cannot play (see above)\n",
+                         kind, played + 1, options.entrant);
+      status = 1;
+      break;
+    }
     if (!stored || !bot.session().results()) {
       err << fmt::format("stackrace-bot: {} game {} as '{}' did not end with results within {} s{}\n", kind, played + 1,
                          options.entrant, options.timeout_s,
@@ -210,6 +229,10 @@ int run_ladder(const LadderRunOptions& options, std::ostream& out, std::ostream&
                                    : "replay not stored: " + *bot.session().replay_not_stored();
     out << fmt::format("{} game {} as '{}': {}\n", kind, played, options.entrant,
                        game_line(*bot.session().results(), replay));
+    if (external != nullptr && !external->race_note().empty()) {
+      out << fmt::format("{} game {} as '{}': the external bot forfeited it at {}\n", kind, played, options.entrant,
+                         external->race_note());
+    }
     out.flush();
     bot.session().leave_room();
     (void)pump_until(bot, deadline, received, [&] { return !bot.session().room().has_value(); });
@@ -231,6 +254,9 @@ int run_ladder(const LadderRunOptions& options, std::ostream& out, std::ostream&
                            protocol::ladder_average_text(protocol::ladder_sum(*it), board.ladder->counted_best));
       }
     }
+  }
+  if (external != nullptr) {
+    out << external->counters_text() << "\n";
   }
   bot.session().close();
   return status;

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "bot/tbp_session.h"
 #include "common/bot/bot.h"
 #include "common/protocol/messages.h"
 
@@ -21,13 +22,19 @@ struct LadderRunOptions {
   bool ranked = true;                 // false: practice games, unlimited and unranked
   std::optional<int> games;           // nullopt: ranked until the server says the entrant's games are spent; practice 1
   std::filesystem::path secret_file;  // read, or created on first use (ladder_secret.h)
-  bot::BotSettings bot;
-  int timeout_s = 600;  // per game, from entering to the stored replay
+  bot::BotSettings bot;               // the built-in bot; with `external`, only its key timing and pace are used
+  std::optional<ExternalOptions> external;  // a TBP bot chooses the placements instead (external_player.h)
+  int timeout_s = 600;                      // per game, from entering to the stored replay
 };
 
 // Plays the games and prints a line per game and the entrant's standing at the end. Returns 0 when every game asked
 // for was played (without --games: at least one, until the server refused another), 1 when the server refused the
 // first game or a game failed, 2 when the server could not be reached or the secret file not read or made.
+//
+// With `external`, the TBP bot is started (and must answer its handshake) before the server is contacted. A game it
+// forfeits (no suggested move reachable, or no answer within answer_ms) is still played to its end and scored by the
+// server; a line after its game line says why, and the run goes on (exit status 0). A bot that dies or breaks the
+// protocol ends the run with 1 (the game under way is spent). A line at the end counts its suggestions and forfeits.
 int run_ladder(const LadderRunOptions& options, std::ostream& out, std::ostream& err);
 
 // The leaderboard as an aligned table: rank, entrant, ranked games played, rank score (average of the best, a game

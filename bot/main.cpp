@@ -6,10 +6,11 @@
 //   stackrace-bot --mode sprint --seed 7 --external ./mybot   a TBP bot (Cold Clear 2, ...) plays instead
 //   stackrace-bot --server 127.0.0.1:7878 --count 8 --create sprint --races 3   eight bots race three sprints
 //   stackrace-bot --server HOST:PORT --ladder rocket           the bot plays entrant rocket's ranked contest games
+//   stackrace-bot --server HOST:PORT --ladder rocket --external ./mybot   a TBP bot plays them, in real time
 //   stackrace-bot --server HOST:PORT --leaderboard             the contest ladder's leaderboard
 //
-// Exit status: 0 done, 1 a run failed (replay not written, external bot died or broke the protocol), 2 bad
-// arguments.
+// Exit status: 0 done (games an external bot forfeited count as played), 1 a run failed (replay not written, external
+// bot could not start, died or broke the protocol), 2 bad arguments (online: also a server that cannot be reached).
 #include <fmt/format.h>
 
 #include <CLI/CLI.hpp>
@@ -84,20 +85,23 @@ int main(int argc, char** argv) {
   app.add_option("--gap-ms", gap_text, "time between key presses, MIN-MAX milliseconds")->capture_default_str();
   app.add_option("--external", external,
                  "a Tetris Bot Protocol program to play instead of the built-in bot (run through /bin/sh -c); the "
-                 "first of its suggested moves that can be reached is played, and it forfeits when none can");
+                 "first of its suggested moves that can be reached is played, and it forfeits when none can. Solo "
+                 "games, --ladder games and --server races (--count 1); online the clock runs while it thinks");
   app.add_option("--think-ms", think_ms,
                  "with --external: milliseconds the bot gets to think on each new position before it is asked for "
                  "a move (a bot asked at once may answer with no moves), 0..60000")
       ->capture_default_str();
   app.add_option("--answer-ms", answer_ms,
                  "with --external: milliseconds the bot may take to answer; a slower answer loses that game "
-                 "(result=slow-answer), the bot is restarted and the other games go on, 1..600000")
+                 "(result=slow-answer; online: no more keys are pressed in it), the bot is restarted and the other "
+                 "games go on, 1..600000")
       ->capture_default_str();
   app.add_flag("--quiet", quiet, "print only the aggregate line");
   app.add_flag("--list-weights", list_weights, "list the evaluation presets and exit");
   auto* online = app.add_option_group("online", "race on a server instead of playing solo");
   online->add_option("--server", server, "HOST:PORT of a stackrace-server (port 7878 if left out)");
-  online->add_option("--count", count, "bots to connect (1..4000)")->capture_default_str();
+  auto* count_opt =
+      online->add_option("--count", count, "bots to connect (1..4000); with --external 1")->capture_default_str();
   online->add_option("--room", room, "join the public room of this name (with --create: create it if missing)");
   online->add_option("--create", create, "create rooms of this mode (sprint, ultra, ...; --lines/--seconds apply)");
   online->add_option("--room-size", room_size, "bots per created room (1..16)")->capture_default_str();
@@ -118,10 +122,11 @@ int main(int argc, char** argv) {
   bool practice = false, leaderboard = false;
   auto* contest = app.add_option_group(
       "contest ladder", "play or list a contest ladder (a server run with stackrace-server --contest); needs --server");
-  contest->add_option("--ladder", ladder,
-                      "play the contest ladder's games as entrant NAME (1..16 printable characters), each alone in a "
-                      "90-second contest game the server referees; ranked games are limited (10 by default) and count "
-                      "on the leaderboard by the average of the entrant's best 3");
+  contest->add_option(
+      "--ladder", ladder,
+      "play the contest ladder's games as entrant NAME (1..16 printable characters), each alone in a "
+      "90-second contest game the server referees; ranked games are limited (10 by default) and count "
+      "on the leaderboard by the average of the entrant's best 3; the built-in bot plays, or --external CMD");
   contest->add_flag("--practice", practice, "with --ladder: practice games (unlimited, never ranked)");
   contest->add_option("--secret-file", secret_file,
                       "with --ladder: the file holding the entrant's secret, created on first use (default: "
@@ -187,7 +192,9 @@ int main(int argc, char** argv) {
     o.bot.chooser.lookahead = lookahead;
     o.bot.chooser.tucks = search == "full";
     if (!external.empty()) {
-      return usage_error("--external plays solo games only for now; a ladder game is played by the built-in bot");
+      if (think_ms < 0 || think_ms > 60'000) return usage_error("--think-ms must be 0..60000");
+      if (answer_ms < 1 || answer_ms > 600'000) return usage_error("--answer-ms must be 1..600000");
+      o.external = botcli::ExternalOptions{external, think_ms, answer_ms};
     }
     return botcli::run_ladder(o, std::cout, std::cerr);
   }
@@ -197,6 +204,7 @@ int main(int argc, char** argv) {
     if (!host_port) return usage_error("--server must be HOST or HOST:PORT, e.g. 127.0.0.1:7878");
     o.host = host_port->host;
     o.port = host_port->port;
+    if (!external.empty() && count_opt->count() == 0) count = 1;
     if (count < 1 || count > 4000) return usage_error("--count must be 1..4000");
     if (room_size < 1 || room_size > 16) return usage_error("--room-size must be 1..16");
     if (races < 1 || races > 10'000) return usage_error("--races must be 1..10000");
@@ -227,6 +235,12 @@ int main(int argc, char** argv) {
       const auto weights = bot::weights_by_name(weights_name);
       if (!weights) return usage_error("--weights must be one of sprint, survival, score, contest");
       o.bot.weights = *weights;
+    }
+    if (!external.empty()) {
+      if (count != 1) return usage_error("--external races one bot: --count must be 1 (or left out)");
+      if (think_ms < 0 || think_ms > 60'000) return usage_error("--think-ms must be 0..60000");
+      if (answer_ms < 1 || answer_ms > 600'000) return usage_error("--answer-ms must be 1..600000");
+      o.external = botcli::ExternalOptions{external, think_ms, answer_ms};
     }
     return botcli::run_online(o);
   }

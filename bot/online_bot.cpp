@@ -24,7 +24,10 @@ void RelayProbe::received(std::uint32_t race_id, std::uint32_t player_id, std::u
 }
 
 OnlineBot::OnlineBot(net::SessionOptions options, bot::BotSettings settings, RelayProbe* probe)
-    : options_(std::move(options)), settings_(std::move(settings)), probe_(probe) {}
+    : OnlineBot(std::move(options), std::make_unique<BuiltinPlayer>(std::move(settings)), probe) {}
+
+OnlineBot::OnlineBot(net::SessionOptions options, std::unique_ptr<Player> player, RelayProbe* probe)
+    : options_(std::move(options)), player_(std::move(player)), probe_(probe) {}
 
 std::optional<engine::TimeUs> OnlineBot::race_time() const {
   const auto t = session_.race_time_us();
@@ -52,7 +55,8 @@ std::optional<std::int64_t> OnlineBot::us_until_due() const {
   const auto now = race_time();
   if (race == nullptr || !now || race->mine() == nullptr || race->mine()->game().over()) return std::nullopt;
   if (*now < 0) return static_cast<std::int64_t>(static_cast<double>(-*now) / clock_rate_);
-  if (race_key() != bot_race_ || !pending_) return 0;
+  if (race_key() != bot_race_) return 0;
+  if (!pending_) return player_->us_until_ready();
   return std::max<std::int64_t>(0,
                                 static_cast<std::int64_t>(static_cast<double>(pending_->time_us - *now) / clock_rate_));
 }
@@ -69,17 +73,14 @@ void OnlineBot::drive() {
   if (race == nullptr || !now || *now < 0 || race->mine() == nullptr) return;
   if (race_key() != bot_race_) {
     bot_race_ = race_key();
-    bot_.emplace(settings_);
+    player_->new_race();
     pending_.reset();
   }
   const engine::Game& game = race->mine()->game();
-  for (int i = 0; i < 64 && !game.over(); ++i) {
-    if (!pending_) {
-      const std::int64_t before = bot_->counters().decisions;
-      pending_ = bot_->next(game);
-      decisions_ += bot_->counters().decisions - before;
-    }
-    if (!pending_ || pending_->time_us > *now) break;
+  for (int i = 0; i < 64; ++i) {
+    // Asked also once the game is over, so that the player can end its business with the game.
+    if (!pending_) pending_ = player_->next(game);
+    if (game.over() || !pending_ || pending_->time_us > *now) break;
     if (pending_->buttons) {
       // Relays are numbered by the referee's log, which holds exactly the changes our run logs.
       const engine::RacerRun& run = race->mine()->run;

@@ -1,15 +1,17 @@
-// One bot racing on a server: a client/net Session whose own board is driven by common/bot, exactly as a person's
-// keys would drive it (stamped on a 1 ms grid, sent as they happen). Used by `stackrace-bot --server` and the
-// server's integration tests.
+// One bot racing on a server: a client/net Session whose own board is driven by a Player (online_player.h: common/bot,
+// or an external TBP bot) exactly as a person's keys would drive it (stamped on a 1 ms grid, sent as they happen).
+// Used by `stackrace-bot --server`, `--ladder` and the server's integration tests.
 #pragma once
 
 #include <chrono>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
 
+#include "bot/online_player.h"
 #include "client/net/session.h"
 #include "common/bot/bot.h"
 #include "common/result.h"
@@ -34,7 +36,10 @@ class RelayProbe {
 
 class OnlineBot {
  public:
+  // Played by the built-in bot.
   OnlineBot(net::SessionOptions options, bot::BotSettings settings, RelayProbe* probe = nullptr);
+  // Played by `player` (not null).
+  OnlineBot(net::SessionOptions options, std::unique_ptr<Player> player, RelayProbe* probe = nullptr);
 
   [[nodiscard]] sr::Status<std::string> open() { return session_.open(options_); }
   // Network traffic (waits up to timeout_ms), then the bot's due inputs. Returns what the server sent.
@@ -50,23 +55,22 @@ class OnlineBot {
   [[nodiscard]] const std::string& name() const { return options_.name; }
   // Tests: the bot's race clock runs at this rate of real time (0.9 = a slowed game).
   void set_clock_rate(double rate) { clock_rate_ = rate; }
-  [[nodiscard]] std::int64_t decisions() const { return decisions_; }
+  [[nodiscard]] std::int64_t decisions() const { return player_->decisions(); }
+  [[nodiscard]] const Player& player() const { return *player_; }
 
  private:
   [[nodiscard]] std::optional<engine::TimeUs> race_time() const;
 
   net::SessionOptions options_;
-  bot::BotSettings settings_;
+  std::unique_ptr<Player> player_;
   RelayProbe* probe_;
   net::Session session_;
-  std::optional<bot::Bot> bot_;
   [[nodiscard]] std::uint64_t race_key() const;
   // The race the bot plays, as room id << 32 | race id: race ids count per room, and a contest entrant plays each
   // game in a new room, whose first race is race 1 again.
   std::uint64_t bot_race_ = 0;
   std::optional<bot::Step> pending_;
   double clock_rate_ = 1.0;
-  std::int64_t decisions_ = 0;
 };
 
 }  // namespace sr::botcli

@@ -7,16 +7,19 @@
 
 #include <algorithm>
 #include <array>
+#include <cassert>
 #include <cerrno>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
+#include <iostream>
 #include <memory>
 #include <optional>
 #include <string>
 #include <thread>
 #include <vector>
 
+#include "bot/external_player.h"
 #include "bot/online_bot.h"
 
 namespace sr::botcli {
@@ -199,6 +202,7 @@ int run_online(const OnlineOptions& options) {
   const auto started = Clock::now();
   RelayProbe probe;
   std::vector<std::unique_ptr<OnlineBot>> bots;
+  ExternalPlayer* external = nullptr;
   for (int i = 0; i < options.count; ++i) {
     net::SessionOptions session;
     session.host = options.host;
@@ -207,7 +211,15 @@ int run_online(const OnlineOptions& options) {
     session.client_version = "stackrace-bot 0.1.0";
     bot::BotSettings settings = options.bot;
     settings.timing_seed = options.bot.timing_seed + static_cast<std::uint64_t>(i) + 1;  // each bot its own rhythm
-    bots.push_back(std::make_unique<OnlineBot>(session, settings, &probe));
+    if (options.external) {
+      assert(options.count == 1);
+      auto player = std::make_unique<ExternalPlayer>(*options.external, settings, std::cerr);
+      if (!player->open(options.create.value_or(engine::make_sprint()))) return 1;
+      external = player.get();
+      bots.push_back(std::make_unique<OnlineBot>(session, std::move(player), &probe));
+    } else {
+      bots.push_back(std::make_unique<OnlineBot>(session, settings, &probe));
+    }
     if (const auto opened = bots.back()->open(); !opened) {
       fmt::print(stderr, "stackrace-bot: {}\n", opened.error());
       return 2;
@@ -298,6 +310,11 @@ int run_online(const OnlineOptions& options) {
       for (auto& b : bots) b->session().close();
       return 1;
     }
+    if (external != nullptr && external->broken()) {
+      fmt::print(stderr, "stackrace-bot: race abandoned: the external bot cannot play (see above)\n");
+      for (auto& b : bots) b->session().close();
+      return 1;
+    }
     for (Group& g : groups) {
       if (g.races_done >= options.races) continue;
       const net::Session& s = g.bots.front()->session();
@@ -322,6 +339,9 @@ int run_online(const OnlineOptions& options) {
         fmt::print("{} | replay {:016x}\n", race_line(g, *s.results()), *s.stored_replay());
       } else {
         fmt::print("{} | replay not stored: {}\n", race_line(g, *s.results()), *s.replay_not_stored());
+      }
+      if (external != nullptr && !external->race_note().empty()) {
+        fmt::print("the external bot forfeited that race at {}\n", external->race_note());
       }
       std::fflush(stdout);
       if (g.races_done >= options.races) {
@@ -359,6 +379,9 @@ int run_online(const OnlineOptions& options) {
       "summary: {} races, {} of {} racers finished; relay delay median {:.2f} ms, p99 {:.2f} ms over {} inputs; "
       "bots used {:.1f} s CPU for {} decisions\n",
       races, finishers, entries, pct(0.5), pct(0.99), delays.size(), cpu_seconds() - cpu_start, decisions);
+  if (external != nullptr) {
+    fmt::print("{}\n", external->counters_text());
+  }
   for (auto& b : bots) b->session().close();
   if (!all_done) {
     fmt::print(stderr, "stackrace-bot: timed out after {} s with {} of {} rooms done\n", options.timeout_s,

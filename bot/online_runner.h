@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 
+#include "bot/tbp_session.h"
 #include "common/bot/bot.h"
 #include "common/engine/config.h"
 
@@ -24,6 +25,8 @@ struct OnlineOptions {
   int timeout_s = 600;     // give up after this long
   int poll_every_ms = 0;   // 0: read each socket as soon as it has traffic; N: every N ms (and at own inputs)
   std::string delays_out;  // if set: every relay delay measured, as "SECONDS_SINCE_START DELAY_MS" lines
+  // With count 1: a TBP bot chooses the placements (external_player.h); `bot` gives only key timing and pace.
+  std::optional<ExternalOptions> external;
 };
 
 // "host:port" or "host" (default port 7878). nullopt when malformed.
@@ -33,8 +36,9 @@ struct HostPort {
 };
 [[nodiscard]] std::optional<HostPort> parse_host_port(const std::string& text);
 
-// Runs the bots; returns the process exit code (0: every race done; 1: a race failed or timed out; 2: could not
-// connect or join).
+// Runs the bots; returns the process exit code (0: every race done; 1: a race failed or timed out, or the external
+// bot could not start, died or broke the protocol; 2: could not connect or join). A race the external bot forfeits
+// is played to its end; its line says why.
 int run_online(const OnlineOptions& options);
 
 }  // namespace sr::botcli

@@ -4,10 +4,14 @@
 It knows only what the TBP spec says (piece centres per SRS true rotation, rows counted bottom-up), so it checks our
 coordinate conversion from the other side. It never holds; it suggests straight drops of the current piece, lowest
 first. Options: --forfeit-after N answers with an impossible move from the N-th suggestion on (so the frontend must
-forfeit), --die-after N exits without a word at the N-th suggestion.
+forfeit), --die-after N exits without a word at the N-th suggestion, --greedy orders the drops by the board they
+leave (fewest holes, then most lines cleared, then lowest stack), a player that keeps going for minutes,
+--slow-once FILE: the first process to create FILE answers its 3rd suggest 1.5 s late.
 """
 import json
+import os
 import sys
+import time
 
 # Minos relative to the piece centre in the north orientation (x right, y up).
 NORTH = {
@@ -65,6 +69,25 @@ def drops(board, piece):
     return [f[2] for f in found]
 
 
+def left_behind(board, cells):
+    """(holes, -lines cleared, stack height) of the board after placing `cells`: smaller is better."""
+    after = Board()
+    after.rows = [list(row) for row in board.rows]
+    after.place(cells)
+    lines = (sum(map(sum, board.rows)) + len(cells) - sum(map(sum, after.rows))) // 10
+    height = max((y + 1 for y in range(40) if any(after.rows[y])), default=0)
+    holes = sum(1 for x in range(10) for y in range(height)
+                if not after.rows[y][x] and any(after.rows[h][x] for h in range(y + 1, height)))
+    return (holes, -lines, height)
+
+
+def greedy(board, moves):
+    def score(move):
+        loc = move["location"]
+        return left_behind(board, at(minos(loc["type"], loc["orientation"]), loc["x"], loc["y"]))
+    return sorted(moves, key=score)
+
+
 def send(message):
     sys.stdout.write(json.dumps(message) + "\n")
     sys.stdout.flush()
@@ -77,6 +100,7 @@ def main():
         forfeit_after = int(args[args.index("--forfeit-after") + 1])
     if "--die-after" in args:
         die_after = int(args[args.index("--die-after") + 1])
+    slow_file = args[args.index("--slow-once") + 1] if "--slow-once" in args else None
     send({"type": "info", "name": "first-legal", "version": "1", "author": "stackrace tests", "features": []})
     board, queue, hold, suggestions = Board(), [], None, 0
     for line in sys.stdin:
@@ -96,7 +120,11 @@ def main():
                 send({"type": "suggestion", "moves": [
                     {"location": {"type": queue[0], "orientation": "north", "x": 4, "y": 30}, "spin": "none"}]})
                 continue
-            send({"type": "suggestion", "moves": drops(board, queue[0])[:3]})
+            if slow_file and suggestions == 3 and not os.path.exists(slow_file):
+                open(slow_file, "w").close()
+                time.sleep(1.5)
+            moves = drops(board, queue[0])
+            send({"type": "suggestion", "moves": (greedy(board, moves) if "--greedy" in args else moves)[:3]})
         elif kind == "play":
             location = message["move"]["location"]
             piece = location["type"]

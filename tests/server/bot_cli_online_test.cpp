@@ -111,6 +111,9 @@ TEST(StackraceBotOnline, BadOnlineArgumentsExitWithTwoAndSayWhy) {
       {"--server 127.0.0.1:7878 --create sprint --practice", "--practice and --secret-file need --ladder"},
       {"--server 127.0.0.1:7878 --ladder seventeen-chars-x", "--ladder: the entrant's name is not valid"},
       {"--server 127.0.0.1:7878 --ladder rocket --games 0", "--games must be 1..1000000"},
+      {"--server 127.0.0.1:7878 --create sprint --count 2 --external x",
+       "--external races one bot: --count must be 1 (or left out)"},
+      {"--server 127.0.0.1:7878 --ladder rocket --external x --answer-ms 0", "--answer-ms must be 1..600000"},
   };
   for (const auto& c : kCases) {
     const ToolRun r = bot_tool(c.args);
