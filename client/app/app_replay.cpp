@@ -49,7 +49,8 @@ sr::Status<std::string> App::open_viewer_file(const std::filesystem::path& file)
 
 void App::replay_poll() {
   if (!pending_download_) return;
-  auto bytes = net_.session().take_download(*pending_download_);
+  const std::uint64_t game_id = *pending_download_;
+  auto bytes = net_.session().take_download(game_id);
   if (!bytes) return;
   pending_download_.reset();
   auto decoded = replay::decode_binary(*bytes);
@@ -62,6 +63,7 @@ void App::replay_poll() {
     replay_problem(opened.error());
     return;
   }
+  spdlog::info("viewing downloaded game {:016x}: {}", game_id, viewer->viewer.verdict());
   viewer_ = std::move(viewer);
   screen_ = Screen::kViewer;
 }
@@ -112,6 +114,9 @@ void App::replays_ui(double now_s, const MenuNav& nav) {
     viewer_.reset();
     if (options_.replay_file) {
       done_ = true;
+    } else if (ladder_ && ladder_->board.watching()) {
+      ladder_->board.watched();
+      screen_ = Screen::kLadder;  // back to the leaderboard the game was watched from
     } else if (net_.session().in_room()) {
       screen_ = Screen::kNet;  // back to the room the replay was watched from
       browser_.reset();
