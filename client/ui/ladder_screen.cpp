@@ -27,7 +27,12 @@ void board_table(const LadderBoardView& view, LadderAction& out) {
   for (std::size_t i = 0; i < best_columns; ++i) {
     ImGui::TableSetupColumn(i == 0 ? "Best games" : "");
   }
-  ImGui::TableHeadersRow();
+  // Headings as plain text: TableHeadersRow() makes them items that the keyboard's Down would stop on.
+  ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
+  for (int c = 0; c < columns; ++c) {
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(ImGui::TableGetColumnName(c));
+  }
   for (std::size_t i = 0; i < view.rows.size(); ++i) {
     const LadderBoardRow& r = view.rows[i];
     ImGui::PushID(static_cast<int>(i));
@@ -68,32 +73,31 @@ LadderAction LadderScreen::draw(const LadderBoard& board, const LadderScreenText
   ImGui::TextUnformatted("Enter the ladder");
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 14);
   if (ImGui::InputText("Entrant name", &entrant_)) typed_ = true;
-  ImGui::SameLine();
   ImGui::RadioButton("Ranked", &kind_, 0);
   ImGui::SameLine();
-  ImGui::RadioButton("Practice", &kind_, 1);
-  ImGui::SameLine();
+  ImGui::RadioButton("Practice (counts nowhere)", &kind_, 1);
+  // One row of buttons, the table's Watch buttons below it: Right reaches Refresh and Back, Down the first Watch.
   if (board.entering()) ImGui::BeginDisabled();
   if (ImGui::Button("Play")) out = {LadderAction::kPlay, 0, entrant_, kind_ == 0};
   ImGui::SetItemDefaultFocus();  // keyboard and pad start here: Enter (A) plays a ranked game
   if (board.entering()) ImGui::EndDisabled();
+  ImGui::SameLine();
+  if (ImGui::Button("Refresh")) out.kind = LadderAction::kRefresh;
+  ImGui::SameLine();
+  if (ImGui::Button("Back") || (nav.back && !ImGui::GetIO().WantTextInput)) out.kind = LadderAction::kBack;
   if (board.entering()) {
     ImGui::SameLine();
-    ImGui::TextUnformatted("(asking the server...)");
+    ImGui::TextUnformatted("(asking the server for a game...)");
+  }
+  if (text.downloading) {
+    ImGui::SameLine();
+    ImGui::TextUnformatted("(downloading a replay...)");
   }
   if (!text.problem.empty()) ImGui::TextColored(kRed, "%s", text.problem.c_str());
   if (!board.enter_refused().empty()) {
     ImGui::TextColored(kRed, "The server refused the game: %s", board.enter_refused().c_str());
   }
   if (!text.secret_note.empty()) ImGui::TextWrapped("%s", text.secret_note.c_str());
-
-  if (ImGui::Button("Refresh")) out.kind = LadderAction::kRefresh;
-  ImGui::SameLine();
-  if (ImGui::Button("Back") || (nav.back && !ImGui::GetIO().WantTextInput)) out.kind = LadderAction::kBack;
-  if (text.downloading) {
-    ImGui::SameLine();
-    ImGui::TextUnformatted("(downloading a replay...)");
-  }
   if (!board.watch_refused().empty()) ImGui::TextColored(kRed, "%s", board.watch_refused().c_str());
   for (const auto& m : messages) ImGui::TextColored(kOrange, "%s", m.c_str());
   ImGui::Separator();

@@ -1,7 +1,7 @@
 // The "Contest ladder" screen, reached from the lobby (PROTOCOL.md "Contest ladder"): the leaderboard with a Watch
 // button for each stored best game, and the form that enters the ladder as a person (entrant name, ranked or
 // practice, Play). Mouse, or keyboard and pad through ImGui's navigation like the other multiplayer screens: the
-// focus starts on Play, Down reaches Refresh and Back, and below them the table's Watch buttons; Esc / B goes back.
+// focus starts on Play, Right reaches Refresh and Back, Down the table's Watch buttons; Esc / B goes back.
 // What it shows comes from client/lobby/ladder_board.h; what the player chose is returned for the app to do.
 #pragma once
 
