@@ -221,7 +221,8 @@ void App::leave_race(int choice) {
   if (race_screen_) race_screen_->race.leave_asked = false;
   switch (choice) {
     case kLeaveRoom:
-      spdlog::info("left the race (forfeited): back to the lobby");
+      spdlog::info("left the race (forfeited): back to the {}",
+                   ladder_ && ladder_->board.playing() ? "contest ladder" : "lobby");
       (void)net_.session().leave_room();  // our game so far is saved as forfeited (NetPlay, on RoomLeft)
       break;
     case kLeaveServer:
