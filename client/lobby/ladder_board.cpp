@@ -44,6 +44,10 @@ LadderBoardView ladder_board_view(const protocol::Ladder& ladder) {
 
 sr::Status<std::string> check_entrant_name(std::string_view name) {
   if (name.empty()) return std::string("Type an entrant name.");
+  if (name.size() > protocol::kMaxPlayerNameBytes) {
+    return fmt::format("The entrant name is too long: {} characters, at most {}.", name.size(),
+                       protocol::kMaxPlayerNameBytes);
+  }
   if (auto ok = protocol::check_text(name, protocol::kPlayerNameText); !ok) {
     return "The entrant name is not valid: " + ok.error() + ".";
   }

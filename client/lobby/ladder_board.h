@@ -43,7 +43,8 @@ struct LadderBoardView {
 [[nodiscard]] LadderBoardView ladder_board_view(const protocol::Ladder& ladder);
 
 // Ok if `name` can enter (protocol::kPlayerNameText), otherwise a sentence saying why:
-// "The entrant name is not valid: starts or ends with a space.".
+// "The entrant name is not valid: starts or ends with a space.", "The entrant name is too long: 17 characters, at most
+// 16.".
 [[nodiscard]] sr::Status<std::string> check_entrant_name(std::string_view name);
 
 // What the screen says when the game has just made a new secret for `entrant` in `file`.

@@ -66,7 +66,9 @@ TEST(LadderEntrantName, CheckedAsAPlayerName) {
   EXPECT_EQ(problem_of(check_entrant_name(" rocket")), "The entrant name is not valid: starts or ends with a space.");
   EXPECT_EQ(problem_of(check_entrant_name("r\xC3\xA9")),
             "The entrant name is not valid: byte 0xC3 at index 1 is not printable ASCII.");
-  EXPECT_TRUE(problem_of(check_entrant_name(std::string(protocol::kMaxPlayerNameBytes + 1, 'a'))).has_value());
+  EXPECT_EQ(problem_of(check_entrant_name(std::string(16, 'a'))), std::nullopt);
+  EXPECT_EQ(problem_of(check_entrant_name(std::string(17, 'a'))),
+            "The entrant name is too long: 17 characters, at most 16.");
 }
 
 TEST(LadderNewSecret, SaysWhereItIsAndWhoCanSpendTheGames) {
