@@ -76,10 +76,10 @@ void App::ladder_ui(const MenuNav& nav) {
     return;
   }
   LadderState& l = *ladder_;
-  if (!pending_download_) l.board.watched();  // a download that failed: said among the messages
+  if (!pending_download_) l.board.watched();  // a download that failed: replay_problem() said why
   const LadderScreenText text{net_.session().welcome().server_name, l.problem, l.secret_note,
                               pending_download_.has_value()};
-  const LadderAction a = net_menus_.ladder.draw(l.board, text, net_.messages(), nav);
+  const LadderAction a = net_menus_.ladder.draw(l.board, text, nav);
   switch (a.kind) {
     case LadderAction::kBack:
       ladder_.reset();
@@ -87,6 +87,7 @@ void App::ladder_ui(const MenuNav& nav) {
       break;
     case LadderAction::kRefresh: open_ladder(); break;
     case LadderAction::kWatch:
+      l.problem.clear();
       if (net_.session().download_replay(a.game_id)) {
         pending_download_ = a.game_id;
         l.board.watching(a.game_id);

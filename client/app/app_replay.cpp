@@ -27,6 +27,8 @@ void App::open_replay_browser() {
 void App::replay_problem(std::string text) {
   if (browser_) {
     browser_->problem = std::move(text);
+  } else if (ladder_ && screen_ == Screen::kLadder) {
+    ladder_->problem = "Cannot watch that game: " + text;  // asked for with the ladder's Watch
   } else {
     net_.say(std::move(text));  // a replay asked for from the race's results: said in the room
   }

@@ -11,7 +11,7 @@ namespace sr::client {
 
 struct LadderState {
   LadderBoard board;
-  std::string problem;      // why Play did not send (the entrant name, the secret file)
+  std::string problem;      // why Play did not send (the entrant name, the secret file), or Watch cannot show
   std::string secret_note;  // where the secret the game has just made is kept (new_secret_text)
 };
 

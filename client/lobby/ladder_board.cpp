@@ -56,8 +56,9 @@ sr::Status<std::string> check_entrant_name(std::string_view name) {
 
 std::string new_secret_text(std::string_view entrant, const std::filesystem::path& file) {
   return fmt::format(
-      "A new secret now holds the name '{}': it is kept in {}. Whoever has this file can spend {}'s ranked games: "
-      "keep it like a password, and copy it to play as {} from another machine.",
+      "The game made a secret for '{}', kept in {}. The first game under a name claims it for its secret, and "
+      "whoever has this file can spend {}'s ranked games: keep it like a password, and copy it to play as {} from "
+      "another machine.",
       entrant, file.string(), entrant, entrant);
 }
 

@@ -9,7 +9,6 @@ namespace sr::client {
 namespace {
 
 const ImVec4 kRed(1.0f, 0.4f, 0.4f, 1.0f);
-const ImVec4 kOrange(1.0f, 0.6f, 0.4f, 1.0f);
 
 // The table: rank, entrant, ranked games, rank score, then one column per counted best game ("9000 Watch").
 void board_table(const LadderBoardView& view, LadderAction& out) {
@@ -27,8 +26,10 @@ void board_table(const LadderBoardView& view, LadderAction& out) {
   for (std::size_t i = 0; i < best_columns; ++i) {
     ImGui::TableSetupColumn(i == 0 ? "Best games" : "");
   }
-  // Headings as plain text: TableHeadersRow() makes them items that the keyboard's Down would stop on.
-  ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
+  // Headings as plain text in a row of the header's colour: TableHeadersRow() makes them items that the keyboard's
+  // Down would stop on.
+  ImGui::TableNextRow();
+  ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0, ImGui::GetColorU32(ImGuiCol_TableHeaderBg));
   for (int c = 0; c < columns; ++c) {
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(ImGui::TableGetColumnName(c));
@@ -62,8 +63,7 @@ void LadderScreen::default_entrant(const std::string& name) {
   if (!typed_) entrant_ = name;
 }
 
-LadderAction LadderScreen::draw(const LadderBoard& board, const LadderScreenText& text,
-                                const std::deque<std::string>& messages, const MenuNav& nav) {
+LadderAction LadderScreen::draw(const LadderBoard& board, const LadderScreenText& text, const MenuNav& nav) {
   LadderAction out;
   const std::string title = "Contest ladder: " + text.server_name + "###ladder";
   begin_full_screen(title.c_str());
@@ -99,7 +99,6 @@ LadderAction LadderScreen::draw(const LadderBoard& board, const LadderScreenText
   }
   if (!text.secret_note.empty()) ImGui::TextWrapped("%s", text.secret_note.c_str());
   if (!board.watch_refused().empty()) ImGui::TextColored(kRed, "%s", board.watch_refused().c_str());
-  for (const auto& m : messages) ImGui::TextColored(kOrange, "%s", m.c_str());
   ImGui::Separator();
 
   if (!board.list_refused().empty()) ImGui::TextWrapped("%s", board.list_refused().c_str());

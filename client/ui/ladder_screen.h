@@ -6,7 +6,6 @@
 #pragma once
 
 #include <cstdint>
-#include <deque>
 #include <string>
 
 #include "client/lobby/ladder_board.h"
@@ -24,7 +23,7 @@ struct LadderAction {
 // What the app has to say on the screen, beside the board's own state.
 struct LadderScreenText {
   std::string server_name;
-  std::string problem;       // the entrant form's or the secret file's error (red)
+  std::string problem;       // the entrant form's or the secret file's error, a replay that cannot be shown (red)
   std::string secret_note;   // where a secret the game has just made is kept
   bool downloading = false;  // a replay asked for with Watch is on its way
 };
@@ -33,8 +32,7 @@ class LadderScreen {
  public:
   // The entrant name the form starts with (the player name), kept once the player has typed another.
   void default_entrant(const std::string& name);
-  LadderAction draw(const LadderBoard& board, const LadderScreenText& text, const std::deque<std::string>& messages,
-                    const MenuNav& nav);
+  LadderAction draw(const LadderBoard& board, const LadderScreenText& text, const MenuNav& nav);
 
  private:
   std::string entrant_;

@@ -73,8 +73,8 @@ TEST(LadderEntrantName, CheckedAsAPlayerName) {
 
 TEST(LadderNewSecret, SaysWhereItIsAndWhoCanSpendTheGames) {
   EXPECT_EQ(new_secret_text("rocket", "/home/ann/.config/stackrace/ladder/rocket.secret"),
-            "A new secret now holds the name 'rocket': it is kept in "
-            "/home/ann/.config/stackrace/ladder/rocket.secret. Whoever has this file can spend rocket's ranked games: "
+            "The game made a secret for 'rocket', kept in /home/ann/.config/stackrace/ladder/rocket.secret. The first "
+            "game under a name claims it for its secret, and whoever has this file can spend rocket's ranked games: "
             "keep it like a password, and copy it to play as rocket from another machine.");
 }
 

@@ -3,8 +3,9 @@
 # ranked game as 'rocket' (90 s) while the game connects, opens "Contest ladder" from the lobby, enters as a person
 # (its player name, ranked), races and forfeits (Esc, leave the room: the ranked game stays spent), and is back on the
 # ladder. When the bot's game is in, Refresh shows both entrants and Watch opens the bot's game in the replay viewer
-# (verified), whose Back returns to the ladder. The server's leaderboard then lists rocket and player (1/10), and the
-# game's secret is under its --config-dir, readable by its owner only.
+# (verified), whose Back returns to the ladder. On the way, a damaged secret file is an error (and left alone) and
+# entering as 'rocket' with the game's own secret is refused in the server's words. The server's leaderboard then
+# lists rocket and player (1/10), and the game's secret is under its --config-dir, readable by its owner only.
 #
 # usage: contest_ladder_test.sh STACKRACE SERVER BOT WORK_DIR      (run by ctest inside xvfb-run)
 set -euo pipefail
@@ -58,7 +59,16 @@ keys Down Right Return
 expect "screen: contest ladder"
 expect "ladder: [0-9]+ entrants shown"
 
-# Play (the focus starts there): a ranked game as the player name, alone in a room the server starts at once.
+# A damaged secret file is an error on the screen and is left as it is.
+secret="$work/config/ladder/player.secret"
+mkdir -p "$work/config/ladder"
+echo "damaged" >"$secret"
+keys Return  # Play (the focus starts there)
+expect "ladder: the ladder secret file .*player\\.secret does not hold a secret"
+[ "$(cat "$secret")" = damaged ] || { echo "the damaged secret file was written over"; exit 1; }
+rm "$secret"
+
+# Play again: a ranked game as the player name, alone in a room the server starts at once.
 keys Return
 expect "ladder: new secret for player in .*/contest-ladder-test/config/ladder/player\\.secret"
 expect "ladder: entered as player \(ranked\)"
@@ -71,6 +81,12 @@ expect "left the race \(forfeited\)"
 expect "ladder: left the game of player"
 expect "screen: contest ladder"
 expect "ladder: [0-9]+ entrants shown"
+
+# Another secret cannot spend rocket's games: the refusal is said in the server's words. From Play, Up Up reaches the
+# entrant name; Enter edits it (select all, type, Enter), Down Down comes back to Play.
+keys Up Up Return ctrl+a r o c k e t Return Down Down Return
+expect "ladder: entering as rocket \(ranked\)"
+expect "ladder: game refused: entrant 'rocket' is held by another secret"
 
 # The bot's game ends about 95 s after it started.
 wait_for "$work/bot.log" "is ranked" 130 || { cat "$work/bot.log"; exit 1; }
@@ -104,7 +120,6 @@ grep -Eq "^ +1  rocket +1/10 " <<<"$board" || { echo "rocket should be first wit
 grep -Eq "^ +2  player +1/10 " <<<"$board" || { echo "player should be second with 1/10"; exit 1; }
 
 # The game's secret: under --config-dir, 32 hexadecimal digits, owner only; the game's own race kept as a replay.
-secret="$work/config/ladder/player.secret"
 [ "$(stat -c %a "$secret")" = 600 ] || { echo "the secret file should be mode 600"; exit 1; }
 grep -Eqx "[0-9a-f]{32}" "$secret" || { echo "the secret file should hold 32 hexadecimal digits"; exit 1; }
 shopt -s nullglob
