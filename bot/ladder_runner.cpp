@@ -11,8 +11,8 @@
 #include <ostream>
 
 #include "bot/external_player.h"
-#include "bot/ladder_secret.h"
 #include "bot/online_bot.h"
+#include "client/settings/ladder_secret.h"
 
 namespace sr::botcli {
 namespace {
@@ -154,7 +154,7 @@ int print_leaderboard(const std::string& host, std::uint16_t port, int timeout_s
 
 int run_ladder(const LadderRunOptions& options, std::ostream& out, std::ostream& err) {
   bool created = false;
-  const auto secret = load_or_create_secret(options.secret_file, created);
+  const auto secret = client::load_or_create_secret(options.secret_file, created);
   if (!secret.ok()) {
     err << "stackrace-bot: " << secret.error() << "\n";
     return 2;

@@ -148,7 +148,8 @@ ServerOptions server_options(const ServerConfig& config) {
   options.ladder.rules.counted_best = std::min(3, config.ladder_ranked_games);
   if (config.contest && options.lobby.motd.empty()) {
     options.lobby.motd = fmt::format(
-        "Contest: 90-second games, {} ranked games per entrant, ranked by the average of the best {}. Enter with "
+        "Contest: 90-second games, {} ranked games per entrant, ranked by the average of the best {}. People enter "
+        "from this lobby: \"Contest ladder\" shows the leaderboard, its replays and a Play button. Bots enter with "
         "stackrace-bot --server HOST:PORT --ladder NAME; see the leaderboard with --leaderboard.",
         options.ladder.rules.ranked_games, options.ladder.rules.counted_best);
   }

@@ -144,6 +144,7 @@ void App::ui(double now_s) {
     case Screen::kNet: net_ui(now_s, nav); break;
     case Screen::kReplays:
     case Screen::kViewer: replays_ui(now_s, nav); break;
+    case Screen::kLadder: ladder_ui(nav); break;
     case Screen::kBench: {
       if (!bench_) break;
       const ImGuiIO& io = ImGui::GetIO();
@@ -178,6 +179,7 @@ std::string App::screen_name() const {
     case Screen::kBench: return "bench";
     case Screen::kReplays: return "replays";
     case Screen::kViewer: return "replay viewer";
+    case Screen::kLadder: return "contest ladder";
     case Screen::kNet:
       switch (net_.session().state()) {
         case net::Session::State::kLobby: return "lobby";

@@ -16,6 +16,7 @@
 #include "client/app/bench_screen.h"
 #include "client/app/cli.h"
 #include "client/app/frame_pacer.h"
+#include "client/app/ladder_state.h"
 #include "client/app/menu_screens.h"
 #include "client/app/net_play.h"
 #include "client/app/race_screen.h"
@@ -162,6 +163,11 @@ class App {
   void replays_ui(double now_s, const MenuNav& nav);
   void layout_viewer(float w, float h);
   void render_viewer(const BoardLook& look, double now_s);
+  // app_ladder.cpp: the contest ladder (leaderboard, Watch, entering as a person)
+  void open_ladder();
+  void ladder_received(const protocol::Message& message);
+  void ladder_play(const LadderAction& action);
+  void ladder_ui(const MenuNav& nav);
 
   AppOptions options_;
   Window& window_;
@@ -191,6 +197,7 @@ class App {
   std::optional<RaceScreenState> race_screen_;
   std::optional<ReplayBrowserState> browser_;
   std::unique_ptr<ViewerState> viewer_;
+  std::optional<LadderState> ladder_;
 
   // Multiplayer: the connection, its menus, and what the command line asked of it (each request acts once per run).
   NetPlay net_;

@@ -66,6 +66,7 @@ bool App::net_poll(double now_s) {
   const auto state_before = net_.session().state();
   const auto received = net_.poll();
   for (const auto& m : received) {
+    ladder_received(m);  // the contest ladder's answers, and the room of a ladder game (app_ladder.cpp)
     if (std::holds_alternative<protocol::Welcome>(m)) {
       (void)net_.session().set_handling(to_engine(settings_.handling));
       if (options_.room && !cli_room_created_) {
@@ -134,6 +135,8 @@ bool App::net_poll(double now_s) {
   if (state_before != net::Session::State::kClosed && net_.session().state() == net::Session::State::kClosed) {
     held_.release_all();
     pending_download_.reset();
+    ladder_.reset();
+    if (screen_ == Screen::kLadder) screen_ = Screen::kNet;  // the multiplayer menu says why
     if (net_.lost()) spdlog::warn("connection lost ({}); back on the multiplayer menu", net_.lost()->reason);
     if (options_.exit_after_race) done_ = true;
   }
@@ -218,7 +221,8 @@ void App::leave_race(int choice) {
   if (race_screen_) race_screen_->race.leave_asked = false;
   switch (choice) {
     case kLeaveRoom:
-      spdlog::info("left the race (forfeited): back to the lobby");
+      spdlog::info("left the race (forfeited): back to the {}",
+                   ladder_ && ladder_->board.playing() ? "contest ladder" : "lobby");
       (void)net_.session().leave_room();  // our game so far is saved as forfeited (NetPlay, on RoomLeft)
       break;
     case kLeaveServer:
@@ -381,6 +385,7 @@ void App::net_ui(double now_s, const MenuNav& frame_nav) {
       switch (net_menus_.lobby.draw(session, net_.messages(), nav, now_s)) {
         case LobbyAction::kDisconnect: net_.disconnect(); break;
         case LobbyAction::kReplays: open_replay_browser(); break;
+        case LobbyAction::kLadder: open_ladder(); break;
         case LobbyAction::kNone: break;
       }
       break;

@@ -330,13 +330,20 @@ void App::results_table(const protocol::RaceResults& results, double now_s, cons
                ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings);
   results_h += ImGui::GetWindowHeight();
   std::uint32_t& dismissed = race_screen_->dismissed_race;  // on the race screen: there is one
-  if (ImGui::Button("Rematch")) {
-    dismissed = results.race_id;
-    (void)net_.session().set_ready(true);
-  }
-  ImGui::SameLine();
-  if (ImGui::Button("Back to the room") || (nav.back && !ImGui::GetIO().WantTextInput)) {
-    dismissed = results.race_id;
+  if (ladder_ && ladder_->board.playing()) {
+    // A contest ladder game: its room is the server's, for this one game (app_ladder.cpp comes back to the ladder).
+    if (ImGui::Button("Back to the ladder") || (nav.back && !ImGui::GetIO().WantTextInput)) {
+      (void)net_.session().leave_room();
+    }
+  } else {
+    if (ImGui::Button("Rematch")) {
+      dismissed = results.race_id;
+      (void)net_.session().set_ready(true);
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("Back to the room") || (nav.back && !ImGui::GetIO().WantTextInput)) {
+      dismissed = results.race_id;
+    }
   }
   ImGui::SetItemDefaultFocus();  // keyboard and pad start on the harmless choice
   if (const auto stored = net_.session().stored_replay()) {

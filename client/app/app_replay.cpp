@@ -27,6 +27,8 @@ void App::open_replay_browser() {
 void App::replay_problem(std::string text) {
   if (browser_) {
     browser_->problem = std::move(text);
+  } else if (ladder_ && screen_ == Screen::kLadder) {
+    ladder_->problem = "Cannot watch that game: " + text;  // asked for with the ladder's Watch
   } else {
     net_.say(std::move(text));  // a replay asked for from the race's results: said in the room
   }
@@ -49,7 +51,8 @@ sr::Status<std::string> App::open_viewer_file(const std::filesystem::path& file)
 
 void App::replay_poll() {
   if (!pending_download_) return;
-  auto bytes = net_.session().take_download(*pending_download_);
+  const std::uint64_t game_id = *pending_download_;
+  auto bytes = net_.session().take_download(game_id);
   if (!bytes) return;
   pending_download_.reset();
   auto decoded = replay::decode_binary(*bytes);
@@ -62,6 +65,7 @@ void App::replay_poll() {
     replay_problem(opened.error());
     return;
   }
+  spdlog::info("viewing downloaded game {:016x}: {}", game_id, viewer->viewer.verdict());
   viewer_ = std::move(viewer);
   screen_ = Screen::kViewer;
 }
@@ -112,6 +116,9 @@ void App::replays_ui(double now_s, const MenuNav& nav) {
     viewer_.reset();
     if (options_.replay_file) {
       done_ = true;
+    } else if (ladder_ && ladder_->board.watching()) {
+      ladder_->board.watched();
+      screen_ = Screen::kLadder;  // back to the leaderboard the game was watched from
     } else if (net_.session().in_room()) {
       screen_ = Screen::kNet;  // back to the room the replay was watched from
       browser_.reset();

@@ -4,6 +4,6 @@
 
 namespace sr::client {
 
-enum class Screen { kMain, kSolo, kBot, kCustom, kPuzzles, kSettings, kGame, kBench, kNet, kReplays, kViewer };
+enum class Screen { kMain, kSolo, kBot, kCustom, kPuzzles, kSettings, kGame, kBench, kNet, kReplays, kViewer, kLadder };
 
 }  // namespace sr::client

@@ -3,6 +3,7 @@
 // and the multiplayer menu still holds the address after a connection ends (to connect again).
 #pragma once
 
+#include "client/ui/ladder_screen.h"
 #include "client/ui/menu.h"
 #include "client/ui/net_screens.h"
 #include "client/ui/puzzle_screens.h"
@@ -21,11 +22,13 @@ struct MenuScreens {
   SettingsScreen settings;
 };
 
-// The multiplayer menus: the server list (connect or host), the lobby, and the room between races.
+// The multiplayer menus: the server list (connect or host), the lobby, the room between races, and the contest
+// ladder's entrant form (its name and ranked choice kept for the run).
 struct NetMenus {
   ServerListScreen server_list;
   LobbyScreen lobby;
   RoomScreen room;
+  LadderScreen ladder;
 };
 
 }  // namespace sr::client

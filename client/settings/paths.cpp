@@ -2,6 +2,8 @@
 
 #include <cstdlib>
 
+#include "client/settings/ladder_secret.h"
+
 namespace sr::client {
 namespace {
 
@@ -14,6 +16,10 @@ std::filesystem::path base_dir(const char* xdg_var, const char* home_suffix) {
 }
 
 }  // namespace
+
+std::filesystem::path Paths::ladder_secret_file(std::string_view entrant) const {
+  return config_dir / "ladder" / ladder_secret_file_name(entrant);
+}
 
 Paths resolve_paths(const std::optional<std::filesystem::path>& config_override,
                     const std::optional<std::filesystem::path>& data_override) {

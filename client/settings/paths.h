@@ -3,6 +3,7 @@
 
 #include <filesystem>
 #include <optional>
+#include <string_view>
 
 namespace sr::client {
 
@@ -12,6 +13,9 @@ struct Paths {
   [[nodiscard]] std::filesystem::path settings_file() const { return config_dir / "settings.json"; }
   [[nodiscard]] std::filesystem::path puzzles_file() const { return config_dir / "puzzles.json"; }
   [[nodiscard]] std::filesystem::path replay_dir() const { return data_dir / "replays"; }
+  // The secret that holds a contest ladder entrant's name (ladder_secret.h): config_dir/ladder/NAME.secret, by
+  // default the same file as stackrace-bot's --ladder NAME.
+  [[nodiscard]] std::filesystem::path ladder_secret_file(std::string_view entrant) const;
 };
 
 // config: `config_override`, else $XDG_CONFIG_HOME/stackrace, else $HOME/.config/stackrace.

@@ -304,6 +304,8 @@ LobbyAction LobbyScreen::draw(net::Session& session, const std::deque<std::strin
   ImGui::Separator();
   if (ImGui::Button("Replays on this server")) out = LobbyAction::kReplays;
   ImGui::SameLine();
+  if (ImGui::Button("Contest ladder")) out = LobbyAction::kLadder;
+  ImGui::SameLine();
   if (ImGui::Button("Disconnect") || (nav.back && !ImGui::GetIO().WantTextInput)) out = LobbyAction::kDisconnect;
   ImGui::TableNextColumn();
   draw_chat(session, chat_, sizeof chat_, messages);

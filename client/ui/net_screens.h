@@ -38,7 +38,7 @@ class ServerListScreen {
   int selected_ = -1;
 };
 
-enum class LobbyAction { kNone, kDisconnect, kReplays };
+enum class LobbyAction { kNone, kDisconnect, kReplays, kLadder };
 
 class LobbyScreen {
  public:

@@ -7,6 +7,7 @@
 #include <set>
 #include <sstream>
 
+#include "common/protocol/text.h"
 #include "server/server_config.h"
 #include "tests/deploy/deploy_paths.h"
 #include "tests/deploy/process.h"
@@ -103,6 +104,20 @@ TEST(ServerOptions, TheSilentPerAddressSlotLimitFollowsMaxPerAddress) {
   EXPECT_NE(parse({"--trust-addresses", "127.0.0.1,localhost"}, parsed), "");
   ASSERT_EQ(parse({"--max-per-address", "4000", "--max-players", "100"}, parsed), "");
   EXPECT_EQ(server::server_options(parsed).net.max_peers_per_ip, 164u);
+}
+
+// --contest without --motd tells players the rules and both ways in: the game's lobby and the bot.
+TEST(ServerOptions, AContestsDefaultMessageOfTheDaySaysHowPeopleAndBotsEnter) {
+  server::ServerConfig parsed;
+  ASSERT_EQ(parse({"--contest", "--ladder-ranked-games", "5"}, parsed), "");
+  const std::string motd = server::server_options(parsed).lobby.motd;
+  EXPECT_EQ(motd,
+            "Contest: 90-second games, 5 ranked games per entrant, ranked by the average of the best 3. People enter "
+            "from this lobby: \"Contest ladder\" shows the leaderboard, its replays and a Play button. Bots enter "
+            "with stackrace-bot --server HOST:PORT --ladder NAME; see the leaderboard with --leaderboard.");
+  EXPECT_TRUE(protocol::check_text(motd, protocol::kMotdText).ok());
+  ASSERT_EQ(parse({"--contest", "--motd", "Welcome"}, parsed), "");
+  EXPECT_EQ(server::server_options(parsed).lobby.motd, "Welcome");
 }
 
 TEST(ServerOptions, CommandLineWinsOverTheConfigFile) {

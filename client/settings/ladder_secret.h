@@ -1,18 +1,24 @@
 // The secret that holds a contest ladder entrant's name (PROTOCOL.md "Contest ladder"): 128 random bits kept in a
 // file the team owns, created on first use. Whoever has the file can spend the entrant's ranked games: keep it like a
-// password (the file is created readable by its owner only).
+// password (the file is created readable by its owner only). Used by stackrace-bot (--ladder) and by the game's
+// "Contest ladder" screen, so that a team's bot and its members' game on one machine share one file per entrant.
 #pragma once
 
 #include <filesystem>
 #include <string>
+#include <string_view>
 
 #include "common/protocol/records.h"
 #include "common/result.h"
 
-namespace sr::botcli {
+namespace sr::client {
 
-// $XDG_CONFIG_HOME/stackrace/ladder/NAME.secret, or ~/.config/stackrace/ladder/NAME.secret without it. An error
-// sentence when neither XDG_CONFIG_HOME nor HOME is set.
+// The secret file's name for an entrant: "NAME.secret", each '/' of the name (allowed in names, not in a file name)
+// written as '_'. Every other character of a name (printable ASCII) is kept, so "rocket" gives "rocket.secret".
+[[nodiscard]] std::string ladder_secret_file_name(std::string_view entrant);
+
+// $XDG_CONFIG_HOME/stackrace/ladder/NAME.secret (ladder_secret_file_name), or ~/.config/stackrace/ladder/NAME.secret
+// without it. An error sentence when neither XDG_CONFIG_HOME nor HOME is set.
 [[nodiscard]] sr::Result<std::filesystem::path, std::string> default_secret_file(const std::string& entrant);
 
 // Reads the secret from `file` (32 hexadecimal digits and a newline), or, if the file does not exist, creates it
@@ -21,4 +27,4 @@ namespace sr::botcli {
 [[nodiscard]] sr::Result<protocol::LadderSecret, std::string> load_or_create_secret(const std::filesystem::path& file,
                                                                                     bool& created);
 
-}  // namespace sr::botcli
+}  // namespace sr::client

@@ -1,4 +1,4 @@
-#include "bot/ladder_secret.h"
+#include "client/settings/ladder_secret.h"
 
 #include <fcntl.h>
 #include <fmt/format.h>
@@ -12,7 +12,7 @@
 #include <cstring>
 #include <fstream>
 
-namespace sr::botcli {
+namespace sr::client {
 namespace {
 
 std::string why(const std::filesystem::path& file, const char* doing) {
@@ -58,6 +58,14 @@ sr::Result<protocol::LadderSecret, std::string> read_secret(const std::filesyste
 
 }  // namespace
 
+std::string ladder_secret_file_name(std::string_view entrant) {
+  std::string name(entrant);
+  for (char& c : name) {
+    if (c == '/') c = '_';
+  }
+  return name + ".secret";
+}
+
 sr::Result<std::filesystem::path, std::string> default_secret_file(const std::string& entrant) {
   std::filesystem::path base;
   if (const char* xdg = std::getenv("XDG_CONFIG_HOME"); xdg != nullptr && *xdg != '\0') {
@@ -67,7 +75,7 @@ sr::Result<std::filesystem::path, std::string> default_secret_file(const std::st
   } else {
     return sr::fail(std::string("neither XDG_CONFIG_HOME nor HOME is set: give the secret file with --secret-file"));
   }
-  return base / "stackrace" / "ladder" / (entrant + ".secret");
+  return base / "stackrace" / "ladder" / ladder_secret_file_name(entrant);
 }
 
 sr::Result<protocol::LadderSecret, std::string> load_or_create_secret(const std::filesystem::path& file,
@@ -113,4 +121,4 @@ sr::Result<protocol::LadderSecret, std::string> load_or_create_secret(const std:
   return secret;
 }
 
-}  // namespace sr::botcli
+}  // namespace sr::client

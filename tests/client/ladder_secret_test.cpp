@@ -1,0 +1,117 @@
+#include "client/settings/ladder_secret.h"
+
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+#include "client/settings/paths.h"
+
+namespace sr::client {
+namespace {
+
+namespace fs = std::filesystem;
+
+class LadderSecretFile : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() / ("stackrace-ladder-secret-" + std::to_string(::getpid()) + "-" +
+                                        ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+  std::string read(const fs::path& file) const {
+    std::ifstream in(file);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+  }
+  static unsigned mode_of(const fs::path& path) {
+    struct stat st {};
+    return ::stat(path.c_str(), &st) == 0 ? st.st_mode & 0777u : 0u;
+  }
+  fs::path dir_;
+};
+
+TEST(LadderSecretPath, TheGameKeepsItUnderItsConfigDirAsTheBotDoesByDefault) {
+  const Paths p = resolve_paths(fs::path("/tmp/cfg"), fs::path("/tmp/data"));
+  EXPECT_EQ(p.ladder_secret_file("rocket"), fs::path("/tmp/cfg/ladder/rocket.secret"));
+  EXPECT_EQ(p.ladder_secret_file("Team 7"), fs::path("/tmp/cfg/ladder/Team 7.secret"));
+  // A '/' may be in a name but not in a file name.
+  EXPECT_EQ(p.ladder_secret_file("a/b"), fs::path("/tmp/cfg/ladder/a_b.secret"));
+  EXPECT_EQ(ladder_secret_file_name(".."), "...secret");
+
+  // Without --config-dir, the game's file is the bot's default one.
+  const char* old = std::getenv("XDG_CONFIG_HOME");
+  const std::string saved = old != nullptr ? old : "";
+  ::setenv("XDG_CONFIG_HOME", "/xdg/config", 1);
+  const auto bot = default_secret_file("rocket");
+  const Paths game = resolve_paths(std::nullopt, std::nullopt);
+  if (old != nullptr) {
+    ::setenv("XDG_CONFIG_HOME", saved.c_str(), 1);
+  } else {
+    ::unsetenv("XDG_CONFIG_HOME");
+  }
+  ASSERT_TRUE(bot.ok()) << bot.error();
+  EXPECT_EQ(bot.value(), fs::path("/xdg/config/stackrace/ladder/rocket.secret"));
+  EXPECT_EQ(game.ladder_secret_file("rocket"), bot.value());
+}
+
+TEST_F(LadderSecretFile, MadeOnFirstUseOwnerOnlyThenReadBack) {
+  const fs::path file = dir_ / "config" / "ladder" / "rocket.secret";
+  bool created = false;
+  const auto made = load_or_create_secret(file, created);
+  ASSERT_TRUE(made.ok()) << made.error();
+  EXPECT_TRUE(created);
+  EXPECT_EQ(mode_of(file), 0600u);
+  EXPECT_EQ(mode_of(file.parent_path()), 0700u);
+  const std::string text = read(file);
+  ASSERT_EQ(text.size(), 33u);  // 32 hexadecimal digits and a newline
+  EXPECT_EQ(text.find_first_not_of("0123456789abcdef"), 32u);
+  EXPECT_FALSE(made.value() == protocol::LadderSecret{});
+
+  const auto again = load_or_create_secret(file, created);
+  ASSERT_TRUE(again.ok()) << again.error();
+  EXPECT_FALSE(created);
+  EXPECT_EQ(again.value(), made.value());
+  EXPECT_EQ(read(file), text);
+}
+
+TEST_F(LadderSecretFile, AWrittenSecretIsReadExactly) {
+  const fs::path file = dir_ / "rocket.secret";
+  std::ofstream(file) << "0123456789ABCDEFfedcba9876543210\n";
+  bool created = true;
+  const auto secret = load_or_create_secret(file, created);
+  ASSERT_TRUE(secret.ok()) << secret.error();
+  EXPECT_FALSE(created);
+  EXPECT_EQ(secret.value(), (protocol::LadderSecret{0x0123456789abcdefULL, 0xfedcba9876543210ULL}));
+}
+
+TEST_F(LadderSecretFile, ADamagedFileIsAnErrorAndIsNeverOverwritten) {
+  const fs::path file = dir_ / "rocket.secret";
+  std::ofstream(file) << "not a secret\n";
+  bool created = true;
+  const auto secret = load_or_create_secret(file, created);
+  ASSERT_FALSE(secret.ok());
+  EXPECT_FALSE(created);
+  EXPECT_EQ(secret.error(),
+            "the ladder secret file " + file.string() + " does not hold a secret (32 hexadecimal digits)");
+  EXPECT_EQ(read(file), "not a secret\n");
+}
+
+TEST_F(LadderSecretFile, AFileThatCannotBeReadIsAnError) {
+  const fs::path file = dir_ / "rocket.secret";
+  fs::create_directories(file);  // a directory where the file should be
+  bool created = true;
+  const auto secret = load_or_create_secret(file, created);
+  ASSERT_FALSE(secret.ok());
+  EXPECT_EQ(secret.error(), "cannot read the ladder secret file " + file.string() + ": it is a directory");
+  EXPECT_TRUE(fs::is_directory(file));
+}
+
+}  // namespace
+}  // namespace sr::client
