@@ -172,13 +172,24 @@ TEST(ExternalRace, AnAnswerThatComesAfterItsPieceLockedIsDroppedAndTheBotStartsA
                   " --greedy --slow-once " + marker + "'");
   std::remove(marker.c_str());
   ASSERT_EQ(r.exit_code, 0) << r.output;
-  EXPECT_NE(r.output.find(" played, 0 forfeits (0 unreachable, 0 slow answers), 1 late answers dropped, 1 fresh "
-                          "starts\n"),
-            std::string::npos)
-      << r.output;
+  // The 1.5 s answer comes after its piece locked at 20G: it is dropped and the bot told the position afresh. On a
+  // busy machine another answer may come late too, or so late in the lock delay that its move cannot be reached in
+  // time (an unreachable forfeit, after which no more is asked): every suggestion is counted once either way, but
+  // for one the game's end may overtake.
   const long asked = number_after(r.output, "external bot: ");
   const long played = number_after(r.output, " suggestions, ");
-  EXPECT_EQ(asked, played + 1) << r.output;
+  const long forfeits = number_after(r.output, " played, ");
+  const long unreachable = number_after(r.output, " forfeits (");
+  const long slow = number_after(r.output, " unreachable, ");
+  const long dropped = number_after(r.output, " slow answers), ");
+  const long fresh = number_after(r.output, " late answers dropped, ");
+  EXPECT_GE(dropped, 1) << r.output;
+  EXPECT_GE(fresh, 1) << r.output;
+  EXPECT_EQ(slow, 0) << r.output;
+  EXPECT_EQ(forfeits, unreachable) << r.output;
+  EXPECT_LE(forfeits, 1) << r.output;
+  EXPECT_GE(asked - (played + dropped + forfeits), 0) << r.output;
+  EXPECT_LE(asked - (played + dropped + forfeits), 1) << r.output;
   const auto stored = server.stored_replays();
   ASSERT_EQ(stored.size(), 1u);
   EXPECT_TRUE(stored[0].verified) << stored[0].message;
