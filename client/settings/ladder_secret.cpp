@@ -58,12 +58,27 @@ sr::Result<protocol::LadderSecret, std::string> read_secret(const std::filesyste
 
 }  // namespace
 
-std::string ladder_secret_file_name(std::string_view entrant) {
+namespace {
+
+std::string file_name(std::string_view entrant, bool lower) {
   std::string name(entrant);
   for (char& c : name) {
     if (c == '/') c = '_';
+    if (lower && c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
   }
   return name + ".secret";
+}
+
+}  // namespace
+
+std::string ladder_secret_file_name(std::string_view entrant) { return file_name(entrant, true); }
+
+std::filesystem::path ladder_secret_file_in(const std::filesystem::path& dir, std::string_view entrant) {
+  const std::filesystem::path file = dir / ladder_secret_file_name(entrant);
+  std::error_code ec;
+  if (std::filesystem::exists(file, ec)) return file;
+  const std::filesystem::path exact = dir / file_name(entrant, false);
+  return exact != file && std::filesystem::exists(exact, ec) ? exact : file;
 }
 
 sr::Result<std::filesystem::path, std::string> default_secret_file(const std::string& entrant) {
@@ -75,7 +90,7 @@ sr::Result<std::filesystem::path, std::string> default_secret_file(const std::st
   } else {
     return sr::fail(std::string("neither XDG_CONFIG_HOME nor HOME is set: give the secret file with --secret-file"));
   }
-  return base / "stackrace" / "ladder" / ladder_secret_file_name(entrant);
+  return ladder_secret_file_in(base / "stackrace" / "ladder", entrant);
 }
 
 sr::Result<protocol::LadderSecret, std::string> load_or_create_secret(const std::filesystem::path& file,

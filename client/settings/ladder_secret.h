@@ -13,12 +13,17 @@
 
 namespace sr::client {
 
-// The secret file's name for an entrant: "NAME.secret", each '/' of the name (allowed in names, not in a file name)
-// written as '_'. Every other character of a name (printable ASCII) is kept, so "rocket" gives "rocket.secret".
+// The secret file's name for an entrant: "name.secret", in lower case because the server compares names ignoring case
+// ("Rocket" and "rocket" are one entrant, held by one secret), each '/' of the name (allowed in names, not in a file
+// name) written as '_'. Every other character of a name (printable ASCII) is kept: "Team 7" gives "team 7.secret".
 [[nodiscard]] std::string ladder_secret_file_name(std::string_view entrant);
 
-// $XDG_CONFIG_HOME/stackrace/ladder/NAME.secret (ladder_secret_file_name), or ~/.config/stackrace/ladder/NAME.secret
-// without it. An error sentence when neither XDG_CONFIG_HOME nor HOME is set.
+// The entrant's secret file in `dir`: dir/ladder_secret_file_name(entrant), or, when only a file of the name's exact
+// spelling is there (made by a version that kept the case), that file.
+[[nodiscard]] std::filesystem::path ladder_secret_file_in(const std::filesystem::path& dir, std::string_view entrant);
+
+// ladder_secret_file_in($XDG_CONFIG_HOME/stackrace/ladder, NAME), or in ~/.config/stackrace/ladder without it. An
+// error sentence when neither XDG_CONFIG_HOME nor HOME is set.
 [[nodiscard]] sr::Result<std::filesystem::path, std::string> default_secret_file(const std::string& entrant);
 
 // Reads the secret from `file` (32 hexadecimal digits and a newline), or, if the file does not exist, creates it

@@ -18,7 +18,7 @@ std::filesystem::path base_dir(const char* xdg_var, const char* home_suffix) {
 }  // namespace
 
 std::filesystem::path Paths::ladder_secret_file(std::string_view entrant) const {
-  return config_dir / "ladder" / ladder_secret_file_name(entrant);
+  return ladder_secret_file_in(config_dir / "ladder", entrant);
 }
 
 Paths resolve_paths(const std::optional<std::filesystem::path>& config_override,

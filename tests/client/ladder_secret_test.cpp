@@ -40,7 +40,9 @@ class LadderSecretFile : public ::testing::Test {
 TEST(LadderSecretPath, TheGameKeepsItUnderItsConfigDirAsTheBotDoesByDefault) {
   const Paths p = resolve_paths(fs::path("/tmp/cfg"), fs::path("/tmp/data"));
   EXPECT_EQ(p.ladder_secret_file("rocket"), fs::path("/tmp/cfg/ladder/rocket.secret"));
-  EXPECT_EQ(p.ladder_secret_file("Team 7"), fs::path("/tmp/cfg/ladder/Team 7.secret"));
+  // The server compares names ignoring case: one file holds "Team 7" and "team 7".
+  EXPECT_EQ(p.ladder_secret_file("Team 7"), fs::path("/tmp/cfg/ladder/team 7.secret"));
+  EXPECT_EQ(p.ladder_secret_file("TEAM 7"), fs::path("/tmp/cfg/ladder/team 7.secret"));
   // A '/' may be in a name but not in a file name.
   EXPECT_EQ(p.ladder_secret_file("a/b"), fs::path("/tmp/cfg/ladder/a_b.secret"));
   EXPECT_EQ(ladder_secret_file_name(".."), "...secret");
@@ -59,6 +61,16 @@ TEST(LadderSecretPath, TheGameKeepsItUnderItsConfigDirAsTheBotDoesByDefault) {
   ASSERT_TRUE(bot.ok()) << bot.error();
   EXPECT_EQ(bot.value(), fs::path("/xdg/config/stackrace/ladder/rocket.secret"));
   EXPECT_EQ(game.ladder_secret_file("rocket"), bot.value());
+}
+
+// A file of the name's exact spelling (kept by an earlier version) is still found; without it, the lower-case file.
+TEST_F(LadderSecretFile, AFileOfTheExactSpellingIsStillFound) {
+  EXPECT_EQ(ladder_secret_file_in(dir_, "Rocket"), dir_ / "rocket.secret");
+  std::ofstream(dir_ / "Rocket.secret") << "0123456789abcdef0123456789abcdef\n";
+  EXPECT_EQ(ladder_secret_file_in(dir_, "Rocket"), dir_ / "Rocket.secret");
+  EXPECT_EQ(ladder_secret_file_in(dir_, "ROCKET"), dir_ / "rocket.secret") << "another spelling: the lower-case file";
+  std::ofstream(dir_ / "rocket.secret") << "fedcba9876543210fedcba9876543210\n";
+  EXPECT_EQ(ladder_secret_file_in(dir_, "Rocket"), dir_ / "rocket.secret") << "the lower-case file comes first";
 }
 
 TEST_F(LadderSecretFile, MadeOnFirstUseOwnerOnlyThenReadBack) {

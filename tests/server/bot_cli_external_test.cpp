@@ -48,7 +48,8 @@ TEST(ExternalLadder, PlaysARankedGameWithAScriptedTbpBot) {
   // A greedy bot at 8 pieces a second clears lines within 3 s, and no suggestion of it is out of reach.
   EXPECT_GT(points, 0) << r.output;
   EXPECT_GT(pieces, 8) << r.output;
-  EXPECT_EQ(played, pieces) << r.output;  // every move played locked, and no piece locked unplayed
+  // Every move played locked (the last may still be on its way at the time limit), and no piece locked unplayed.
+  EXPECT_TRUE(played == pieces || played == pieces + 1) << r.output;
   EXPECT_TRUE(asked == played || asked == played + 1) << r.output;  // the last may be pending at the time limit
   EXPECT_NE(r.output.find(" played, 0 forfeits (0 unreachable, 0 slow answers), 0 late answers dropped, 0 fresh "
                           "starts\n"),
