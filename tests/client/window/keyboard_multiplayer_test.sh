@@ -15,23 +15,7 @@ log="$work/stackrace.log"
 pid=$!
 trap 'kill -9 $pid 2>/dev/null || true' EXIT
 
-# expect PATTERN: a log line after the one the last expect matched shows it within 20 s (the frames after a key),
-# else fail with the log's tail.
-mark=0
-expect() {
-  local end=$((SECONDS + 20)) at=""
-  until at="$(tail -n +$((mark + 1)) "$log" | grep -n "$1" | head -n1 | cut -d: -f1)"; [ -n "$at" ]; do
-    [ $SECONDS -lt $end ] || {
-      echo "FAIL: expected '$1'"; xdotool key F12; sleep 1; tail -n 25 "$log"; exit 1
-    }
-    sleep 0.1
-  done
-  mark=$((mark + at))
-  echo "ok: $1"
-  sleep 0.4  # a new screen takes its keyboard focus in its first frames
-}
-keys() { xdotool key --delay 200 "$@"; }
-
+mark=0  # expect (test_env.sh) reads the log from here
 expect "screen: main menu"
 wid="$(timeout 60 xdotool search --sync --onlyvisible --name '^stackrace$' | head -n1)"
 xdotool windowfocus --sync "$wid" || true

@@ -16,3 +16,22 @@ wait_for() {
     sleep 0.1
   done
 }
+
+# expect PATTERN [SECONDS]: a line of the game's log ($log) after the one the last expect matched shows the extended
+# regular expression within SECONDS (default 20: the frames after a key), else fail with the log's tail and a
+# screenshot (F12). The matched line is remembered in $mark (start it at 0).
+expect() {
+  local end=$((SECONDS + ${2:-20})) at=""
+  until at="$(tail -n +$((mark + 1)) "$log" | grep -n -E "$1" | head -n1 | cut -d: -f1)"; [ -n "$at" ]; do
+    [ $SECONDS -lt $end ] || {
+      echo "FAIL: expected '$1'"; xdotool key F12; sleep 1; tail -n 30 "$log"; exit 1
+    }
+    sleep 0.1
+  done
+  mark=$((mark + at))
+  echo "ok: $1"
+  sleep 0.4  # a new screen takes its keyboard focus in its first frames
+}
+
+# keys KEY...: xdotool key presses, 200 ms apart.
+keys() { xdotool key --delay 200 "$@"; }
