@@ -23,8 +23,24 @@ void App::ladder_received(const protocol::Message& message) {
   switch (board.take(message)) {
     case LadderEvent::kBoard: spdlog::info("ladder: {} entrants shown", board.board()->rows.size()); break;
     case LadderEvent::kListRefused: spdlog::info("ladder: no leaderboard: {}", board.list_refused()); break;
-    case LadderEvent::kEnterRefused: spdlog::info("ladder: game refused: {}", board.enter_refused()); break;
+    case LadderEvent::kEnterRefused:
+      spdlog::info("ladder: game refused: {}", board.enter_refused());
+      // Refused before the name was claimed (the ladder's check, the room limits): the new secret holds nothing.
+      // After a claim (the server could not start the game) the file is kept: the name is held by it now.
+      if (const auto* n = std::get_if<protocol::Notice>(&message);
+          !ladder_->made_secret.empty() && n != nullptr &&
+          (n->code == protocol::NoticeCode::kInvalidRequest || n->code == protocol::NoticeCode::kRateLimited ||
+           n->code == protocol::NoticeCode::kTooManyRooms || n->code == protocol::NoticeCode::kAlreadyInRoom)) {
+        std::error_code ec;
+        std::filesystem::remove(ladder_->made_secret, ec);
+        spdlog::info("ladder: removed the new secret {}{}", ladder_->made_secret.string(),
+                     ec ? " (could not: " + ec.message() + ")" : std::string());
+        ladder_->secret_note.clear();
+      }
+      ladder_->made_secret.clear();
+      break;
     case LadderEvent::kGameStarted:
+      ladder_->made_secret.clear();  // the name is held by it now
       spdlog::info("ladder: entered as {} ({})", board.entrant(), board.ranked() ? "ranked" : "practice");
       screen_ = Screen::kNet;  // the race screen plays it
       break;
@@ -57,6 +73,8 @@ void App::ladder_play(const LadderAction& action) {
     l.problem = "Cannot enter: " + secret.error() + ".";
     return;
   }
+  l.made_secret = created ? file : std::filesystem::path();
+  l.secret_note.clear();
   if (created) {
     l.secret_note = new_secret_text(action.entrant, file);
     spdlog::info("ladder: new secret for {} in {}", action.entrant, file.string());

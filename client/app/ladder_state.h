@@ -3,6 +3,7 @@
 // back to it), dropped by its Back and when the connection ends, so no board or error of a visit shows in the next.
 #pragma once
 
+#include <filesystem>
 #include <string>
 
 #include "client/lobby/ladder_board.h"
@@ -13,6 +14,9 @@ struct LadderState {
   LadderBoard board;
   std::string problem;      // why Play did not send (the entrant name, the secret file), or Watch cannot show
   std::string secret_note;  // where the secret the game has just made is kept (new_secret_text)
+  // The secret file made for the entry waiting for the server's answer: removed again if the server refuses it before
+  // claiming the name (a name held by another secret keeps no file of ours, and the screen says no more about it).
+  std::filesystem::path made_secret;
 };
 
 }  // namespace sr::client

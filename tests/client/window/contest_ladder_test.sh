@@ -4,8 +4,9 @@
 # (its player name, ranked), races and forfeits (Esc, leave the room: the ranked game stays spent), and is back on the
 # ladder. When the bot's game is in, Refresh shows both entrants and Watch opens the bot's game in the replay viewer
 # (verified), whose Back returns to the ladder. On the way, a damaged secret file is an error (and left alone) and
-# entering as 'rocket' with the game's own secret is refused in the server's words. The server's leaderboard then
-# lists rocket and player (1/10), and the game's secret is under its --config-dir, readable by its owner only.
+# entering as 'rocket' with the game's own secret is refused in the server's words (and the secret it made for that
+# is removed). The server's leaderboard then lists rocket and player (1/10), and the game's secret is under its
+# --config-dir, readable by its owner only.
 #
 # usage: contest_ladder_test.sh STACKRACE SERVER BOT WORK_DIR      (run by ctest inside xvfb-run)
 set -euo pipefail
@@ -72,6 +73,9 @@ expect "ladder: [0-9]+ entrants shown"
 keys Up Up Return ctrl+a r o c k e t Return Down Down Return
 expect "ladder: entering as rocket \(ranked\)"
 expect "ladder: game refused: entrant 'rocket' is held by another secret"
+# The secret the game made for that entry holds nothing: it is removed again.
+expect "ladder: removed the new secret .*/config/ladder/rocket\\.secret$"
+[ ! -e "$work/config/ladder/rocket.secret" ] || { echo "the refused entry's new secret was kept"; exit 1; }
 
 # The bot's game ends about 95 s after it started.
 wait_for "$work/bot.log" "is ranked" 130 || { cat "$work/bot.log"; exit 1; }
