@@ -10,8 +10,6 @@
 #include <rapidjson/prettywriter.h>
 // clang-format on
 
-#include <fstream>
-#include <sstream>
 #include <stdexcept>
 #include <system_error>
 
@@ -99,22 +97,16 @@ PuzzleProgressLoad load_puzzle_progress(const std::filesystem::path& path) {
   PuzzleProgressLoad out;
   std::error_code ec;
   if (!std::filesystem::exists(path, ec)) return out;
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream text;
-  text << in.rdbuf();
-  if (!in) {
+  const auto text = read_small_file(path);
+  if (!text) {
     out.problem = "cannot read " + path.string() + "; puzzle progress starts afresh for this run";
     return out;
   }
-  const auto damaged = std::filesystem::path(path.string() + ".damaged");
   const auto keep_and_rewrite = [&] {
-    std::filesystem::rename(path, damaged, ec);
-    std::string kept = ec ? std::string() : " The file as it was is kept as " + damaged.string() + ".";
-    if (auto saved = save_puzzle_progress(path, out.progress); !saved) kept += " " + saved.error();
-    return kept;
+    return keep_damaged_and_rewrite(path, [&] { return save_puzzle_progress(path, out.progress); });
   };
   try {
-    out.progress = read_puzzle_progress_json(text.str(), out.reset);
+    out.progress = read_puzzle_progress_json(*text, out.reset);
     if (!out.reset.empty()) {
       out.problem = path.string() + ": " + std::to_string(out.reset.size()) +
                     (out.reset.size() == 1 ? " entry was" : " entries were") + " ignored:\n";

@@ -313,23 +313,17 @@ SettingsLoad load_settings(const std::filesystem::path& path) {
   SettingsLoad out;
   std::error_code ec;
   if (!std::filesystem::exists(path, ec)) return out;
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream text;
-  text << in.rdbuf();
-  if (!in) {
+  const auto text = read_small_file(path);
+  if (!text) {
     out.problem = "cannot read " + path.string() + "; using default settings";
     return out;
   }
-  const auto damaged = std::filesystem::path(path.string() + ".damaged");
   // The file as it was stays beside (the player may want a value back) and the file is rewritten as used.
   const auto keep_and_rewrite = [&] {
-    std::filesystem::rename(path, damaged, ec);
-    std::string kept = ec ? std::string() : " The file as it was is kept as " + damaged.string() + ".";
-    if (auto saved = save_settings(path, out.settings); !saved) kept += " " + saved.error();
-    return kept;
+    return keep_damaged_and_rewrite(path, [&] { return save_settings(path, out.settings); });
   };
   try {
-    SettingsRead read = read_settings_json(text.str());
+    SettingsRead read = read_settings_json(*text);
     out.settings = std::move(read.settings);
     out.reset = std::move(read.reset);
     out.from_file = true;
@@ -354,6 +348,24 @@ SettingsLoad load_settings(const std::filesystem::path& path) {
 
 sr::Status<std::string> save_settings(const std::filesystem::path& path, const Settings& s) {
   return write_file_atomically(path, settings_to_json(s));
+}
+
+std::optional<std::string> read_small_file(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream text;
+  text << in.rdbuf();
+  if (!in) return std::nullopt;
+  return text.str();
+}
+
+std::string keep_damaged_and_rewrite(const std::filesystem::path& path,
+                                     const std::function<sr::Status<std::string>()>& save) {
+  const auto damaged = std::filesystem::path(path.string() + ".damaged");
+  std::error_code ec;
+  std::filesystem::rename(path, damaged, ec);
+  std::string kept = ec ? std::string() : " The file as it was is kept as " + damaged.string() + ".";
+  if (auto saved = save(); !saved) kept += " " + saved.error();
+  return kept;
 }
 
 sr::Status<std::string> write_file_atomically(const std::filesystem::path& path, const std::string& text) {

@@ -2,6 +2,8 @@
 #pragma once
 
 #include <filesystem>
+#include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -30,6 +32,15 @@ struct SettingsLoad {
 // Writes `text` to `path` whole or not at all (a temporary file beside it, then renamed over it), creating the folder.
 // Ok, or a sentence naming what could not be created, written or replaced. The client's small files go through it.
 [[nodiscard]] sr::Status<std::string> write_file_atomically(const std::filesystem::path& path, const std::string& text);
+
+// The whole text of the small file `path`, or nullopt when it cannot be read.
+[[nodiscard]] std::optional<std::string> read_small_file(const std::filesystem::path& path);
+
+// A damaged file the player may want a value back from: `path` is moved aside to PATH.damaged, then written anew as
+// it is used (`save`). Returns what the player is told of it, to end the sentence about the damage: " The file as it
+// was is kept as PATH.damaged." (nothing when it could not be moved), then the save's error if it failed.
+[[nodiscard]] std::string keep_damaged_and_rewrite(const std::filesystem::path& path,
+                                                   const std::function<sr::Status<std::string>()>& save);
 
 // JSON text of `s`.
 [[nodiscard]] std::string settings_to_json(const Settings& s);
