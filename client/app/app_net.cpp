@@ -348,13 +348,7 @@ void App::net_ui(double now_s, const MenuNav& frame_nav) {
           net_menus_.server_list.draw(settings_, changed, net_.messages(), connecting ? none : nav);
       if (changed) leave_settings_quietly();
       if (connecting) {
-        const ImGuiIO& io = ImGui::GetIO();
-        ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x * 0.5f, io.DisplaySize.y * 0.5f), ImGuiCond_Always,
-                                ImVec2(0.5f, 0.5f));
-        ImGui::SetNextWindowBgAlpha(1.0f);
-        ImGui::Begin("Connecting", nullptr,
-                     ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoMove |
-                         ImGuiWindowFlags_NoNav | ImGuiWindowFlags_NoSavedSettings);
+        begin_overlay("Connecting", 0.5f, 1.0f);
         ImGui::Text("Connecting to %s ...", net_.address().c_str());
         ImGui::TextDisabled("(gives up after %u s without an answer)", net::Connection::kTimeoutMs / 1000);
         if (ImGui::Button("Cancel (Esc)") || (nav.back && !ImGui::GetIO().WantTextInput)) {

@@ -247,14 +247,8 @@ void App::race_ui(double now_s, const MenuNav& nav) {
 }
 
 void App::leave_race_ui() {
-  RaceScreenState::Race& r = race_screen_->race;  // asked only on the race screen
-  const ImGuiIO& io = ImGui::GetIO();
-  ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x * 0.5f, io.DisplaySize.y * 0.4f), ImGuiCond_Always,
-                          ImVec2(0.5f, 0.5f));
-  ImGui::SetNextWindowBgAlpha(0.95f);
-  ImGui::Begin("Leave the race?", nullptr,
-               ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoMove |
-                   ImGuiWindowFlags_NoNav | ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoSavedSettings);
+  RaceScreenState::Race& r = race_screen_->race;         // asked only on the race screen
+  begin_overlay("Leave the race?", 0.4f, 0.95f, false);  // the game keeps the keys
   ImGui::TextUnformatted("A race cannot be paused: your game goes on meanwhile.");
   ImGui::TextDisabled("Leaving forfeits it (your game so far is kept as a replay).");
   static constexpr const char* kChoices[kLeaveChoices] = {"Keep racing (Esc)", "Forfeit and leave the room",

@@ -15,6 +15,17 @@ void begin_full_screen(const char* title) {
   ImGui::Begin(title, nullptr, ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoCollapse);
 }
 
+void begin_overlay(const char* title, float y_fraction, float bg_alpha, bool focus_on_appearing) {
+  const ImGuiIO& io = ImGui::GetIO();
+  ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x * 0.5f, io.DisplaySize.y * y_fraction), ImGuiCond_Always,
+                          ImVec2(0.5f, 0.5f));
+  ImGui::SetNextWindowBgAlpha(bg_alpha);
+  ImGui::Begin(title, nullptr,
+               ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoMove |
+                   ImGuiWindowFlags_NoNav | ImGuiWindowFlags_NoSavedSettings |
+                   (focus_on_appearing ? 0 : ImGuiWindowFlags_NoFocusOnAppearing));
+}
+
 void Menu::begin(const char* title, const MenuNav& nav, float width_em) {
   nav_ = nav;
   count_ = 0;

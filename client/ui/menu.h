@@ -29,6 +29,12 @@ struct MenuNav {
 // Close it with ImGui::End().
 void begin_full_screen(const char* title);
 
+// Opens a small fixed window sized to its contents, centred across the display with its centre at `y_fraction` of
+// its height, over the screen beneath (`bg_alpha`), taking no keyboard navigation (the caller reads its keys):
+// "Connecting", "Leave the race?". `focus_on_appearing` false: it does not take the focus from the game. Close it with
+// ImGui::End().
+void begin_overlay(const char* title, float y_fraction, float bg_alpha, bool focus_on_appearing = true);
+
 class Menu {
  public:
   // Opens a centred window titled `title` of the given width (in body-font heights) and resets the item count.
