@@ -27,6 +27,8 @@ usage: ./stackrace.sh <command> [args...]
   server [args]   build Release and run the dedicated server; args go to stackrace-server
   bench           build Release with benchmarks and run every *_bench program
   deps            install the Debian packages the build needs, nothing else
+  fresh [args]    the README's two commands in a clean Debian 12 root made with debootstrap (needs root, about
+                  an hour): proves the install list complete; args go to tests/fresh/fresh_debian.sh (--help)
   help            this text
 
 Every command first installs missing packages (deploy/install-deps.sh, uses sudo when not root)
@@ -227,6 +229,7 @@ main() {
     play) cmd_play "$@" ;;
     server) cmd_server "$@" ;;
     bench) cmd_bench "$@" ;;
+    fresh) exec "$ROOT/tests/fresh/fresh_debian.sh" "$@" ;;
     help | -h | --help) usage ;;
     *)
       usage >&2
