@@ -51,7 +51,10 @@ TEST(Digest, TheHandWrittenTSpinLineByLine) {
   EXPECT_EQ(lines[11], "r0 end t=500000 h=" + hex64(c.end_hash()) + stats);
   // The hard drop (input 7, at 0.4 s) locked the T: the piece line stands right after it.
   EXPECT_EQ(lines[12], "r0 piece 1 at 7/400000 h=" + hex64(c.change_hash(7)));
-  EXPECT_EQ(lines[13].rfind("r0 seek time 4/5 at 7/400000 h=", 0), 0u) << lines[13];
+  EXPECT_EQ(lines[13], "r0 seek time 4/5 at 7/400000 h=" + hex64(c.change_hash(7)));
+  // Back from change 7 (the hard drop at 0.4 s) is change 6; back from there by a piece is the start (no lock yet).
+  EXPECT_EQ(lines[14], "r0 seek change -1 ok at 6/350000 h=" + hex64(c.change_hash(6)));
+  EXPECT_EQ(lines[15].rfind("r0 seek piece -1 ok at 0/0 h=", 0), 0u) << lines[15];
 }
 
 }  // namespace

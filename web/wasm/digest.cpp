@@ -67,10 +67,11 @@ void put_racer(std::string& out, ReplaySession& session, std::size_t i) {
     cursor.seek_time(cursor.end_us() * part / 5);
     out += p + "seek time " + std::to_string(part) + "/5" + at_text(cursor) + '\n';
     for (const int direction : {-1, -1, 1}) {
-      out += p + "seek change " + std::to_string(direction) + " " + (cursor.step_change(direction) ? "ok" : "no") +
-             at_text(cursor) + '\n';
-      out += p + "seek piece " + std::to_string(direction) + " " + (cursor.step_piece(direction) ? "ok" : "no") +
-             at_text(cursor) + '\n';
+      // Each move before its line is written: the operands of + have no order of evaluation.
+      const bool changed = cursor.step_change(direction);
+      out += p + "seek change " + std::to_string(direction) + (changed ? " ok" : " no") + at_text(cursor) + '\n';
+      const bool stepped = cursor.step_piece(direction);
+      out += p + "seek piece " + std::to_string(direction) + (stepped ? " ok" : " no") + at_text(cursor) + '\n';
     }
   }
 }
