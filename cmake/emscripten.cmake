@@ -22,7 +22,29 @@ file(WRITE ${CMAKE_BINARY_DIR}/cereal-config/cerealConfig.cmake
      "# Written by cmake/emscripten.cmake: cereal::cereal is defined there.\n")
 set(cereal_DIR ${CMAKE_BINARY_DIR}/cereal-config CACHE PATH "cereal for the WebAssembly build" FORCE)
 
-# The replay decoders catch what Cereal throws (docs/CONVENTIONS.md, "Three kinds of failure"): emscripten's
-# exception support is off unless asked for.
-add_compile_options(-fexceptions)
+# The replay decoders catch what Cereal throws (docs/CONVENTIONS.md, "Three kinds of failure"), and emscripten's
+# exception support is off unless asked for. Its exceptions (emscripten 3.1.6, JavaScript-based) wrap every call that
+# might throw, inside code that must clean up or catch, in a call out to JavaScript, which costs the engine's hot
+# loops most of their speed. So only the I/O edge is compiled with them: sr_replay and sr_web (decoding, verifying,
+# texts), but neither the engine nor the re-simulation loops, which throw nothing (an exception passing through them,
+# only bad_alloc, runs no destructors there). stackrace_wasm_exceptions() runs once the targets exist.
 add_link_options(-fexceptions)
+
+function(stackrace_wasm_exceptions)
+  set(plain simulate.cpp)  # sr_replay's re-simulation loop
+  get_target_property(sources sr_replay SOURCES)
+  foreach(source ${sources})
+    if(NOT source IN_LIST plain)
+      set_property(SOURCE ${PROJECT_SOURCE_DIR}/common/replay/${source} DIRECTORY ${PROJECT_SOURCE_DIR}/common/replay
+                   APPEND PROPERTY COMPILE_OPTIONS -fexceptions)
+    endif()
+  endforeach()
+  get_target_property(sources sr_web SOURCES)
+  foreach(source ${sources})
+    if(NOT source STREQUAL "racer_cursor.cpp")  # the cursor's seeks, as hot as the re-simulation
+      set_property(SOURCE ${PROJECT_SOURCE_DIR}/web/wasm/${source} DIRECTORY ${PROJECT_SOURCE_DIR}/web/wasm
+                   APPEND PROPERTY COMPILE_OPTIONS -fexceptions)
+    endif()
+  endforeach()
+  target_compile_options(stackrace_engine PRIVATE -fexceptions)
+endfunction()

@@ -56,11 +56,11 @@ void RacerCursor::feed(std::size_t changes, engine::TimeUs time_us) {
 void RacerCursor::move_to(Position to) {
   assert(to.changes <= inputs_.size());
   assert(to.changes == 0 || inputs_[to.changes - 1].time_us <= to.time_us);
+  // The latest snapshot at or before the target; its time (its last input's) is at or before the target's.
+  const Snapshot& snap = snapshots_[std::min(to.changes / kSnapshotEvery, snapshots_.size() - 1)];
+  // Going on from the current game pays only when the target lies ahead of it and it is past that snapshot.
   const bool ahead = to.changes >= position_.changes && to.time_us >= position_.time_us;
-  if (!ahead) {
-    // The latest snapshot at or before the target; its time (its last input's) is at or before the target's.
-    const std::size_t s = std::min(to.changes / kSnapshotEvery, snapshots_.size() - 1);
-    const Snapshot& snap = snapshots_[s];
+  if (!ahead || position_.changes < snap.changes) {
     game_ = snap.game;
     position_ = Position{snap.changes, snap.changes == 0 ? 0 : inputs_[snap.changes - 1].time_us};
   }

@@ -13,9 +13,9 @@
 //
 // # Speed
 // The constructor plays the racer once and keeps a copy of the game (one GameState value) every kSnapshotEvery
-// changes. A seek starts from the nearest copy at or before its target (or from the current game when the target
-// lies ahead of it), so it re-simulates at most kSnapshotEvery changes plus the time up to the target. Playback
-// (seek_time with a growing time) only feeds what lies between two frames.
+// changes. A seek starts from the latest copy at or before its target (or from the current game when that lies
+// between the copy and the target), so it re-simulates at most kSnapshotEvery changes plus the time up to the
+// target. Playback (seek_time with a growing time) only feeds what lies between two frames.
 //
 // Pure: the engine and the replay model only.
 #pragma once
@@ -101,8 +101,8 @@ class RacerCursor {
     engine::Game game;        // right after them (the start: after update(0))
   };
 
-  // Puts the game at `to`, starting from the current game when that lies at or before `to`, else from the latest
-  // snapshot at or before it.
+  // Puts the game at `to`, starting from the latest snapshot at or before it, or from the current game when that
+  // lies between the snapshot and `to`.
   void move_to(Position to);
   void feed(std::size_t changes, engine::TimeUs time_us);  // forward from position_
   [[nodiscard]] Position piece_position(std::int64_t k) const;
