@@ -135,12 +135,15 @@ struct Game {
 };
 
 Game bot_game(int i) {
-  const engine::ModeKind mode = kModes[i % 7];
-  const engine::RotationSystem rotation = kRotations[(i / 7) % 4];
+  // Every mode under every rotation system, round after round (28 games a round), each round with other variations.
+  constexpr int kModeCount = static_cast<int>(std::size(kModes));
+  constexpr int kRound = kModeCount * static_cast<int>(std::size(kRotations));
+  const engine::ModeKind mode = kModes[i % kModeCount];
+  const engine::RotationSystem rotation = kRotations[(i / kModeCount) % std::size(kRotations)];
   GameConfig config = preset(mode);
   config.rotation = rotation;
-  if (mode == engine::ModeKind::kCustom) customise(config, i / 28 + i);
-  vary(config, i / 7 + i / 28);
+  if (mode == engine::ModeKind::kCustom) customise(config, i / kRound + i);
+  vary(config, i / kModeCount + i / kRound);
   if (auto ok = engine::check_config(config); !ok) {
     std::cerr << "wasm_corpus: game " << i << " has a bad config: " << ok.error() << "\n";
     std::exit(2);
