@@ -20,10 +20,12 @@ usage: ./stackrace.sh <command> [args...]
   test [args]     install, check the formatting (tests/format/check_format.sh), build the sanitizer test
                   configuration (build/test-<compiler>) and run every test with ctest, then the fuzz smoke
                   run; args go to ctest (e.g. -R Srs).
-                  Honours $CXX: CXX=clang++ ./stackrace.sh test
+                  Honours $CXX: CXX=clang++ ./stackrace.sh test (with clang++ the WebAssembly engine and
+                  its node tests are left out: the g++ pass runs them)
   busy [args]     as test, but only the server, network and client suites, with every core kept busy by
                   stress-ng (--cpu 4): they must hold on a starved machine. args go to ctest
-  build           install and build the Release configuration in build/release
+  build           install and build the Release configuration in build/release (with the WebAssembly engine,
+                  build/release/web/stackrace_engine.js and .wasm)
   server [args]   build Release and run the dedicated server; args go to stackrace-server
   bench           build Release with benchmarks and run every *_bench program
   deps            install the Debian packages the build needs, nothing else
@@ -88,6 +90,9 @@ cmd_build() {
            "$RELEASE_DIR"/replays/stackrace-replay; do
     if [ -x "$f" ]; then printf '  %s\n' "$f"; found=1; fi
   done
+  if [ -f "$RELEASE_DIR/web/stackrace_engine.js" ]; then
+    printf '  %s and .wasm (the engine for web pages, web/README.md)\n' "$RELEASE_DIR/web/stackrace_engine.js"
+  fi
   if [ "$found" -eq 0 ]; then
     say "(no programs yet: only the libraries are built so far)"
   fi
@@ -121,8 +126,14 @@ prepare_test_build() {
   export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1"
   export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
 
+  # The WebAssembly engine and its tests under node (web/README.md) check the emscripten build, which the host
+  # compiler does not change: the g++ pass builds and runs them, the clang++ pass (CI's second) leaves them out.
+  local wasm=ON
+  case "$(basename "$CXX")" in *clang*) wasm=OFF ;; esac
+
   TEST_DIR="build/test-$(basename "$CXX")"
-  configure "$TEST_DIR" -DCMAKE_BUILD_TYPE=Debug -DSTACKRACE_SANITIZE=ON -DSTACKRACE_BENCH=OFF -DSTACKRACE_TESTS=ON
+  configure "$TEST_DIR" -DCMAKE_BUILD_TYPE=Debug -DSTACKRACE_SANITIZE=ON -DSTACKRACE_BENCH=OFF -DSTACKRACE_TESTS=ON \
+    -DSTACKRACE_WASM="$wasm"
   build_dir "$TEST_DIR"
 }
 

@@ -29,6 +29,9 @@ packages=(
   libxtst6
   # ./stackrace.sh busy: the test suites beside a CPU hog
   stress-ng
+  # the engine as WebAssembly (web/README.md): emscripten 3.1.6 with its prebuilt system libraries (it brings clang-14,
+  # lld-14, llvm-14, binaryen and node-acorn), and node, which runs emscripten's tools and the tests of web/
+  emscripten nodejs node-acorn
 )
 
 if [ "${1:-}" = "--list" ]; then
