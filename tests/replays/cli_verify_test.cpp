@@ -2,6 +2,7 @@
 // summary's milliseconds vary) with its exit code: what a hub re-verifying submitted records reads, and what a
 // faster verify must keep printing.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include <filesystem>
 #include <fstream>
@@ -74,6 +75,7 @@ class VerifyFiles : public ::testing::Test {
     write(d / "stream.srr", stream);
     write(d / "empty.srr", {});
     std::filesystem::create_directory(d / "dir.srr");
+    ASSERT_EQ(::mkfifo((d / "fifo.srr").c_str(), 0600), 0);  // nobody writes to it: reading must not wait
     { std::ofstream big(d / "huge.srr", std::ios::binary); }
     std::filesystem::resize_file(d / "huge.srr", kMaxReplayFileBytes + 1);  // sparse: takes no disk
 
@@ -88,7 +90,8 @@ class VerifyFiles : public ::testing::Test {
 };
 
 const std::string kEveryKind =
-    "ok.srr late.srr mismatch.srr rules.srr short.srr magic.srr stream.srr empty.srr missing.srr dir.srr huge.srr "
+    "ok.srr late.srr mismatch.srr rules.srr short.srr magic.srr stream.srr empty.srr missing.srr dir.srr fifo.srr "
+    "huge.srr "
     "ok.json bad.json";
 
 const std::string kMismatchLines =
@@ -110,6 +113,7 @@ std::string unreadable_lines() {
          "UNREADABLE empty.srr: at byte 0: a replay file is at least 7 bytes, this input has 0\n"
          "UNREADABLE missing.srr: cannot read missing.srr: No such file or directory\n"
          "UNREADABLE dir.srr: cannot read dir.srr: Is a directory\n"
+         "UNREADABLE fifo.srr: cannot read fifo.srr: Operation not supported\n"
          "UNREADABLE huge.srr: huge.srr is 67108865 bytes, more than the 67108864 a replay may have\n";
 }
 
@@ -124,7 +128,7 @@ TEST_F(VerifyFiles, PrintsOneLineAFileAndExitsTwoWhenAnyIsUnreadable) {
                 kMismatchLines + unreadable_lines() +
                 "OK ok.json: verified 1 racer\n"
                 "UNREADABLE bad.json: syntax error at byte 31: Missing a name for object member.\n"
-                "verified 3 of 13 replays in T ms\n");
+                "verified 3 of 14 replays in T ms\n");
 }
 
 TEST_F(VerifyFiles, QuietPrintsOnlyWhatDidNotVerify) {
@@ -132,7 +136,7 @@ TEST_F(VerifyFiles, QuietPrintsOnlyWhatDidNotVerify) {
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_EQ(without_time(r.out), kMismatchLines + unreadable_lines() +
                                      "UNREADABLE bad.json: syntax error at byte 31: Missing a name for object member.\n"
-                                     "verified 3 of 13 replays in T ms\n");
+                                     "verified 3 of 14 replays in T ms\n");
 }
 
 TEST_F(VerifyFiles, ExitCodes) {
