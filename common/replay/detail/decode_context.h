@@ -12,6 +12,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <exception>
+#include <span>
 #include <streambuf>
 #include <string>
 #include <utility>
@@ -37,6 +38,12 @@ class InBuf : public std::streambuf {
   InBuf(const std::uint8_t* data, std::size_t size);
   [[nodiscard]] std::size_t offset() const { return static_cast<std::size_t>(gptr() - eback()); }
   [[nodiscard]] std::size_t remaining() const { return static_cast<std::size_t>(egptr() - gptr()); }
+  // The next n bytes (n <= remaining()), read past in place.
+  [[nodiscard]] std::span<const std::uint8_t> take(std::size_t n) {
+    const auto* p = reinterpret_cast<const std::uint8_t*>(gptr());
+    setg(eback(), gptr() + n, egptr());
+    return {p, n};
+  }
 };
 
 // JSON import: what a racer object left out, so that the importer can record it (codec.h, JsonOptions).
@@ -49,11 +56,13 @@ struct RecordingRequest {
 class DecodeContext {
  public:
   // Binary: `in` is the body's buffer and `base_offset` the bytes before it. JSON: in == nullptr.
-  DecodeContext(const InBuf* in, std::int64_t base_offset) : in_(in), base_offset_(base_offset) {}
+  DecodeContext(InBuf* in, std::int64_t base_offset) : in_(in), base_offset_(base_offset) {}
 
   [[nodiscard]] bool binary() const { return in_ != nullptr; }
   // Bytes of the body not read yet (binary only).
   [[nodiscard]] std::size_t remaining() const { return in_ ? in_->remaining() : 0; }
+  // Binary only: the next n bytes (n <= remaining()), passed over without a copy.
+  [[nodiscard]] std::span<const std::uint8_t> take(std::size_t n) { return in_->take(n); }
   // Byte offset from the start of the file, -1 for JSON.
   [[nodiscard]] std::int64_t offset() const {
     return in_ ? base_offset_ + static_cast<std::int64_t>(in_->offset()) : -1;
@@ -75,7 +84,7 @@ class DecodeContext {
     const char* name;    // nullptr for an array element
     std::int64_t index;  // array index, or -1
   };
-  const InBuf* in_;
+  InBuf* in_;
   std::int64_t base_offset_;
   std::vector<Part> path_;
   bool captured_ = false;
