@@ -68,8 +68,8 @@ bool BitReader::slow_exp_golomb(int k, std::uint64_t& out) {
 }
 
 bool BitReader::rest_is_zero() const {
-  if (buf_ != 0) return false;
-  for (const std::uint8_t* p = next_; p != end_; ++p) {
+  if (s_.buf != 0) return false;
+  for (const std::uint8_t* p = s_.next; p != s_.end; ++p) {
     if (*p != 0) return false;
   }
   return true;

@@ -40,19 +40,53 @@ class BitWriter {
 // bytes at a time: the input log decoder reads a few codes per change, and a verifier decodes every change it checks.
 class BitReader {
  public:
-  // After window() at least this many bits are buffered, or every bit the stream has left.
+  // After State::refill() at least this many bits are buffered, or every bit the stream has left.
   static constexpr int kWindowBits = 56;
 
-  explicit BitReader(std::span<const std::uint8_t> bytes) : next_(bytes.data()), end_(bytes.data() + bytes.size()) {}
+  // The reader's whole position: a decoder that reads many codes in a row can work on a copy of it, which the
+  // compiler keeps in registers, and hand it back before it calls the getters again.
+  struct State {
+    const std::uint8_t* next;  // the first byte not buffered yet
+    const std::uint8_t* end;
+    std::uint64_t buf = 0;  // the buffered bits, most significant first
+    int avail = 0;          // buffered bits, 0..63
+
+    // Buffers bits until at least kWindowBits are, or the stream ends. The bits of buf past avail are 0 or the
+    // stream's next ones (a load of 8 bytes counts only its whole bytes), so loading them again changes nothing.
+    void refill() {
+      if (avail >= kWindowBits) return;
+      if (end - next >= 8) {
+        std::uint64_t w = 0;
+        for (int i = 0; i < 8; ++i) w = (w << 8) | next[i];  // big-endian: one load and a byte swap
+        buf |= w >> avail;
+        next += (63 - avail) >> 3;
+        avail |= 56;
+        return;
+      }
+      while (avail < kWindowBits && next != end) {
+        buf |= std::uint64_t{*next++} << (56 - avail);
+        avail += 8;
+      }
+    }
+    void skip(int n) {
+      assert(n >= 0 && n <= avail && n < 64);
+      buf <<= n;
+      avail -= n;
+    }
+  };
+
+  explicit BitReader(std::span<const std::uint8_t> bytes) : s_{bytes.data(), bytes.data() + bytes.size()} {}
+  [[nodiscard]] const State& state() const { return s_; }
+  void set_state(const State& state) { s_ = state; }
 
   [[nodiscard]] bool get(int n, std::uint64_t& out) {
     assert(n >= 0 && n <= 64);
     if (n > kWindowBits) return get_long(n, out);
-    if (n > avail_) {
+    if (n > s_.avail) {
       refill();
-      if (n > avail_) return false;
+      if (n > s_.avail) return false;
     }
-    out = (buf_ >> 1) >> (63 - n);  // n == 0 reads 0
+    out = (s_.buf >> 1) >> (63 - n);  // n == 0 reads 0
     skip(n);
     return true;
   }
@@ -60,10 +94,10 @@ class BitReader {
   [[nodiscard]] bool get_exp_golomb(int k, std::uint64_t& out) {
     assert(k >= 0 && k <= kMaxExpGolombOrder);
     refill();
-    const int zeros = std::countl_zero(buf_);
-    if (zeros >= avail_ || zeros >= kWindowBits) {
+    const int zeros = std::countl_zero(s_.buf);
+    if (zeros >= s_.avail || zeros >= kWindowBits) {
       // The stream ends before a 1, or kWindowBits zeros or more come (only in a value near 2^63, or a bad one).
-      return avail_ >= kWindowBits && slow_exp_golomb(k, out);
+      return s_.avail >= kWindowBits && slow_exp_golomb(k, out);
     }
     if (zeros > 63 - k) return false;  // w would not fit in 64 bits
     skip(zeros + 1);
@@ -91,52 +125,21 @@ class BitReader {
     return true;
   }
 
-  // For decoders that look ahead: the next bits, most significant first, of which the first buffered() are the
-  // stream's: at least `at_least` (<= kWindowBits), or all that are left. skip(n) then passes n <= buffered() of them.
-  [[nodiscard]] std::uint64_t window(int at_least) {
-    if (avail_ < at_least) refill();
-    return buf_;
-  }
-  [[nodiscard]] int buffered() const { return avail_; }
-  void skip(int n) {
-    assert(n >= 0 && n <= avail_ && n < 64);
-    buf_ <<= n;
-    avail_ -= n;
-  }
-
   [[nodiscard]] std::size_t bits_left() const {
-    return static_cast<std::size_t>(avail_) + static_cast<std::size_t>(end_ - next_) * 8;
+    return static_cast<std::size_t>(s_.avail) + static_cast<std::size_t>(s_.end - s_.next) * 8;
   }
   // Whether every bit not read yet is zero.
   [[nodiscard]] bool rest_is_zero() const;
 
  private:
-  // Buffers bits until at least kWindowBits are, or the stream ends. The bits of buf_ past avail_ are 0 or the
-  // stream's next ones (a load of 8 bytes counts only its whole bytes), so loading them again changes nothing.
-  void refill() {
-    if (avail_ >= kWindowBits) return;
-    if (end_ - next_ >= 8) {
-      std::uint64_t w = 0;
-      for (int i = 0; i < 8; ++i) w = (w << 8) | next_[i];  // big-endian: one load and a byte swap
-      buf_ |= w >> avail_;
-      next_ += (63 - avail_) >> 3;
-      avail_ |= 56;
-      return;
-    }
-    while (avail_ <= 56 && next_ != end_) {
-      buf_ |= std::uint64_t{*next_++} << (56 - avail_);
-      avail_ += 8;
-    }
-  }
+  void refill() { s_.refill(); }
+  void skip(int n) { s_.skip(n); }
   // get() of more bits than the buffer holds: the high part first, as the bits come.
   [[nodiscard]] bool get_long(int n, std::uint64_t& out);
   // get_exp_golomb() bit by bit, when kWindowBits zeros come before any 1.
   [[nodiscard]] bool slow_exp_golomb(int k, std::uint64_t& out);
 
-  const std::uint8_t* next_;  // the first byte not buffered yet
-  const std::uint8_t* end_;
-  std::uint64_t buf_ = 0;  // the buffered bits, most significant first
-  int avail_ = 0;          // buffered bits, 0..64
+  State s_;
 };
 
 }  // namespace sr::replay

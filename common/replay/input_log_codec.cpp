@@ -1,5 +1,6 @@
 #include "common/replay/input_log_codec.h"
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cassert>
@@ -101,6 +102,9 @@ bool add_delta(std::uint64_t delta, std::uint64_t unit_us, engine::TimeUs& time)
   time += static_cast<engine::TimeUs>(delta) * unit;
   return true;
 }
+
+// Changes reserved before decoding: hours of play, 1 MiB.
+constexpr std::size_t kReserveChanges = 65'536;
 
 // "change 7: stream ends early": built only once a change is found wrong.
 std::string at_change(std::uint64_t i, const char* what) { return "change " + std::to_string(i) + ": " + what; }
@@ -229,45 +233,50 @@ sr::Status<std::string> decode_input_log(const InputLogView& log, std::vector<en
     return "count " + std::to_string(log.count) + " exceeds what " + std::to_string(log.bits.size()) +
            " stream bytes can hold";
   }
-  out.reserve(static_cast<std::size_t>(log.count));
+  // Reserved up to a bound, so that a count a hostile file claims costs memory only as far as its stream decodes.
   const auto count = static_cast<std::size_t>(log.count);
+  out.reserve(std::min<std::size_t>(count, kReserveChanges));
 
-  // add_delta() needs no division while time stays below `safe`: never when the unit is 2^31 or more.
+  // Times grow without a division while both factors are below 2^31 and the time below 2^62 (add_delta).
   const engine::TimeUs safe = log.unit_us < (std::uint64_t{1} << 31) ? engine::TimeUs{1} << 62 : 0;
+  const auto unit = static_cast<engine::TimeUs>(log.unit_us);
   BitReader r(log.bits);
   Buttons held = 0;
   engine::TimeUs time = 0;
-  for (std::size_t i = 0; i < count; ++i) {
-    // The fast path: a symbol of the table and the delta after it, when both are in the reader's window.
-    const std::uint64_t window = r.window(kFastChangeBits);
-    const std::uint32_t symbol =
-        kSymbols[(static_cast<std::uint32_t>(held) << kPeekBits) | (window >> (64 - kPeekBits))];
-    const int symbol_bits = static_cast<int>((symbol >> 8) & 0xFu);
-    Buttons next = 0;
-    std::uint64_t delta = 0;
-    bool fast = false;
-    if (symbol_bits != 0 && symbol_bits <= r.buffered()) {
+  std::size_t i = 0;
+  while (i < count) {
+    // The fast path, on a copy of the reader's position: a symbol of the table and the delta after it, while both
+    // are in the window and the time needs no overflow check.
+    BitReader::State s = r.state();
+    for (; i < count; ++i) {
+      if (s.avail < kFastChangeBits) s.refill();
+      const std::uint32_t symbol =
+          kSymbols[(static_cast<std::uint32_t>(held) << kPeekBits) | (s.buf >> (64 - kPeekBits))];
+      const int symbol_bits = static_cast<int>((symbol >> 8) & 0xFu);
+      if (symbol_bits == 0 || symbol_bits > s.avail) break;
       const int k = (symbol >> 12) != 0 ? k_release : k_press;
-      const std::uint64_t rest = window << symbol_bits;
+      const std::uint64_t rest = s.buf << symbol_bits;
       const int zeros = std::countl_zero(rest);
       const int taken = symbol_bits + 2 * zeros + k + 1;  // then zeros, then w = delta + 2^k in zeros + k + 1 bits
-      if (taken <= r.buffered() && taken < 64) {
-        delta = ((rest << zeros) >> (63 - zeros - k)) - (std::uint64_t{1} << k);
-        next = static_cast<Buttons>(symbol & 0xFFu);
-        r.skip(taken);
-        fast = true;
-      }
+      if (taken > s.avail) break;                         // (avail < 64)
+      const std::uint64_t delta = ((rest << zeros) >> (63 - zeros - k)) - (std::uint64_t{1} << k);
+      if (delta >= (std::uint64_t{1} << 31) || time >= safe) break;
+      s.skip(taken);
+      time += static_cast<engine::TimeUs>(delta) * unit;
+      held = static_cast<Buttons>(symbol & 0xFFu);
+      out.push_back(engine::InputChange{time, held});
     }
-    if (!fast) {
-      if (const char* problem = decode_change(r, held, k_press, k_release, next, delta)) return at_change(i, problem);
-    }
-    if (delta < (std::uint64_t{1} << 31) && time < safe) {
-      time += static_cast<engine::TimeUs>(delta * log.unit_us);
-    } else if (!add_delta(delta, log.unit_us, time)) {
-      return at_change(i, "time overflows");
-    }
-    out.push_back(engine::InputChange{time, next});
+    r.set_state(s);
+    if (i == count) break;
+
+    // Bit by bit: the change the fast path left, and every error.
+    Buttons next = 0;
+    std::uint64_t delta = 0;
+    if (const char* problem = decode_change(r, held, k_press, k_release, next, delta)) return at_change(i, problem);
+    if (!add_delta(delta, log.unit_us, time)) return at_change(i, "time overflows");
     held = next;
+    out.push_back(engine::InputChange{time, held});
+    ++i;
   }
   if (r.bits_left() >= 8) return std::to_string(r.bits_left() / 8) + " unused bytes after the last change";
   if (!r.rest_is_zero()) return "padding bits after the last change are not zero";

@@ -43,7 +43,8 @@ struct InputLogView {
 };
 
 // Decodes `log` into `out` (replacing its contents). Returns ok, or on failure a sentence naming the change index and
-// what was wrong; `out` is then unspecified. Allocates at most 4 entries per stream byte (a change takes >= 2 bits).
+// what was wrong; `out` is then unspecified. Allocates at most 4 entries per stream byte (a change takes >= 2 bits),
+// and no more than the stream has given before it fails beyond the first 65,536.
 // Every change it gives changes the buttons, with known bits only, at a time no earlier than the one before.
 [[nodiscard]] sr::Status<std::string> decode_input_log(const InputLogView& log, std::vector<engine::InputChange>& out);
 [[nodiscard]] inline sr::Status<std::string> decode_input_log(const EncodedInputLog& log,

@@ -52,9 +52,11 @@ Simulation simulate(const engine::GameConfig& config, std::uint64_t seed, std::s
     return engine::UpdateError::kOk;
   };
   for (std::size_t i = 0; i < inputs.size(); ++i) {
-    // As RacerRun::press: once the game is over a change is not applied, only its time counts.
+    // As RacerRun::press: once the game is over a change is not applied, only its time counts. Game::update takes it
+    // the same way then, except that it still refuses unknown bits, which the run never looks at.
     const engine::InputChange& c = inputs[i];
-    const engine::UpdateError e = feed(c.time_us, sim.game.over() ? std::nullopt : std::optional(c.buttons));
+    engine::UpdateError e = feed(c.time_us, c.buttons);
+    if (e == engine::UpdateError::kInvalidButtons && sim.game.over()) e = feed(c.time_us, std::nullopt);
     if (e != engine::UpdateError::kOk) {
       sim.feed_error = "inputs[" + std::to_string(i) + "]: " + update_error_text(e);
       return sim;
