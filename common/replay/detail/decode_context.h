@@ -56,7 +56,10 @@ struct RecordingRequest {
 class DecodeContext {
  public:
   // Binary: `in` is the body's buffer and `base_offset` the bytes before it. JSON: in == nullptr.
-  DecodeContext(InBuf* in, std::int64_t base_offset) : in_(in), base_offset_(base_offset) {}
+  DecodeContext(InBuf* in, std::int64_t base_offset)
+      : in_(in), base_offset_(base_offset), uncaught_(std::uncaught_exceptions()) {
+    path_.reserve(16);
+  }
 
   [[nodiscard]] bool binary() const { return in_ != nullptr; }
   // Bytes of the body not read yet (binary only).
@@ -68,9 +71,14 @@ class DecodeContext {
     return in_ ? base_offset_ + static_cast<std::int64_t>(in_->offset()) : -1;
   }
 
-  void push(const char* name, std::int64_t index) { path_.push_back(Part{name, index}); }
-  // Pops a part; when an exception is unwinding through it, the innermost part records the failure's place.
-  void pop(bool unwinding, std::int64_t start_offset);
+  void push(const char* name, std::int64_t index) { path_.push_back(Part{name, index, offset()}); }
+  // Pops a part; when an exception is unwinding through it, the innermost part records the failure's place: the
+  // path and the offset the part started at. (Parts are made and popped only while decoding runs, never by an
+  // unwinding that was under way before it: exceptions beyond those at the start mean a failure of this decode.)
+  void pop() {
+    if (std::uncaught_exceptions() > uncaught_ && !captured_) capture();
+    path_.pop_back();
+  }
 
   [[nodiscard]] const std::string& failure_field() const { return failure_field_; }
   [[nodiscard]] std::int64_t failure_offset() const { return failure_offset_; }
@@ -83,9 +91,13 @@ class DecodeContext {
   struct Part {
     const char* name;    // nullptr for an array element
     std::int64_t index;  // array index, or -1
+    std::int64_t start;  // offset() when the part began
   };
+  void capture();
+
   InBuf* in_;
   std::int64_t base_offset_;
+  int uncaught_;  // std::uncaught_exceptions() when decoding began
   std::vector<Part> path_;
   bool captured_ = false;
   std::string failure_field_;
@@ -95,18 +107,13 @@ class DecodeContext {
 // Names one field (or array element) for as long as it is being read.
 class Scope {
  public:
-  Scope(DecodeContext& ctx, const char* name, std::int64_t index = -1)
-      : ctx_(ctx), uncaught_(std::uncaught_exceptions()), start_(ctx.offset()) {
-    ctx_.push(name, index);
-  }
-  ~Scope() { ctx_.pop(std::uncaught_exceptions() > uncaught_, start_); }
+  Scope(DecodeContext& ctx, const char* name, std::int64_t index = -1) : ctx_(ctx) { ctx_.push(name, index); }
+  ~Scope() { ctx_.pop(); }
   Scope(const Scope&) = delete;
   Scope& operator=(const Scope&) = delete;
 
  private:
   DecodeContext& ctx_;
-  int uncaught_;
-  std::int64_t start_;
 };
 
 template <class Archive>
