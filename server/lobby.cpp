@@ -120,6 +120,7 @@ bool Lobby::connect(PlayerId id, std::uint32_t version, const std::string& addre
   p.address = address;
   p.host = host;
   p.connected_us = now_us;
+  p.active_us = now_us;
   players_.emplace(id, std::move(p));
   return true;
 }
@@ -186,6 +187,7 @@ void Lobby::handle(PlayerId id, const protocol::Message& message, TimeUs now_us)
   Player& player = it->second;
   handling_us_ = now_us;
   const MessageId kind = protocol::message_id(message);
+  if (kind != MessageId::kPing && kind != MessageId::kPong) player.active_us = now_us;
   if (!player.messages.allow(now_us)) {
     return drop(id, protocol::DisconnectReason::kRateLimited, "too many messages");
   }
@@ -280,7 +282,7 @@ void Lobby::on_hello(Player& player, const protocol::Hello& hello) {
     if (same_name(other.name, hello.name))
       return reject(protocol::RejectReason::kNameTaken, "the name '" + hello.name + "' is taken on this server");
   }
-  if (welcomed >= options_.max_players) {
+  if (welcomed >= options_.max_players && !make_room_for(player.host)) {
     addresses_.count(Limit::kPlayersFull);
     return reject(protocol::RejectReason::kServerFull, "the server is full");
   }
@@ -290,6 +292,33 @@ void Lobby::on_hello(Player& player, const protocol::Hello& hello) {
   spdlog::info("{} joined from {} ({})", player.name, player.address, hello.client_version);
   room_services_.outbox->send(player.id, protocol::Welcome{player.id, options_.server_name, options_.motd},
                               protocol::kChannelControl);
+}
+
+bool Lobby::make_room_for(const std::string& host) {
+  std::map<std::string, std::size_t> places;  // welcomed players per address
+  for (const auto& [id, p] : players_) {
+    if (p.welcomed && !p.away_since_us) ++places[p.host];
+  }
+  const std::size_t mine = places.count(host) != 0 ? places.at(host) : 0;
+  const Player* leaving = nullptr;
+  std::size_t most = mine + 1;  // an address must hold at least two more places than the newcomer's
+  for (const auto& [id, p] : players_) {
+    if (!p.welcomed || p.away_since_us || p.room != 0 || addresses_.trusted(p.host)) continue;
+    const std::size_t held = places.at(p.host);
+    if (held > most || (held == most && leaving != nullptr && p.active_us < leaving->active_us)) {
+      if (held > most) most = held;
+      leaving = &p;
+    }
+  }
+  if (leaving == nullptr) return false;
+  const std::string text = fmt::format(
+      "the server is full: your place in the lobby went to a player from an address with fewer players ({} are "
+      "connected from yours)",
+      most);
+  count_refusal(leaving->host, Limit::kFairShare, text, handling_us_);
+  drop(leaving->id, protocol::DisconnectReason::kIdle, text);
+  forget(leaving->id, handling_us_);
+  return true;
 }
 
 void Lobby::on_resume(Player& player, const protocol::Resume& resume, TimeUs now_us) {
@@ -541,6 +570,16 @@ void Lobby::housekeeping(TimeUs now_us) {
                                 protocol::Reject{protocol::RejectReason::kBadHello, protocol::kProtocolVersion, text},
                                 protocol::kChannelControl);
     room_services_.outbox->drop(id, protocol::DisconnectReason::kIdle, text);
+  }
+  // Players idle in the lobby: each holds one of max_players.
+  if (options_.lobby_idle_us > 0) {
+    for (const auto& [id, p] : players_) {
+      if (!p.welcomed || p.away_since_us || p.room != 0 || now_us - p.active_us <= options_.lobby_idle_us) continue;
+      const std::string text = fmt::format("dropped after {} minutes idle in the lobby: connect again to play",
+                                           options_.lobby_idle_us / 60'000'000);
+      count_refusal(p.host, Limit::kIdleLobby, text, now_us);
+      room_services_.outbox->drop(id, protocol::DisconnectReason::kIdle, text);
+    }
   }
   // Rooms nobody races in: a room is a name and a place in max_rooms that others may want.
   std::vector<RoomId> idle;

@@ -19,6 +19,8 @@ struct Player {
   std::string address;  // "ip:port", for logs
   std::string host;     // the ip alone: what the limits per address count by
   std::int64_t connected_us = 0;
+  // The last message other than Ping and Pong (the client pings on its own): idle lobby players are dropped by it.
+  std::int64_t active_us = 0;
   bool welcomed = false;
   RoomId room = 0;  // 0 = in the lobby
   // The last race of the room they left (0: none). Race messages of theirs still in flight when the LeaveRoom got
