@@ -344,8 +344,31 @@ void Lobby::on_resume(Player& player, const protocol::Resume& resume, TimeUs now
   // The seat's player takes the new connection; the provisional player of that connection is no more. An old
   // connection still open (it has not timed out yet, or the address changed) is closed.
   Player& racer = kept->second;
-  // The client noticed the drop before we did: the old connection is as good as gone.
-  if (!racer.away_since_us) (void)room->suspend_racer(keep);
+  if (!racer.away_since_us && player.host != racer.host) {
+    // The seat's connection is alive as far as we know, and this one comes from elsewhere: a seen token is no way to
+    // take a race from under its player. Once that connection has been silent for the peer timeout it is away, and
+    // the seat may be resumed from anywhere.
+    const std::string text =
+        "this race is still being played over an open connection from another address: it can be resumed from here "
+        "once that connection has gone silent";
+    room_services_.outbox->send(
+        from, protocol::Reject{protocol::RejectReason::kCannotResume, protocol::kProtocolVersion, text},
+        protocol::kChannelControl);
+    spdlog::warn("{}: refused a resume of race {}: {}'s connection from {} is still open", player.address,
+                 resume.race_id, racer.name, racer.address);
+    return drop(from, protocol::DisconnectReason::kRejected, text);
+  }
+  if (!racer.away_since_us) {
+    // The client (same address) noticed the drop before we did: the old connection is as good as gone, and should it
+    // still be there, whoever holds it is told why it closes.
+    room_services_.outbox->send(
+        keep,
+        protocol::Disconnecting{protocol::DisconnectReason::kOther,
+                                ("your race was resumed over another connection from " + player.address)
+                                    .substr(0, protocol::kMaxReasonBytes)},
+        protocol::kChannelControl);
+    (void)room->suspend_racer(keep);
+  }
   const std::string address = player.address;
   const std::string host = player.host;
   addresses_.release(host, /*was_pending=*/true, now_us);
