@@ -71,9 +71,9 @@ void Game::run_events(TimeUs until) {
   // Each pass handles the earliest pending event; ties go by the fixed order below.
   while (state_.phase != Phase::kOver) {
     const TimeUs cap_at = ground_cap_at();
-    const TimeUs lock_at = std::min(state_.lock_timer_at, cap_at);
-    const TimeUs shift_at = state_.shift_blocked ? kNever : state_.shift_at;
-    const TimeUs next = std::min({state_.end_at, state_.spawn_at, lock_at, state_.fall_at, shift_at});
+    TimeUs next = std::min(std::min(state_.end_at, state_.spawn_at), std::min(state_.lock_timer_at, cap_at));
+    next = std::min(next, state_.fall_at);
+    if (!state_.shift_blocked) next = std::min(next, state_.shift_at);
     if (next > until) break;
     state_.now_us = next;
     state_.stats.time_us = next;
@@ -93,6 +93,13 @@ void Game::run_events(TimeUs until) {
       on_shift_timer(next);
     }
   }
+}
+
+TimeUs Game::ground_cap_at() const {
+  if (config_.lock_down != LockDown::kTimer || state_.phase != Phase::kFalling || state_.ground_since == kNever) {
+    return kNever;
+  }
+  return state_.ground_since + (config_.ground_time_cap_us - state_.ground_time_us);
 }
 
 void Game::finish(TimeUs t) {
@@ -125,9 +132,7 @@ std::optional<ActivePiece> Game::active() const {
 int Game::ghost_y() const {
   const ActivePiece& a = state_.active;
   if (state_.phase != Phase::kFalling) return a.y;
-  int y = a.y;
-  while (!state_.matrix.collides(a.piece, a.rotation, a.x, y - 1)) --y;
-  return y;
+  return a.y - state_.matrix.drop_distance(a.piece, a.rotation, a.x, a.y);
 }
 
 std::span<const Piece> Game::preview() const { return std::span<const Piece>(state_.queue).first(config_.preview); }

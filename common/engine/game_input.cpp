@@ -1,7 +1,7 @@
 // Button changes and auto-shift (DAS / ARR / DAS cut delay).
 #include "common/engine/game.h"
 
-#include <bit>
+#include "common/engine/bits.h"
 
 namespace sr::engine {
 
@@ -9,7 +9,7 @@ void Game::apply_buttons(TimeUs t, Buttons buttons) {
   const Buttons pressed = static_cast<Buttons>(buttons & ~state_.held);
   const Buttons released = static_cast<Buttons>(state_.held & ~buttons);
   state_.held = buttons;
-  state_.stats.key_presses += std::popcount(pressed);
+  state_.stats.key_presses += count_bits(pressed);
 
   // Direction keys: the newest held direction wins; releasing it hands over to the other if still held.
   const bool left_held = buttons & button::kMoveLeft;

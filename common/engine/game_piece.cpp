@@ -2,8 +2,8 @@
 #include "common/engine/game.h"
 
 #include <algorithm>
-#include <bit>
 
+#include "common/engine/bits.h"
 #include "common/engine/rotation.h"
 #include "common/engine/scoring.h"
 
@@ -21,13 +21,6 @@ std::int32_t Game::fall_interval_us() const {
   const std::int32_t sdf = config_.handling.sdf;
   if ((state_.held & button::kSoftDrop) && sdf > 0) return std::max(1, gravity / sdf);
   return gravity;
-}
-
-TimeUs Game::ground_cap_at() const {
-  if (config_.lock_down != LockDown::kTimer || state_.phase != Phase::kFalling || state_.ground_since == kNever) {
-    return kNever;
-  }
-  return state_.ground_since + (config_.ground_time_cap_us - state_.ground_time_us);
 }
 
 Piece Game::pop_queue() {
@@ -249,10 +242,11 @@ void Game::settle(TimeUs t) {
     const bool soft_instant = (s.held & button::kSoftDrop) && config_.handling.sdf == 0;
     if (config_.gravity == Gravity::k20G || soft_instant) {
       const bool points = soft_instant && config_.gravity != Gravity::k20G && config_.scoring == Scoring::kGuideline;
-      while (!grounded()) {
-        --s.active.y;
+      const int rows = s.matrix.drop_distance(s.active.piece, s.active.rotation, s.active.x, s.active.y);
+      if (rows > 0) {
+        s.active.y = static_cast<std::int8_t>(s.active.y - rows);
         s.last_rotated = false;
-        if (points) ++s.stats.score;
+        if (points) s.stats.score += rows;
         changed = true;
       }
       if (s.active.y < s.lowest_y) reach_new_lowest();
@@ -396,7 +390,7 @@ void Game::lock(TimeUs t) {
 int Game::score_lock(TimeUs t, SpinKind spin, std::uint64_t rows_mask) {
   GameState& s = state_;
   Stats& st = s.stats;
-  const int lines = std::popcount(rows_mask);
+  const int lines = count_bits(rows_mask);
   const bool perfect = lines > 0 && s.matrix.empty();
   const bool difficult = is_difficult_clear(lines, spin);
 

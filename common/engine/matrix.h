@@ -1,5 +1,6 @@
 // The playing field: 10 x 40 cells, each empty or naming the piece that left it.
-// Occupancy is kept as one bit per cell per row so collision tests are a few shifts and ands.
+// Occupancy is kept as one bit per cell per row, so a collision test is a few shifts and ands of a piece's row
+// masks (pieces.h) with four rows at once.
 #pragma once
 
 #include <array>
@@ -21,7 +22,18 @@ class Matrix {
   void set(int x, int y, Piece p);
 
   // Whether `piece` in `rotation` with its box at (x, y) overlaps a block or leaves the matrix.
-  [[nodiscard]] bool collides(Piece piece, Rotation rotation, int x, int y) const;
+  [[nodiscard]] bool collides(Piece piece, Rotation rotation, int x, int y) const {
+    const PieceMask& m = piece_mask(piece, rotation);
+    const int left = x + m.min_x;
+    const int bottom = y + m.min_y;
+    if (left < 0 || x + m.max_x >= kMatrixWidth || bottom < 0 || y + m.max_y >= kMatrixHeight) return true;
+    return (window(bottom) & (m.rows << left)) != 0;
+  }
+
+  // How many rows `piece` in `rotation` can fall from box position (x, y) before it would collide: the largest d
+  // such that it collides at none of y - 1, ..., y - d. 0 when it cannot move down (also when x or y - 1 is past
+  // a wall or the ceiling). Where it stands at (x, y) itself is not tested.
+  [[nodiscard]] int drop_distance(Piece piece, Rotation rotation, int x, int y) const;
 
   // Writes the piece's cells. The piece must fit.
   void place(Piece piece, Rotation rotation, int x, int y);
@@ -43,9 +55,22 @@ class Matrix {
   static constexpr std::uint16_t kFullRow = (1u << kMatrixWidth) - 1;
 
  private:
+  // Rows past the top that are always empty, so that window() may read four rows from any row of the matrix (and
+  // any_full_row() whole groups of four).
+  static constexpr std::size_t kRowsStored = kMatrixHeight + 4;
+
   static std::size_t index(int x, int y) { return static_cast<std::size_t>(y * kMatrixWidth + x); }
-  std::array<std::uint16_t, kMatrixHeight> rows_{};
-  std::array<Piece, kMatrixWidth * kMatrixHeight> cells_{};
+  [[nodiscard]] bool any_full_row() const;
+  // Rows bottom .. bottom + 3 in one word, row bottom + j in bits 16 j .. 16 j + 9 (the layout of PieceMask::rows).
+  // 0 <= bottom < kMatrixHeight.
+  [[nodiscard]] std::uint64_t window(int bottom) const {
+    const auto b = static_cast<std::size_t>(bottom);
+    return std::uint64_t{rows_[b]} | std::uint64_t{rows_[b + 1]} << 16 | std::uint64_t{rows_[b + 2]} << 32 |
+           std::uint64_t{rows_[b + 3]} << 48;
+  }
+
+  std::array<std::uint16_t, kRowsStored> rows_{};            // bit x of row y: cell (x, y) holds a block
+  std::array<Piece, kMatrixWidth * kMatrixHeight> cells_{};  // row 0 first, x 0..9 within a row
 };
 
 }  // namespace sr::engine
