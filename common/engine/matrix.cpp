@@ -17,13 +17,22 @@ void Matrix::set(int x, int y, Piece p) {
 int Matrix::drop_distance(Piece piece, Rotation rotation, int x, int y) const {
   const PieceMask& m = piece_mask(piece, rotation);
   const int left = x + m.min_x;
-  if (left < 0 || x + m.max_x >= kMatrixWidth || y - 1 + m.max_y >= kMatrixHeight) return 0;
+  if (static_cast<unsigned>(left) > static_cast<unsigned>(kMatrixWidth - m.width) || y - 1 + m.max_y >= kMatrixHeight) {
+    return 0;
+  }
   const std::uint64_t mask = m.rows << left;
-  // b is the piece's bottom row one step further down; the window slides down a row per step.
+  // b is the piece's bottom row one step further down. Every step down to empty_from() fits (those rows are
+  // empty); below it a window of four rows slides down a row per step.
   int b = y - 1 + m.min_y;
   if (b < 0) return 0;
-  std::uint64_t w = window(b);
   int d = 0;
+  const int empty = empty_from();
+  if (b >= empty) {
+    d = b - empty + 1;
+    b = empty - 1;
+    if (b < 0) return d;
+  }
+  std::uint64_t w = window(b);
   while ((w & mask) == 0) {
     ++d;
     if (--b < 0) break;
@@ -47,11 +56,24 @@ bool Matrix::any_full_row() const {
   return full != 0;
 }
 
-void Matrix::place(Piece piece, Rotation rotation, int x, int y) {
+int Matrix::empty_from() const {
+  for (std::size_t i = kRowsStored - 8;; i -= 4) {
+    std::uint64_t four_rows;
+    std::memcpy(&four_rows, &rows_[i], sizeof four_rows);
+    if (four_rows != 0) return static_cast<int>(i) + 4;
+    if (i == 0) return 0;
+  }
+}
+
+bool Matrix::place(Piece piece, Rotation rotation, int x, int y) {
   for (const Cell c : piece_cells(piece, rotation)) {
     assert(!occupied(x + c.x, y + c.y));
     set(x + c.x, y + c.y, piece);
   }
+  const PieceMask& m = piece_mask(piece, rotation);
+  bool full = false;
+  for (int j = m.min_y; j <= m.max_y; ++j) full |= rows_[static_cast<std::size_t>(y + j)] == kFullRow;
+  return full;
 }
 
 std::uint64_t Matrix::clear_full_rows() {

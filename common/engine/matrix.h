@@ -4,7 +4,9 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cstdint>
+#include <cstring>
 
 #include "common/engine/pieces.h"
 #include "common/engine/types.h"
@@ -26,7 +28,11 @@ class Matrix {
     const PieceMask& m = piece_mask(piece, rotation);
     const int left = x + m.min_x;
     const int bottom = y + m.min_y;
-    if (left < 0 || x + m.max_x >= kMatrixWidth || bottom < 0 || y + m.max_y >= kMatrixHeight) return true;
+    // Inside the walls and between floor and ceiling: 0 <= left <= width - piece width, and so for rows.
+    if (static_cast<unsigned>(left) > static_cast<unsigned>(kMatrixWidth - m.width) ||
+        static_cast<unsigned>(bottom) > static_cast<unsigned>(kMatrixHeight - m.height)) {
+      return true;
+    }
     return (window(bottom) & (m.rows << left)) != 0;
   }
 
@@ -35,8 +41,8 @@ class Matrix {
   // a wall or the ceiling). Where it stands at (x, y) itself is not tested.
   [[nodiscard]] int drop_distance(Piece piece, Rotation rotation, int x, int y) const;
 
-  // Writes the piece's cells. The piece must fit.
-  void place(Piece piece, Rotation rotation, int x, int y);
+  // Writes the piece's cells. The piece must fit. Returns whether a row the piece reaches is now full.
+  bool place(Piece piece, Rotation rotation, int x, int y);
 
   // Removes every full row, dropping the rows above. Returns a mask with bit y set for each removed row y.
   std::uint64_t clear_full_rows();
@@ -61,12 +67,20 @@ class Matrix {
 
   static std::size_t index(int x, int y) { return static_cast<std::size_t>(y * kMatrixWidth + x); }
   [[nodiscard]] bool any_full_row() const;
+  // A row from which up every row is empty, a multiple of four: height() <= empty_from() < height() + 4.
+  [[nodiscard]] int empty_from() const;
   // Rows bottom .. bottom + 3 in one word, row bottom + j in bits 16 j .. 16 j + 9 (the layout of PieceMask::rows).
   // 0 <= bottom < kMatrixHeight.
   [[nodiscard]] std::uint64_t window(int bottom) const {
     const auto b = static_cast<std::size_t>(bottom);
-    return std::uint64_t{rows_[b]} | std::uint64_t{rows_[b + 1]} << 16 | std::uint64_t{rows_[b + 2]} << 32 |
-           std::uint64_t{rows_[b + 3]} << 48;
+    if constexpr (std::endian::native == std::endian::little) {
+      std::uint64_t w;  // on a little-endian machine the four rows in memory are exactly that word
+      std::memcpy(&w, &rows_[b], sizeof w);
+      return w;
+    } else {
+      return std::uint64_t{rows_[b]} | std::uint64_t{rows_[b + 1]} << 16 | std::uint64_t{rows_[b + 2]} << 32 |
+             std::uint64_t{rows_[b + 3]} << 48;
+    }
   }
 
   std::array<std::uint16_t, kRowsStored> rows_{};            // bit x of row y: cell (x, y) holds a block

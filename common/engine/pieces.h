@@ -31,6 +31,7 @@ using PieceCells = std::array<Cell, 4>;
 struct PieceMask {
   std::uint64_t rows = 0;
   std::int8_t min_x = 0, max_x = 0, min_y = 0, max_y = 0;  // bounds of the cells inside the box
+  std::int8_t width = 0, height = 0;                       // max_x - min_x + 1, max_y - min_y + 1
 };
 
 namespace detail {
@@ -85,6 +86,8 @@ constexpr MaskTable build_masks() {
         m.min_y = c.y < m.min_y ? c.y : m.min_y;
         m.max_y = c.y > m.max_y ? c.y : m.max_y;
       }
+      m.width = static_cast<std::int8_t>(m.max_x - m.min_x + 1);
+      m.height = static_cast<std::int8_t>(m.max_y - m.min_y + 1);
       for (const Cell c : kCells[p][r]) m.rows |= std::uint64_t{1} << (16 * (c.y - m.min_y) + (c.x - m.min_x));
       t[p][r] = m;
     }
@@ -114,6 +117,12 @@ inline constexpr MaskTable kMasks = build_masks();
 
 // Where a piece's box spawns: J, L, S, T, Z and I occupy x 3..5 (3..6 for I) with their flat side on row 20,
 // O occupies x 4..5, rows 20..21.
-[[nodiscard]] Cell spawn_position(Piece piece);
+[[nodiscard]] inline Cell spawn_position(Piece piece) {
+  switch (piece) {
+    case Piece::kI: return {3, 18};
+    case Piece::kO: return {4, 20};
+    default: return {3, 19};
+  }
+}
 
 }  // namespace sr::engine
