@@ -15,7 +15,7 @@ void Matrix::set(int x, int y, Piece p) {
 }
 
 int Matrix::drop_distance(Piece piece, Rotation rotation, int x, int y) const {
-  const PieceMask& m = piece_mask(piece, rotation);
+  const PieceRows& m = piece_rows(piece, rotation);
   const int left = x + m.min_x;
   if (static_cast<unsigned>(left) > static_cast<unsigned>(kMatrixWidth - m.width) || y - 1 + m.max_y >= kMatrixHeight) {
     return 0;
@@ -70,7 +70,7 @@ bool Matrix::place(Piece piece, Rotation rotation, int x, int y) {
     assert(!occupied(x + c.x, y + c.y));
     set(x + c.x, y + c.y, piece);
   }
-  const PieceMask& m = piece_mask(piece, rotation);
+  const PieceRows& m = piece_rows(piece, rotation);
   bool full = false;
   for (int j = m.min_y; j <= m.max_y; ++j) full |= rows_[static_cast<std::size_t>(y + j)] == kFullRow;
   return full;

@@ -25,7 +25,7 @@ class Matrix {
 
   // Whether `piece` in `rotation` with its box at (x, y) overlaps a block or leaves the matrix.
   [[nodiscard]] bool collides(Piece piece, Rotation rotation, int x, int y) const {
-    const PieceMask& m = piece_mask(piece, rotation);
+    const PieceRows& m = piece_rows(piece, rotation);
     const int left = x + m.min_x;
     const int bottom = y + m.min_y;
     // Inside the walls and between floor and ceiling: 0 <= left <= width - piece width, and so for rows.
@@ -69,7 +69,7 @@ class Matrix {
   [[nodiscard]] bool any_full_row() const;
   // A row from which up every row is empty, a multiple of four: height() <= empty_from() < height() + 4.
   [[nodiscard]] int empty_from() const;
-  // Rows bottom .. bottom + 3 in one word, row bottom + j in bits 16 j .. 16 j + 9 (the layout of PieceMask::rows).
+  // Rows bottom .. bottom + 3 in one word, row bottom + j in bits 16 j .. 16 j + 9 (the layout of PieceRows::rows).
   // 0 <= bottom < kMatrixHeight.
   [[nodiscard]] std::uint64_t window(int bottom) const {
     const auto b = static_cast<std::size_t>(bottom);

@@ -28,7 +28,7 @@ using PieceCells = std::array<Cell, 4>;
 // A piece in one orientation as row masks, for collision tests of a few shifts and ands (Matrix::collides).
 // rows holds box row min_y + j in bits 16 j .. 16 j + 3, with bit 16 j + i set for a cell in column min_x + i; rows
 // of the piece past its top are 0. So `rows << (x + min_x)` is the piece with its box at x, a 10-bit row per 16.
-struct PieceMask {
+struct PieceRows {
   std::uint64_t rows = 0;
   std::int8_t min_x = 0, max_x = 0, min_y = 0, max_y = 0;  // bounds of the cells inside the box
   std::int8_t width = 0, height = 0;                       // max_x - min_x + 1, max_y - min_y + 1
@@ -51,7 +51,7 @@ inline constexpr std::array<PieceCells, kPieceKinds + 1> kNorthCells = {{
 inline constexpr std::array<int, kPieceKinds + 1> kBoxSizes = {0, 4, 3, 3, 2, 3, 3, 3};
 
 using CellTable = std::array<std::array<PieceCells, 4>, kPieceKinds + 1>;
-using MaskTable = std::array<std::array<PieceMask, 4>, kPieceKinds + 1>;
+using RowsTable = std::array<std::array<PieceRows, 4>, kPieceKinds + 1>;
 
 constexpr CellTable build_cells() {
   CellTable t{};
@@ -74,11 +74,11 @@ constexpr CellTable build_cells() {
 
 inline constexpr CellTable kCells = build_cells();
 
-constexpr MaskTable build_masks() {
-  MaskTable t{};
+constexpr RowsTable build_rows() {
+  RowsTable t{};
   for (std::size_t p = 1; p <= kPieceKinds; ++p) {
     for (std::size_t r = 0; r < 4; ++r) {
-      PieceMask m;
+      PieceRows m;
       m.min_x = m.min_y = 3;
       for (const Cell c : kCells[p][r]) {
         m.min_x = c.x < m.min_x ? c.x : m.min_x;
@@ -95,7 +95,7 @@ constexpr MaskTable build_masks() {
   return t;
 }
 
-inline constexpr MaskTable kMasks = build_masks();
+inline constexpr RowsTable kRows = build_rows();
 
 }  // namespace detail
 
@@ -107,9 +107,9 @@ inline constexpr MaskTable kMasks = build_masks();
 }
 
 // The same cells as row masks. `piece` must be a tetromino.
-[[nodiscard]] inline const PieceMask& piece_mask(Piece piece, Rotation rotation) {
+[[nodiscard]] inline const PieceRows& piece_rows(Piece piece, Rotation rotation) {
   assert(is_tetromino(piece));
-  return detail::kMasks[static_cast<std::size_t>(piece)][static_cast<std::size_t>(rotation)];
+  return detail::kRows[static_cast<std::size_t>(piece)][static_cast<std::size_t>(rotation)];
 }
 
 // Bounding-box size (3, 4 for I, 2 for O).
