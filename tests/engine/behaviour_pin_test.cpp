@@ -1,14 +1,16 @@
 // Pins the engine's behaviour as it is: varied games (every mode preset, every rotation system, handling, lock-down,
-// generator and scoring variants, puzzles, played logs and random button taps, extra updates and copies mid-game)
-// are fed through Game::update, and everything observable after every change is folded into one 64-bit digest per
-// game: the update's error and every field of every event, state_hash(), ghost_y(), active() and preview(). The
-// expected digests were computed by the engine of rules version 1 before its speed work (issue 31), so any change
-// in what the engine does, however small, fails here with the name of the game that changed.
+// generator and scoring variants, puzzles, the engine benchmark's sprint games, played logs and random button taps,
+// scripted spins, a back-to-back and a perfect clear, top-outs, extra updates and copies mid-game) are fed through
+// Game::update, and everything observable after every change is folded into one 64-bit digest per game: the update's
+// error and every field of every event, state_hash(), ghost_y(), active() and preview(). The expected digests were
+// computed by the engine of rules version 1 before its speed work (issue 31), so any change in what the engine does,
+// however small, fails here with the name of the game that changed.
 //
 // # When a digest fails
 // The engine's behaviour changed. That is a rules change (docs/HOWTO.md, "The three versions"): bump kRulesVersion
-// and only then write the new digests printed below. A change to the log generators (tests/engine/test_player.h, or
-// random_taps() here) also changes the digests; then say so in the commit that rewrites them.
+// and only then write the new digests printed below. A change to the log generators (tests/engine/test_player.h,
+// tests/support/sprint_log.h, or random_taps() and the scripts here) also changes the digests; then say so in the
+// commit that rewrites them.
 #include <gtest/gtest.h>
 
 #include <cstdint>
