@@ -10,7 +10,8 @@
 #   FILTER=REGEX    the benchmarks compared (default the sprint logs: BM_ButtonChangesSprintLogs|BM_Sprint40Resimulate)
 #
 # Each round runs each program once with 5 repetitions and keeps their median; the figures printed are the medians
-# of those over the rounds. Alternating gives both sides the same share of a busy machine's load.
+# of those over the rounds, then the lowest and highest round medians of each side (the spread a busy machine
+# gives). Alternating gives both sides the same share of a busy machine's load.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 base_rev=${1:?usage: tests/bench/engine_compare.sh BASE_REVISION [ROUNDS]}
@@ -49,7 +50,7 @@ for ((round = 1; round <= rounds; ++round)); do
   done
 done
 
-printf '%-30s %16s %16s %8s\n' benchmark "base $base" "this tree" ratio
+printf '%-30s %16s %16s %8s   %s\n' benchmark "base $base" "this tree" ratio "spread over rounds (base; this)"
 sort -k2,2 -k1,1 -k3,3g "$results" | awk '
   function median(side, name,   n) { n = count[side, name]; return n % 2 ? v[side, name, (n + 1) / 2] \
                                      : (v[side, name, n / 2] + v[side, name, n / 2 + 1]) / 2 }
@@ -57,6 +58,7 @@ sort -k2,2 -k1,1 -k3,3g "$results" | awk '
   END {
     for (name in names) {
       b = median("base", name); t = median("this", name)
-      printf "%-30s %13.1f %-2s %13.1f %-2s %7.2fx\n", name, b, unit[name], t, unit[name], b / t
+      printf "%-30s %13.1f %-2s %13.1f %-2s %7.2fx   %.1f-%.1f; %.1f-%.1f\n", name, b, unit[name], t, unit[name], b / t,
+        v["base", name, 1], v["base", name, count["base", name]], v["this", name, 1], v["this", name, count["this", name]]
     }
   }' | sort
