@@ -64,8 +64,9 @@ enum class Limit : std::uint8_t {
   kServerRooms = 12,   // the server's max_rooms
   kDownloadRate = 13,  // download_bytes_burst / download_bytes_per_second
   kConnectRate = 14,   // connection attempts per address, dropped before ENet (connect_gate.h)
+  kRefusals = 15,      // a player whose requests keep being refused (Player::refusals): dropped
 };
-inline constexpr std::size_t kLimitCount = 15;
+inline constexpr std::size_t kLimitCount = 16;
 [[nodiscard]] const char* limit_label(Limit limit);
 
 // The host part of "ip:port" (the whole text when it has no port).

@@ -51,7 +51,19 @@ std::size_t Lobby::rooms_in(protocol::RoomPhase phase) const {
 }
 
 void Lobby::notice(PlayerId to, NoticeCode code, MessageId about, const std::string& text) {
+  // A server fault or news is not the player's doing.
+  const bool refusal = code != NoticeCode::kInfo && code != NoticeCode::kInternalError && code != NoticeCode::kDesync;
+  if (refusal && !take_refusal(to)) return;
   room_services_.outbox->send(to, protocol::Notice{code, about, text}, protocol::kChannelControl);
+}
+
+bool Lobby::take_refusal(PlayerId id) {
+  const auto it = players_.find(id);
+  if (it == players_.end() || it->second.refusals.allow(handling_us_)) return true;
+  const std::string text = "too many refused requests: wait for the answer before asking again";
+  count_refusal(it->second.host, Limit::kRefusals, text, handling_us_);
+  drop(id, protocol::DisconnectReason::kRateLimited, text);
+  return false;
 }
 
 void Lobby::drop(PlayerId id, protocol::DisconnectReason reason, const std::string& text) {
@@ -172,6 +184,7 @@ void Lobby::handle(PlayerId id, const protocol::Message& message, TimeUs now_us)
   const auto it = players_.find(id);
   if (it == players_.end()) return;
   Player& player = it->second;
+  handling_us_ = now_us;
   const MessageId kind = protocol::message_id(message);
   if (!player.messages.allow(now_us)) {
     return drop(id, protocol::DisconnectReason::kRateLimited, "too many messages");
@@ -470,6 +483,7 @@ std::size_t Lobby::queued_from(const std::string& host) const {
 
 void Lobby::on_download(Player& player, const protocol::DownloadReplay& m, TimeUs now_us) {
   auto busy = [&](const std::string& why) {
+    if (!take_refusal(player.id)) return;
     room_services_.outbox->send(player.id, protocol::ReplayUnavailable{m.game_id, NoticeCode::kRateLimited, why},
                                 protocol::kChannelBulk);
   };

@@ -81,7 +81,11 @@ class Lobby {
   [[nodiscard]] const AddressBook& addresses() const { return addresses_; }
 
  private:
+  // Answers a request with why it was refused (or, for kInfo, with news). Each refusal counts against the player's
+  // Player::refusals; past it the player is dropped instead (Limit::kRefusals), as of the message being handled.
   void notice(PlayerId to, protocol::NoticeCode code, protocol::MessageId about, const std::string& text);
+  // Counts one refusal of `id`'s request; false (and the player is being dropped) when they had none left.
+  [[nodiscard]] bool take_refusal(PlayerId id);
   void drop(PlayerId id, protocol::DisconnectReason reason, const std::string& text);
   void on_hello(Player& player, const protocol::Hello& hello);
   void on_resume(Player& player, const protocol::Resume& resume, TimeUs now_us);
@@ -131,6 +135,7 @@ class Lobby {
   TimeUs next_housekeeping_us_ = 0;
   TimeUs next_queue_check_us_ = 0;
   TimeUs next_purge_us_ = 0;
+  TimeUs handling_us_ = 0;  // the time of the message handle() is handling (refusals are counted as of it)
 };
 
 }  // namespace sr::server

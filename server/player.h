@@ -35,6 +35,11 @@ struct Player {
   // Every message counts against `messages`; chat lines also against `chat`.
   RateLimiter messages{400, 200};
   RateLimiter chat{5, 1};
+  // Every refused request (a Notice saying why) counts against `refusals`; a player past it is dropped. A client that
+  // waits for answers meets a handful of refusals; one that asks on regardless of them (a join/leave or list flood
+  // from many connections, each within `messages`) would otherwise cost the server a decode, a refusal and a reliable
+  // answer per message, and from 5 addresses that stalled every race's relays for seconds (tests/abuse, `all`).
+  RateLimiter refusals{30, 5};
 };
 
 }  // namespace sr::server

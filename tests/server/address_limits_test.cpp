@@ -246,6 +246,29 @@ TEST(AddressLimits, JoiningAndLeavingOverAndOverIsRateLimitedPerAddress) {
   EXPECT_TRUE(f.notices(1).empty());
 }
 
+// A client that asks on regardless of refusals (a join/leave flood, each message within the per-player limit) is
+// dropped after 30 refusals at once; one refused request every 200 ms (5 a second) is answered for as long as it
+// goes on, and another player of the same address is not affected.
+TEST(AddressLimits, APlayerWhoseRequestsKeepBeingRefusedIsDropped) {
+  LimitsFixture f;
+  ASSERT_TRUE(f.player(1, "10.0.0.1"));
+  ASSERT_TRUE(f.player(2, "10.0.0.1"));
+  for (int i = 0; i < 31; ++i) f.lobby->handle(1, protocol::LeaveRoom{}, f.now);
+  EXPECT_EQ(f.notices(1).size(), 30u);
+  ASSERT_EQ(f.outbox.dropped.count(1), 1u);
+  EXPECT_EQ(f.outbox.dropped.at(1), "too many refused requests: wait for the answer before asking again");
+  EXPECT_EQ(f.refused(Limit::kRefusals), 1u);
+  EXPECT_STREQ(limit_label(Limit::kRefusals), "refused_requests");
+
+  for (int i = 0; i < 300; ++i) {  // a minute of one refused request every 200 ms
+    f.lobby->handle(2, protocol::LeaveRoom{}, f.now);
+    f.now += 200 * kMs;
+  }
+  EXPECT_EQ(f.notices(2).size(), 300u);
+  EXPECT_EQ(f.outbox.dropped.count(2), 0u);
+  EXPECT_EQ(f.refused(Limit::kRefusals), 1u);
+}
+
 TEST(AddressLimits, RequestsAreRateLimitedPerAddressAndForTheServer) {
   LobbyOptions options;
   options.requests_per_second = 15;  // burst 30: a second address runs into the server's budget
