@@ -517,6 +517,10 @@ bool Lobby::allow_request(const Player& player, TimeUs now_us, std::string& why)
     count_refusal(player.host, Limit::kRequestRate, why, now_us);
     return false;
   }
+  if (addresses_.within_share(player.host, now_us)) {
+    (void)requests_.allow(now_us);  // counted in the server's budget when there is any left, never refused by it
+    return true;
+  }
   if (!requests_.allow(now_us)) {
     why = "the server is busy: try again in a moment";
     count_refusal(player.host, Limit::kServerBusy, why, now_us);

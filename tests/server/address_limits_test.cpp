@@ -347,6 +347,26 @@ TEST(AddressLimits, RequestsAreRateLimitedPerAddressAndForTheServer) {
   EXPECT_EQ(f.refused(Limit::kServerBusy), 5u);
 }
 
+// 40 addresses each asking 10 times a second (within their own limit) take the server's 200 a second; a bystander
+// asking once a second still gets every answer, from its fair share.
+TEST(AddressLimits, BusyAddressesCannotStarveOneThatAsksNowAndThen) {
+  LimitsFixture f;
+  for (PlayerId id = 1; id <= 40; ++id) ASSERT_TRUE(f.player(id, "10.0.1." + std::to_string(id)));
+  ASSERT_TRUE(f.player(41, "10.0.2.1"));
+  for (int tick = 0; tick < 100; ++tick) {  // 10 s in steps of 100 ms
+    for (PlayerId id = 1; id <= 40; ++id) f.lobby->handle(id, protocol::ListRooms{0}, f.now);
+    if (tick % 10 == 9) f.lobby->handle(41, protocol::ListRooms{0}, f.now);
+    f.now += 100 * kMs;
+  }
+  EXPECT_EQ(f.outbox.of<protocol::RoomList>(41).size(), 10u);
+  EXPECT_TRUE(f.notices(41).empty());
+  std::size_t answered = 0;
+  for (PlayerId id = 1; id <= 40; ++id) answered += f.outbox.of<protocol::RoomList>(id).size();
+  // The server's 400 at once and 200 a second over 9.9 s, and each address's share beyond it: 2 at once, 1 a second.
+  EXPECT_LE(answered, 400u + 1980u + 40u * (2u + 10u));
+  EXPECT_GT(f.refused(Limit::kServerBusy), 0u);
+}
+
 TEST(AddressLimits, ADownloadWaitsUntilTheLastOneHasBeenSent) {
   LimitsFixture f;
   ASSERT_TRUE(f.player(1, "10.0.0.1"));
