@@ -346,17 +346,12 @@ void Lobby::on_resume(Player& player, const protocol::Resume& resume, TimeUs now
   Player& racer = kept->second;
   if (!racer.away_since_us && player.host != racer.host) {
     // The seat's connection is alive as far as we know, and this one comes from elsewhere: a seen token is no way to
-    // take a race from under its player. Once that connection has been silent for the peer timeout it is away, and
-    // the seat may be resumed from anywhere.
-    const std::string text =
-        "this race is still being played over an open connection from another address: it can be resumed from here "
-        "once that connection has gone silent";
-    room_services_.outbox->send(
-        from, protocol::Reject{protocol::RejectReason::kCannotResume, protocol::kProtocolVersion, text},
-        protocol::kChannelControl);
+    // take a race from under its player. This connection is closed without a word: a client that moved (Wi-Fi to
+    // mobile data) takes it for a failed attempt and tries again in 2 s, and once the old connection has been silent
+    // for the peer timeout (5 s) the seat is away and may be resumed from anywhere.
     spdlog::warn("{}: refused a resume of race {}: {}'s connection from {} is still open", player.address,
                  resume.race_id, racer.name, racer.address);
-    return drop(from, protocol::DisconnectReason::kRejected, text);
+    return room_services_.outbox->close_quietly(from);
   }
   if (!racer.away_since_us) {
     // The client (same address) noticed the drop before we did: the old connection is as good as gone, and should it

@@ -96,6 +96,12 @@ void Server::drop(PlayerId player, protocol::DisconnectReason reason, const std:
   to_forget_.push_back(player);
 }
 
+void Server::close_quietly(PlayerId player) {
+  if (!dropping_.insert(player).second) return;
+  net_.disconnect(player, static_cast<std::uint32_t>(protocol::DisconnectReason::kOther));
+  to_forget_.push_back(player);
+}
+
 std::size_t Server::queued_bytes(PlayerId player) const { return net_.queued_bytes(player); }
 
 void Server::on_receive(const NetEvent& event, TimeUs now_us) {

@@ -89,6 +89,7 @@ class Server final : public Outbox {
   void send(PlayerId player, const protocol::Message& message, std::uint8_t channel) override;
   void send_many(std::span<const PlayerId> players, const protocol::Message& message, std::uint8_t channel) override;
   void drop(PlayerId player, protocol::DisconnectReason reason, const std::string& text) override;
+  void close_quietly(PlayerId player) override;
   void rebind(PlayerId keep, PlayerId from) override;
   [[nodiscard]] std::size_t queued_bytes(PlayerId player) const override;
 
