@@ -81,7 +81,7 @@ void AddressLimits::forget_idle(std::int64_t now_us) {
       limits_.requests_per_second > 0 ? limits_.request_burst * 1'000'000 / limits_.requests_per_second + 1 : 0;
   for (auto it = by_address_.begin(); it != by_address_.end();) {
     const Address& a = it->second;
-    if (a.connections == 0 && a.streams == 0 && (a.last_request_us < 0 || now_us - a.last_request_us > refill_us)) {
+    if (a.connections == 0 && a.streams == 0 && (a.last_request_us < 0 || now_us - a.last_request_us >= refill_us)) {
       it = by_address_.erase(it);
     } else {
       ++it;

@@ -41,7 +41,7 @@ sr::Status<std::string> LiveRace::push(std::size_t racer, std::uint32_t first_se
   engine::TimeUs t = r.game.now();
   for (const engine::InputChange& c : fresh) {
     if (c.time_us < t) return "racer " + std::to_string(racer) + "'s inputs go back in time";
-    if ((c.buttons & ~engine::kAll) != 0) return "racer " + std::to_string(racer) + " pressed unknown buttons";
+    if ((c.buttons & ~engine::button::kAll) != 0) return "racer " + std::to_string(racer) + " pressed unknown buttons";
     t = c.time_us;
   }
   for (const engine::InputChange& c : fresh) {
