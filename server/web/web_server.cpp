@@ -5,6 +5,7 @@
 #include <netdb.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
+#include <pthread.h>
 #include <signal.h>
 #include <spdlog/spdlog.h>
 #include <sys/epoll.h>
@@ -49,7 +50,9 @@ std::int64_t now_us() {
       .count();
 }
 
-void lower_priority(int nice) {
+// Names the calling thread (top -H, /proc/PID/task/TID/comm) and lowers its priority by `nice`.
+void web_thread(const char* name, int nice) {
+  ::pthread_setname_np(::pthread_self(), name);
   if (nice <= 0) return;
   // Linux: the niceness of one thread (its tid), not the whole process.
   const auto tid = static_cast<id_t>(::syscall(SYS_gettid));
@@ -236,7 +239,7 @@ class WebServer::Loop {
 
   // ---------------------------------------------------------------- the I/O thread
   void run() {
-    lower_priority(options_.nice);
+    web_thread("sr-web-io", options_.nice);
     std::vector<epoll_event> events(256);
     std::int64_t next_sweep = now_us() + kSweepEveryUs;
     while (!stopping_.load()) {
@@ -696,7 +699,7 @@ class WebServer::Loop {
   }
 
   void work() {
-    lower_priority(options_.nice);
+    web_thread("sr-web-worker", options_.nice);
     StoreReader reader(options_.data_dir);
     for (;;) {
       Job job;
