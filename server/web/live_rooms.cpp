@@ -11,18 +11,20 @@ namespace {
 
 using I64 = std::int64_t;
 
-// JSON from elsewhere (the replay codec) made html_safe: '<', '>' and '&' occur in JSON only inside strings, where
-// their \u escapes mean the same.
-std::string html_safe(const std::string& json) {
+// JSON from elsewhere (the replay codec, which indents it) on one line. A raw newline occurs in JSON only between
+// tokens (strings escape theirs), so it goes, with the indentation after it.
+std::string compact(const std::string& json) {
   std::string out;
   out.reserve(json.size());
+  bool indent = false;
   for (const char c : json) {
-    switch (c) {
-      case '<': out += "\\u003c"; break;
-      case '>': out += "\\u003e"; break;
-      case '&': out += "\\u0026"; break;
-      default: out += c;
+    if (c == '\n') {
+      indent = true;
+      continue;
     }
+    if (indent && c == ' ') continue;
+    indent = false;
+    out += c;
   }
   return out;
 }
@@ -42,7 +44,7 @@ std::string start_replay_json(const protocol::CountdownStart& m, const std::stri
     racer.handling = e.handling;
     r.racers.push_back(std::move(racer));
   }
-  return html_safe(replay::encode_json(r));
+  return compact(replay::encode_json(r));
 }
 
 std::string race_json(const protocol::CountdownStart& m, const std::string& place, std::int64_t unix_ms) {
@@ -58,12 +60,11 @@ std::string race_json(const protocol::CountdownStart& m, const std::string& plac
     w.end_object();
   }
   w.end_array();
-  w.key("replay");
-  std::string text = w.text();
-  // The replay object goes in as it is: JsonWriter writes no raw JSON, so the rest is added by hand.
-  text += start_replay_json(m, place, unix_ms);
-  text += '}';
-  return text;
+  // The replay's JSON as a string, not an object: its 64-bit seed must reach the engine exactly, and JavaScript's
+  // JSON.parse would round it to a double.
+  w.key("replay").value(start_replay_json(m, place, unix_ms));
+  w.end_object();
+  return w.text();
 }
 
 std::string inputs_json(const protocol::RacerInputs& m) {

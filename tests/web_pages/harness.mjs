@@ -128,7 +128,13 @@ export class Browser {
     const message = { id, method, params };
     if (sessionId) message.sessionId = sessionId;
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject, method });
+      // A command Chromium never answers fails the test rather than hanging it.
+      const timer = setTimeout(() => {
+        this.pending.delete(id);
+        reject(new Error(`${method}: no answer from Chromium in 60 s`));
+      }, 60000);
+      const done = (f) => (v) => { clearTimeout(timer); f(v); };
+      this.pending.set(id, { resolve: done(resolve), reject: done(reject), method });
       this.child.stdio[3].write(JSON.stringify(message) + '\0');
     });
   }

@@ -40,13 +40,14 @@ try {
   const file = join(data, `${gameId}.srr`);
   for (const r of [0, 1, 2]) {
     const shown = await page.eval(`document.getElementById('board-text-${r}').textContent`);
-    check(shown === execFileSync(replayBin, ['board', file, '--racer', String(r)], { encoding: 'utf8' }),
-          `racer ${r}'s last live board equals stackrace-replay board of the stored replay`);
+    const expected = execFileSync(replayBin, ['board', file, '--racer', String(r)], { encoding: 'utf8' });
+    if (shown !== expected) console.log(`the page shows:\n${shown}\nstackrace-replay board:\n${expected}`);
+    check(shown === expected, `racer ${r}'s last live board equals stackrace-replay board of the stored replay`);
   }
   await page.screenshot(join(shots, 'live-page-results.png'));
   check(page.problems().length === 0, `no errors or CSP violations (${page.problems().join('; ')})`);
   await page.eval(`document.getElementById('replay-link').click()`);
-  await page.waitFor('the linked replay page', `location.pathname.endsWith('/games/${gameId}') && document.body.dataset.state === 'ready'`);
+  await page.waitFor('the linked replay page', `location.pathname.endsWith('/games/${gameId}') && document.body?.dataset.state === 'ready'`);
   check(await page.eval(`document.getElementById('verdict').dataset.verdict`) === 'verified', 'the linked replay is verified in the browser');
   const exit = await bots.done;
   check(exit.code === 0, `the bots finished their race (${bots.err.trim()})`);

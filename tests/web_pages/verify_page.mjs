@@ -4,13 +4,13 @@
 //   node verify_page.mjs SERVER REPLAY_TOOL TEST_DATA SCREENSHOT_DIR
 import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { Browser, check, startServer, stop, tempDir } from './harness.mjs';
 
 const [serverBin, replayBin, testData, shots] = process.argv.slice(2);
 const data = tempDir('verify-page');
 const files = tempDir('verify-files');
-const golden = join(testData, 'current', 'race_sprint.srr');
+const golden = resolve(testData, 'current', 'race_sprint.srr');  // Chromium wants absolute paths
 // The tampered copy: racer 1's recorded score is one more than its inputs give.
 const json = join(files, 'race.json');
 execFileSync(replayBin, ['export', '--json', golden, '-o', json]);
@@ -43,8 +43,9 @@ try {
   await page.screenshot(join(shots, 'verify-page-verified.png'));
   const bad = await choose(tampered);
   check(bad.verdict === 'mismatch', `the tampered replay is a mismatch (${bad.text})`);
-  // stackrace-replay verify prints "FILE: NOT VERIFIED: <sentence>"; the page says "NOT VERIFIED: <sentence>".
-  const sentence = cli.stdout.trim().split(': NOT VERIFIED: ')[1] ?? cli.stdout.trim();
+  // stackrace-replay verify prints "MISMATCH FILE: <sentence>"; the page says "NOT VERIFIED: <sentence>".
+  const line = cli.stdout.split('\n')[0];
+  const sentence = line.startsWith(`MISMATCH ${tampered}: `) ? line.slice(`MISMATCH ${tampered}: `.length) : line;
   check(bad.text === `NOT VERIFIED: ${sentence}`, `with stackrace-replay verify's sentence (${sentence})`);
   check(cli.status !== 0, 'which stackrace-replay verify rejects too');
   await page.screenshot(join(shots, 'verify-page-tampered.png'));

@@ -107,7 +107,7 @@ function secondsText(us) {
 }
 
 // The keys held, as eight small lit labels: left, right, soft drop, hard drop, rotate CW, CCW, 180, hold.
-const KEYS = ['←', '→', '↓', '⤓', '↻', '↺', '180', 'H'];
+const KEYS = ['←', '→', 'soft', 'hard', 'cw', 'ccw', '180', 'hold'];
 export class KeysView {
   constructor(container) {
     this.node = document.createElement('div');

@@ -66,7 +66,8 @@ class Engine {
   }
 
   // Opens a live race (web/README.md, "The live feed") from its start: the `replay` member of the feed's `race`
-  // event (an object, or its JSON text). Throws ReplayError when it does not decode.
+  // event (the replay's JSON text, or an object: a seed beyond 2^53 survives only as text). Throws ReplayError when it
+  // does not decode.
   openLive(start) {
     const text = typeof start === 'string' ? start : JSON.stringify(start);
     const handle = this._withBytes(text, (p, n) => this._m._sr_live_open(p, n));

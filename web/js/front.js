@@ -41,7 +41,7 @@ async function records() {
       el('td', {}, modeText(r.mode)),
       el('td', {}, el('b', {}, r.player)),
       el('td', {}, r.mode.goal === 'time' ? formatTime(r.time_us) : resultText(r.mode.goal, { ...r, status: 'finished' })),
-      el('td', {}, formatDate(r.played_unix_ms)),
+      el('td', { class: 'when' }, formatDate(r.played_unix_ms)),
       el('td', {}, el('a', { href: siteUrl(r.page) }, 'watch')))));
   setText($('records-status'), records.length ? '' : 'no verified result yet');
 }

@@ -147,7 +147,7 @@ function render() {
       r.banner.className = `banner ${r.status}${lagging ? ' lagging' : ''}`;
       r.panel.dataset.status = lagging ? 'lagging' : r.status;
       setText(r.panel.querySelector('.place'), r.place ? `${r.place}. ` : '');
-      const left = r.liveStats?.lines_left;
+      const left = r.status === 'racing' ? f.stats.lines_left : 0;
       r.stats.replaceChildren(
           ...stat('time', formatTime(f.stats.time_us)), ...stat('lines', left ? `${f.stats.lines} (${left} left)` : f.stats.lines),
           ...stat('pieces', f.stats.pieces), ...stat('PPS', ppsText(f.stats.pps_x100)), ...stat('score', f.stats.score));

@@ -6,7 +6,7 @@ import { el, formatDate, modeText, resultText, siteUrl } from './dom.js';
 export function gameRow(g) {
   const racers = [...g.racers].sort((a, b) => (a.place || 99) - (b.place || 99));
   return el('tr', {},
-            el('td', {}, formatDate(g.played_unix_ms)),
+            el('td', { class: 'when' }, formatDate(g.played_unix_ms)),
             el('td', {}, modeText(g.mode)),
             el('td', { class: 'players' }, racers.map((r) => el('span', { class: 'player' },
                                                                r.place ? `${r.place}. ` : '', el('b', {}, r.name), ' ',

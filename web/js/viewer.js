@@ -62,11 +62,11 @@ export class ReplayViewer {
     this.speedSelect.addEventListener('change', () => { this.speed = Number(this.speedSelect.value); });
     this.clock = el('span', { id: 'clock', class: 'clock' });
     const controls = el('div', { class: 'controls' },
-                        button('to-start', '⏮', 'to the start (Home)', () => { this.pause(); this.seek(0); }),
+                        button('to-start', '|◀', 'to the start (Home)', () => { this.pause(); this.seek(0); }),
                         button('step-back', '◀ piece', 'the previous piece (←)', () => this.stepPiece(-1)),
                         this.playButton,
                         button('step-forward', 'piece ▶', 'the next piece (→)', () => this.stepPiece(1)),
-                        button('to-end', '⏭', 'to the end (End)', () => { this.pause(); this.seek(this.endUs); }),
+                        button('to-end', '▶|', 'to the end (End)', () => { this.pause(); this.seek(this.endUs); }),
                         this.speedSelect, this.seekBar, this.clock);
     this.ppsPlot = el('canvas', { class: 'plot', width: 480, height: 160, id: 'plot-pps' });
     this.linesPlot = el('canvas', { class: 'plot', width: 480, height: 160, id: 'plot-lines' });
