@@ -26,11 +26,11 @@ namespace sr::server {
 struct LobbySnapshot {
   std::string server_name;
   std::string motd;
-  std::uint16_t game_port = 0;  // the UDP port the game connects to
-  std::size_t players = 0;      // connected players
-  std::vector<protocol::RoomInfo> rooms;  // public rooms only, by id; `code` is always empty
+  std::uint16_t game_port = 0;             // the UDP port the game connects to
+  std::size_t players = 0;                 // connected players
+  std::vector<protocol::RoomInfo> rooms;   // public rooms only, by id; `code` is always empty
   std::optional<protocol::Ladder> ladder;  // when the server runs a contest ladder
-  std::int64_t unix_ms = 0;               // when it was taken (wall clock)
+  std::int64_t unix_ms = 0;                // when it was taken (wall clock)
   // Room messages the tap had taken in when the snapshot arrived (LiveTap::RoomMessage::seq): a room missing from
   // the snapshot is gone only if its last message is older than that.
   std::uint64_t tap_seq = 0;

@@ -81,8 +81,9 @@ int main(int argc, char** argv) {
       return 1;
     }
     if (!web->has_engine()) {
-      spdlog::warn("the web site has no WebAssembly engine (wasm/stackrace_engine.js): replays and live races cannot "
-                   "be shown; build with STACKRACE_WASM=ON");
+      spdlog::warn(
+          "the web site has no WebAssembly engine (wasm/stackrace_engine.js): replays and live races cannot "
+          "be shown; build with STACKRACE_WASM=ON");
     }
   }
   std::signal(SIGINT, on_signal);

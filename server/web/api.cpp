@@ -41,9 +41,9 @@ std::string api_index_json() {
   w.key("api_version").value(kApiVersion);
   w.key("documentation").value("web/API.md in the stackrace repository");
   w.key("endpoints").begin_array();
-  for (const char* e : {"api/v1/server", "api/v1/rooms", "api/v1/rooms/{room}", "api/v1/rooms/{room}/live",
-                        "api/v1/games", "api/v1/games/{id}", "api/v1/records", "api/v1/ladder", "games/{id}.srr",
-                        "games/{id}.json"}) {
+  for (const char* e :
+       {"api/v1/server", "api/v1/rooms", "api/v1/rooms/{room}", "api/v1/rooms/{room}/live", "api/v1/games",
+        "api/v1/games/{id}", "api/v1/records", "api/v1/ladder", "games/{id}.srr", "games/{id}.json"}) {
     w.value(e);
   }
   w.end_array();
@@ -141,8 +141,9 @@ sr::Result<replay::StoreQuery, std::string> games_query(const QueryParams& param
       } else if (const auto status = replay::status_from_name(value)) {
         q.status = *status;
       } else {
-        return std::string("result: finished, topped_out, disconnected, forfeited, unfinished, verified or "
-                           "unverified");
+        return std::string(
+            "result: finished, topped_out, disconnected, forfeited, unfinished, verified or "
+            "unverified");
       }
     } else if (name == "after") {
       if (!is_game_id(value)) return std::string("after: a game id (16 hex digits)");
@@ -226,8 +227,8 @@ HttpResponse StoreReader::answer(const Route& route, const QueryParams& params) 
   auto query = games_query(params);
   if (!query) return json_error(400, query.error());
   if (route.kind == RouteKind::kApiRecords) {
-    if (query.value().after_id || query.value().since_unix_ms || query.value().until_unix_ms ||
-        query.value().status || query.value().verified) {
+    if (query.value().after_id || query.value().since_unix_ms || query.value().until_unix_ms || query.value().status ||
+        query.value().verified) {
       return json_error(400, "records take only mode and player");
     }
     auto best = s->best(query.value());

@@ -17,13 +17,13 @@ inline constexpr std::size_t kMaxHeadBytes = 8192;  // request line and headers 
 inline constexpr std::size_t kMaxHeaders = 64;
 
 struct HttpRequest {
-  std::string method;   // as sent ("GET"); methods are case-sensitive
-  std::string target;   // the request target as sent ("/games?mode=sprint")
-  std::string path;     // the target's path, percent-decoded ("/games"); never holds "..", NUL or a backslash
-  std::string query;    // the raw query after '?' (not decoded), "" when none
+  std::string method;     // as sent ("GET"); methods are case-sensitive
+  std::string target;     // the request target as sent ("/games?mode=sprint")
+  std::string path;       // the target's path, percent-decoded ("/games"); never holds "..", NUL or a backslash
+  std::string query;      // the raw query after '?' (not decoded), "" when none
   int version_minor = 1;  // HTTP/1.0 or HTTP/1.1
   std::vector<std::pair<std::string, std::string>> headers;  // names lower-cased, values trimmed
-  bool keep_alive = true;  // HTTP/1.1 without "Connection: close"; HTTP/1.0 never
+  bool keep_alive = true;                                    // HTTP/1.1 without "Connection: close"; HTTP/1.0 never
 
   // The first header of that (lower-case) name, or nullopt.
   [[nodiscard]] std::optional<std::string_view> header(std::string_view name) const;

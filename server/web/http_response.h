@@ -21,12 +21,12 @@ inline constexpr const char* kContentSecurityPolicy =
 struct HttpResponse {
   int status = 200;
   std::string content_type;
-  std::shared_ptr<const std::string> body;  // null: no body (or the file below)
+  std::shared_ptr<const std::string> body;                   // null: no body (or the file below)
   std::vector<std::pair<std::string, std::string>> headers;  // beside the ones every response gets
-  int file_fd = -1;                // a file sent as the body instead (owned: closed once sent)
-  std::uint64_t file_bytes = 0;    // its size
-  bool close = false;              // close the connection once sent
-  bool stream = false;             // an event stream: no Content-Length, the connection stays for it
+  int file_fd = -1;              // a file sent as the body instead (owned: closed once sent)
+  std::uint64_t file_bytes = 0;  // its size
+  bool close = false;            // close the connection once sent
+  bool stream = false;           // an event stream: no Content-Length, the connection stays for it
 
   HttpResponse() = default;
   HttpResponse(const HttpResponse&) = delete;

@@ -216,11 +216,13 @@ void LiveRooms::append(RoomFeed& feed, Frame frame) {
   // Only inputs are dropped from a race that is cut: its endings, results and replay link always get through.
   const bool ending = frame->rfind("event: inputs\n", 0) != 0;
   if (race.cut && !ending) return;
-  if (!race.cut && (race.bytes + frame->size() > limits_.max_race_feed_bytes ||
-                    bytes_ + frame->size() > limits_.max_feed_bytes)) {
+  if (!race.cut &&
+      (race.bytes + frame->size() > limits_.max_race_feed_bytes || bytes_ + frame->size() > limits_.max_feed_bytes)) {
     race.cut = true;
-    Frame cut = make_frame("cut", text_json("reason", "this race is too long to follow live; its replay will be linked "
-                                                      "when it ends", race.race_id));
+    Frame cut = make_frame("cut", text_json("reason",
+                                            "this race is too long to follow live; its replay will be linked "
+                                            "when it ends",
+                                            race.race_id));
     race.bytes += cut->size();
     bytes_ += cut->size();
     race.frames.push_back(std::move(cut));

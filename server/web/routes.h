@@ -32,8 +32,8 @@ enum class RouteKind : std::uint8_t {
 
 struct Route {
   RouteKind kind = RouteKind::kNotFound;
-  std::string file;     // kFile
-  std::string game_id;  // kReplayFile, kReplayJson, kApiGame: 16 hex digits, lower case
+  std::string file;        // kFile
+  std::string game_id;     // kReplayFile, kReplayJson, kApiGame: 16 hex digits, lower case
   std::uint32_t room = 0;  // kApiRoom, kApiLive (>= 1); also set for the live page (/live/<room>)
 };
 

@@ -34,11 +34,16 @@ bool ends_with(const std::string& s, const std::string& suffix) {
 
 std::string content_type_for(const std::string& name) {
   static const std::pair<const char*, const char*> kTypes[] = {
-      {".html", "text/html; charset=utf-8"},  {".css", "text/css; charset=utf-8"},
-      {".js", "text/javascript; charset=utf-8"}, {".mjs", "text/javascript; charset=utf-8"},
-      {".wasm", "application/wasm"},          {".json", "application/json"},
-      {".svg", "image/svg+xml"},              {".png", "image/png"},
-      {".txt", "text/plain; charset=utf-8"},  {".md", "text/plain; charset=utf-8"},
+      {".html", "text/html; charset=utf-8"},
+      {".css", "text/css; charset=utf-8"},
+      {".js", "text/javascript; charset=utf-8"},
+      {".mjs", "text/javascript; charset=utf-8"},
+      {".wasm", "application/wasm"},
+      {".json", "application/json"},
+      {".svg", "image/svg+xml"},
+      {".png", "image/png"},
+      {".txt", "text/plain; charset=utf-8"},
+      {".md", "text/plain; charset=utf-8"},
   };
   for (const auto& [ext, type] : kTypes) {
     if (ends_with(name, ext)) return type;

@@ -173,7 +173,8 @@ void put_ladder(JsonWriter& w, const protocol::Ladder& ladder) {
     w.begin_object();
     w.key("rank").value(static_cast<I64>(i + 1));
     w.key("entrant").value(row.entrant);
-    w.key("average").value(protocol::ladder_average_text(protocol::ladder_sum(row), std::max<int>(1, ladder.counted_best)));
+    w.key("average").value(
+        protocol::ladder_average_text(protocol::ladder_sum(row), std::max<int>(1, ladder.counted_best)));
     w.key("ranked_played").value(static_cast<I64>(row.ranked_played));
     w.key("best").begin_array();
     for (const protocol::LadderGame& g : row.best) {

@@ -20,8 +20,9 @@ AddressLimits::AddressLimits(WebLimits limits)
 AddressLimits::Address& AddressLimits::at(const std::string& address) {
   auto it = by_address_.find(address);
   if (it == by_address_.end()) {
-    it = by_address_.emplace(address, Address{0, 0, RateLimiter(limits_.request_burst, limits_.requests_per_second), -1})
-             .first;
+    it =
+        by_address_.emplace(address, Address{0, 0, RateLimiter(limits_.request_burst, limits_.requests_per_second), -1})
+            .first;
   }
   return it->second;
 }

@@ -24,20 +24,26 @@ struct WebLimits {
   std::size_t max_streams_per_address = 16;
   std::int64_t requests_per_second = 20;  // per address, with bursts of `request_burst`
   std::int64_t request_burst = 100;
-  std::size_t max_pending_jobs = 256;  // requests waiting for a worker (the store): beyond it, 503
-  std::int64_t head_timeout_us = 10'000'000;     // a request head must arrive within this
-  std::int64_t idle_timeout_us = 30'000'000;     // a kept-alive connection with no request is closed after this
-  std::int64_t stall_timeout_us = 30'000'000;    // a response or stream that cannot be written for this long
-  std::int64_t stream_ping_us = 15'000'000;      // a live stream with nothing to say sends a comment this often
-  std::size_t max_race_feed_bytes = 16u << 20;   // one race's live feed (its watchers then see it end)
-  std::size_t max_feed_bytes = 256u << 20;       // every live feed together
+  std::size_t max_pending_jobs = 256;           // requests waiting for a worker (the store): beyond it, 503
+  std::int64_t head_timeout_us = 10'000'000;    // a request head must arrive within this
+  std::int64_t idle_timeout_us = 30'000'000;    // a kept-alive connection with no request is closed after this
+  std::int64_t stall_timeout_us = 30'000'000;   // a response or stream that cannot be written for this long
+  std::int64_t stream_ping_us = 15'000'000;     // a live stream with nothing to say sends a comment this often
+  std::size_t max_race_feed_bytes = 16u << 20;  // one race's live feed (its watchers then see it end)
+  std::size_t max_feed_bytes = 256u << 20;      // every live feed together
   std::size_t max_response_bytes_in_flight = 256u << 20;  // built responses (JSON exports) not yet sent
   std::vector<std::string> trusted;  // addresses never limited per address (reverse proxies); X-Forwarded-For from
                                      // them names the client
 };
 
-enum class WebRefusal : std::uint8_t { kNone, kConnections, kConnectionsFromAddress, kStreams, kStreamsFromAddress,
-                                       kRequestRate };
+enum class WebRefusal : std::uint8_t {
+  kNone,
+  kConnections,
+  kConnectionsFromAddress,
+  kStreams,
+  kStreamsFromAddress,
+  kRequestRate
+};
 
 // "too many connections from your address", ...: what a refused client is told.
 [[nodiscard]] const char* refusal_text(WebRefusal refusal);

@@ -141,8 +141,8 @@ class WebServer::Loop {
     listen_fd_ = ::socket(found->ai_family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
     const int one = 1;
     if (listen_fd_ >= 0) (void)::setsockopt(listen_fd_, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
-    const bool bound = listen_fd_ >= 0 && ::bind(listen_fd_, found->ai_addr, found->ai_addrlen) == 0 &&
-                       ::listen(listen_fd_, 512) == 0;
+    const bool bound =
+        listen_fd_ >= 0 && ::bind(listen_fd_, found->ai_addr, found->ai_addrlen) == 0 && ::listen(listen_fd_, 512) == 0;
     ::freeaddrinfo(found);
     if (!bound) {
       return "cannot serve web pages on " + options_.bind + ":" + port_text + ": " + std::strerror(errno) +
@@ -243,8 +243,8 @@ class WebServer::Loop {
     std::vector<epoll_event> events(256);
     std::int64_t next_sweep = now_us() + kSweepEveryUs;
     while (!stopping_.load()) {
-      const int n = ::epoll_wait(epoll_fd_, events.data(), static_cast<int>(events.size()),
-                                 tap_.wake_fd() >= 0 ? 250 : 20);
+      const int n =
+          ::epoll_wait(epoll_fd_, events.data(), static_cast<int>(events.size()), tap_.wake_fd() >= 0 ? 250 : 20);
       const std::int64_t now = now_us();
       for (int i = 0; i < n; ++i) {
         const std::uint64_t id = events[static_cast<std::size_t>(i)].data.u64;
@@ -416,8 +416,8 @@ class WebServer::Loop {
       case RouteKind::kApiRooms: return send(id, c, json_response(rooms_json(lobby)), head_only, now);
       case RouteKind::kApiRoom: {
         auto json = room_json(lobby, route.room);
-        return send(id, c, json ? json_response(std::move(*json)) : json_error(404, "no such public room"),
-                    head_only, now);
+        return send(id, c, json ? json_response(std::move(*json)) : json_error(404, "no such public room"), head_only,
+                    now);
       }
       case RouteKind::kApiLadder: {
         auto json = ladder_json(lobby);
@@ -472,7 +472,7 @@ class WebServer::Loop {
   HttpResponse replay_file(const std::string& game_id) {
     const std::filesystem::path file = options_.data_dir / (game_id + replay::ReplayStore::kExtension);
     const int fd = ::open(file.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
-    struct stat st{};
+    struct stat st {};
     if (fd < 0 || ::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
       if (fd >= 0) ::close(fd);
       return text_response(404, "no game " + game_id + " on this server\n");

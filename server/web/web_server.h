@@ -32,7 +32,7 @@ namespace sr::server::web {
 
 struct WebOptions {
   std::string bind = "0.0.0.0";
-  std::uint16_t port = 0;  // start(): 0 = any free port (tests)
+  std::uint16_t port = 0;          // start(): 0 = any free port (tests)
   std::filesystem::path site_dir;  // the pages, scripts and engine (StaticSite)
   std::filesystem::path data_dir;  // the server's replay store, read only
   WebLimits limits;

@@ -41,18 +41,18 @@ sr::Status<std::string> ServerProcess::start(const std::filesystem::path& binary
                                              const std::vector<std::string>& extra) {
   metrics_port_ = metrics_port;
   std::vector<std::string> args{binary.string(),
-                                      "--port",
-                                      "0",
-                                      "--bind",
-                                      "127.0.0.1",
-                                      "--data-dir",
-                                      data_dir.string(),
-                                      "--metrics-port",
-                                      std::to_string(metrics_port),
-                                      "--metrics-bind",
-                                      "127.0.0.1",
-                                      "--log-level",
-                                      "warn"};
+                                "--port",
+                                "0",
+                                "--bind",
+                                "127.0.0.1",
+                                "--data-dir",
+                                data_dir.string(),
+                                "--metrics-port",
+                                std::to_string(metrics_port),
+                                "--metrics-bind",
+                                "127.0.0.1",
+                                "--log-level",
+                                "warn"};
   args.insert(args.end(), extra.begin(), extra.end());
   std::vector<char*> argv;
   for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));

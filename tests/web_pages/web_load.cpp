@@ -91,9 +91,9 @@ struct Received {
 
 struct Watchers {
   std::vector<Received> received;
-  int connected = 0;   // answered 200 with an event stream
-  int refused = 0;     // answered otherwise, or never connected
-  int dropped = 0;     // their stream ended before the race did
+  int connected = 0;  // answered 200 with an event stream
+  int refused = 0;    // answered otherwise, or never connected
+  int dropped = 0;    // their stream ended before the race did
   std::uint64_t frames = 0;
   std::uint64_t bytes = 0;
 };
@@ -115,7 +115,8 @@ void watch(std::uint16_t port, std::uint32_t room, int count, std::atomic<bool>&
     const std::string from = "127.0.0." + std::to_string(2 + i / 5);
     Conn& c = conns[static_cast<std::size_t>(i)];
     c.fd = connect_from(from, port, true);
-    if (c.fd < 0 || ::send(c.fd, request.data(), request.size(), MSG_NOSIGNAL) != static_cast<ssize_t>(request.size())) {
+    if (c.fd < 0 ||
+        ::send(c.fd, request.data(), request.size(), MSG_NOSIGNAL) != static_cast<ssize_t>(request.size())) {
       ++out.refused;
       c.open = false;
       continue;
@@ -136,8 +137,10 @@ void watch(std::uint16_t port, std::uint32_t room, int count, std::atomic<bool>&
         const ssize_t got = ::recv(c.fd, buf, sizeof buf, 0);
         if (got <= 0) {
           if (got < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) break;
-          if (c.streaming) ++out.dropped;
-          else ++out.refused;
+          if (c.streaming)
+            ++out.dropped;
+          else
+            ++out.refused;
           c.open = false;
           ::epoll_ctl(ep, EPOLL_CTL_DEL, c.fd, nullptr);
           break;
@@ -219,7 +222,8 @@ void hammer(std::uint16_t port, int count, const std::vector<std::string>& paths
         in.append(buf, static_cast<std::size_t>(got));
         const std::size_t head = in.find("\r\n\r\n");
         if (head == std::string::npos) continue;
-        if (want == 0) want = head + 4 + static_cast<std::size_t>(std::max<std::int64_t>(0, field(in, "Content-Length: ")));
+        if (want == 0)
+          want = head + 4 + static_cast<std::size_t>(std::max<std::int64_t>(0, field(in, "Content-Length: ")));
         if (in.size() >= want) break;
       }
       if (!ok) {
@@ -284,7 +288,8 @@ int main(int argc, char** argv) {
   app.add_option("--server", server_bin, "the stackrace-server to run")->capture_default_str();
   CLI11_PARSE(app, argc, argv);
 
-  const std::filesystem::path dir = std::filesystem::temp_directory_path() / ("stackrace-webload-" + std::to_string(::getpid()));
+  const std::filesystem::path dir =
+      std::filesystem::temp_directory_path() / ("stackrace-webload-" + std::to_string(::getpid()));
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
   std::printf("seeding the replay store...\n");
@@ -305,9 +310,14 @@ int main(int argc, char** argv) {
   server.start_sampling();
   char game[17];
   std::snprintf(game, sizeof game, "%016llx", static_cast<unsigned long long>(seeded.value().oldest_game_id));
-  const std::vector<std::string> paths = {"/api/v1/games?limit=20", "/api/v1/rooms",  "/games/" + std::string(game) + ".srr",
-                                          "/api/v1/server",         "/api/v1/records", "/games/" + std::string(game) + ".json",
-                                          "/",                       "/js/live.js"};
+  const std::vector<std::string> paths = {"/api/v1/games?limit=20",
+                                          "/api/v1/rooms",
+                                          "/games/" + std::string(game) + ".srr",
+                                          "/api/v1/server",
+                                          "/api/v1/records",
+                                          "/games/" + std::string(game) + ".json",
+                                          "/",
+                                          "/js/live.js"};
 
   // The race alone.
   sr::abuse::AttackOutcome alone;
@@ -316,7 +326,8 @@ int main(int argc, char** argv) {
   {
     sr::abuse::HonestSide side(sr::abuse::HonestPlan{server.port(), 1, racers, 1, lines, pps_milli, 1}, alone);
     if (!side.set_up(30s)) {
-      std::fprintf(stderr, "webload: the racers could not set up: %s\n", alone.problems.empty() ? "" : alone.problems[0].c_str());
+      std::fprintf(stderr, "webload: the racers could not set up: %s\n",
+                   alone.problems.empty() ? "" : alone.problems[0].c_str());
       return 2;
     }
     side.race(180s);
@@ -368,22 +379,25 @@ int main(int argc, char** argv) {
 
   using sr::abuse::percentile;
   const auto p = [](const std::vector<std::int64_t>& v, double q) { return percentile(v, q).value_or(-1); };
-  std::printf("race alone:         %d/%d races, %d removed, relay p50 %s ms, p99 %s ms (%zu delays); server CPU %.0f%% "
-              "(game loop %.0f%%)\n",
-              alone.races_finished, alone.races_planned, alone.removed, ms(p(alone.relay_delays_us, 0.5)).c_str(),
-              ms(p(alone.relay_delays_us, 0.99)).c_str(), alone.relay_delays_us.size(),
-              100 * (cpu1.process_s - cpu0.process_s) / alone_wall, 100 * (cpu1.main_loop_s - cpu0.main_loop_s) / alone_wall);
-  std::printf("race with web load: %d/%d races, %d removed, relay p50 %s ms, p99 %s ms (%zu delays); server CPU %.0f%% "
-              "(game loop %.0f%%)\n",
-              loaded.races_finished, loaded.races_planned, loaded.removed, ms(p(loaded.relay_delays_us, 0.5)).c_str(),
-              ms(p(loaded.relay_delays_us, 0.99)).c_str(), loaded.relay_delays_us.size(),
-              100 * (cpu3.process_s - cpu2.process_s) / loaded_wall, 100 * (cpu3.main_loop_s - cpu2.main_loop_s) / loaded_wall);
-  std::printf("watchers:           %d connected, %d refused, %d dropped; %llu frames, %.1f MB; delay p50 %s ms, p99 %s ms, "
-              "max %s ms (%zu deliveries)\n",
-              seen.connected, seen.refused, seen.dropped, static_cast<unsigned long long>(seen.frames),
-              static_cast<double>(seen.bytes) / 1e6, ms(p(watcher_delays, 0.5)).c_str(), ms(p(watcher_delays, 0.99)).c_str(),
-              ms(watcher_delays.empty() ? -1 : *std::max_element(watcher_delays.begin(), watcher_delays.end())).c_str(),
-              watcher_delays.size());
+  std::printf(
+      "race alone:         %d/%d races, %d removed, relay p50 %s ms, p99 %s ms (%zu delays); server CPU %.0f%% "
+      "(game loop %.0f%%)\n",
+      alone.races_finished, alone.races_planned, alone.removed, ms(p(alone.relay_delays_us, 0.5)).c_str(),
+      ms(p(alone.relay_delays_us, 0.99)).c_str(), alone.relay_delays_us.size(),
+      100 * (cpu1.process_s - cpu0.process_s) / alone_wall, 100 * (cpu1.main_loop_s - cpu0.main_loop_s) / alone_wall);
+  std::printf(
+      "race with web load: %d/%d races, %d removed, relay p50 %s ms, p99 %s ms (%zu delays); server CPU %.0f%% "
+      "(game loop %.0f%%)\n",
+      loaded.races_finished, loaded.races_planned, loaded.removed, ms(p(loaded.relay_delays_us, 0.5)).c_str(),
+      ms(p(loaded.relay_delays_us, 0.99)).c_str(), loaded.relay_delays_us.size(),
+      100 * (cpu3.process_s - cpu2.process_s) / loaded_wall, 100 * (cpu3.main_loop_s - cpu2.main_loop_s) / loaded_wall);
+  std::printf(
+      "watchers:           %d connected, %d refused, %d dropped; %llu frames, %.1f MB; delay p50 %s ms, p99 %s ms, "
+      "max %s ms (%zu deliveries)\n",
+      seen.connected, seen.refused, seen.dropped, static_cast<unsigned long long>(seen.frames),
+      static_cast<double>(seen.bytes) / 1e6, ms(p(watcher_delays, 0.5)).c_str(), ms(p(watcher_delays, 0.99)).c_str(),
+      ms(watcher_delays.empty() ? -1 : *std::max_element(watcher_delays.begin(), watcher_delays.end())).c_str(),
+      watcher_delays.size());
   std::uint64_t answers = 0;
   std::string statuses;
   for (const auto& [status, n] : hammered.by_status) {
@@ -397,10 +411,13 @@ int main(int argc, char** argv) {
 
   std::vector<std::string> missed;
   if (died) missed.push_back("the server died");
-  if (loaded.races_finished < loaded.races_planned || alone.races_finished < alone.races_planned) missed.push_back("a race did not finish");
+  if (loaded.races_finished < loaded.races_planned || alone.races_finished < alone.races_planned)
+    missed.push_back("a race did not finish");
   if (loaded.removed + alone.removed > 0) missed.push_back("a racer was removed");
-  if (p(loaded.relay_delays_us, 0.99) >= 5000) missed.push_back("relay p99 with the watchers " + ms(p(loaded.relay_delays_us, 0.99)) + " ms");
-  if (watcher_delays.empty() || p(watcher_delays, 0.99) >= 500'000) missed.push_back("watchers' p99 " + ms(p(watcher_delays, 0.99)) + " ms");
+  if (p(loaded.relay_delays_us, 0.99) >= 5000)
+    missed.push_back("relay p99 with the watchers " + ms(p(loaded.relay_delays_us, 0.99)) + " ms");
+  if (watcher_delays.empty() || p(watcher_delays, 0.99) >= 500'000)
+    missed.push_back("watchers' p99 " + ms(p(watcher_delays, 0.99)) + " ms");
   if (seen.connected < watchers || seen.dropped > 0) missed.push_back("not every watcher was served to the end");
   std::string verdict;
   for (const auto& m : missed) verdict += (verdict.empty() ? "" : "; ") + m;

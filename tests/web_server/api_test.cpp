@@ -48,8 +48,8 @@ TEST(Api, ServerInfo) {
   EXPECT_EQ(server_json(&s, true),
             "{\"api_version\":1,\"name\":\"test\\u003cserver\\u003e\",\"motd\":\"hello \\u0026 welcome\","
             "\"game_port\":7878,\"protocol_version\":" +
-                std::to_string(protocol::kProtocolVersion) + ",\"rules_version\":" +
-                std::to_string(engine::kRulesVersion) +
+                std::to_string(protocol::kProtocolVersion) +
+                ",\"rules_version\":" + std::to_string(engine::kRulesVersion) +
                 ",\"players\":3,\"public_rooms\":1,\"races_running\":1,\"contest\":false,\"engine\":true,"
                 "\"updated_unix_ms\":1700000000000}");
   EXPECT_NE(server_json(nullptr, false).find("\"name\":\"\""), std::string::npos);
@@ -84,8 +84,14 @@ TEST(Api, TheLadderOnlyWhenItRuns) {
 }
 
 TEST(Api, GameFilters) {
-  const auto q = games_query({{"mode", "ultra"}, {"player", "a b"}, {"since", "2024-02-29"}, {"until", "86400000"},
-                              {"result", "topped_out"}, {"after", "ABCDEF0123456789"}, {"limit", "100"}, {"x", ""}});
+  const auto q = games_query({{"mode", "ultra"},
+                              {"player", "a b"},
+                              {"since", "2024-02-29"},
+                              {"until", "86400000"},
+                              {"result", "topped_out"},
+                              {"after", "ABCDEF0123456789"},
+                              {"limit", "100"},
+                              {"x", ""}});
   ASSERT_TRUE(q.ok()) << q.error();
   EXPECT_EQ(q.value().mode, engine::ModeKind::kUltra);
   EXPECT_EQ(q.value().player, "a b");
@@ -172,8 +178,7 @@ TEST_F(StoreApi, OneGameAndItsJsonForm) {
   EXPECT_EQ(game.status, 200);
   EXPECT_EQ(body(game).rfind("{\"id\":\"" + old_ + "\",\"played_unix_ms\":1000,\"place\":\"local\"", 0), 0u)
       << body(game);
-  EXPECT_NE(body(game).find("\"page\":\"games/" + old_ + "\",\"srr\":\"games/" + old_ + ".srr\""),
-            std::string::npos);
+  EXPECT_NE(body(game).find("\"page\":\"games/" + old_ + "\",\"srr\":\"games/" + old_ + ".srr\""), std::string::npos);
   EXPECT_EQ(reader.answer(route_to(RouteKind::kApiGame, "0000000000000000"), {}).status, 404);
   const HttpResponse json = reader.answer(route_to(RouteKind::kReplayJson, old_), {});
   EXPECT_EQ(json.status, 200);

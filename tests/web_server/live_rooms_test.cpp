@@ -73,19 +73,17 @@ TEST(LiveRooms, AFrameIsAServerSentEvent) {
 
 TEST(LiveRooms, AWatcherJoiningMidRaceGetsTheRoomTheWholeRaceAndTheLatestStats) {
   LiveRooms rooms{WebLimits{}};
-  const auto touched = rooms.apply(batch(5, {protocol::RoomUpdate{room_info(5, "room one")}, countdown(1),
-                                             protocol::RaceStart{1, 0}, inputs(1, 1, 0, 1000), inputs(1, 3, 0, 2000),
-                                             protocol::LiveStats{1, 5000, {}}, inputs(1, 1, 1, 3000),
-                                             protocol::LiveStats{1, 6000, {}}}));
+  const auto touched =
+      rooms.apply(batch(5, {protocol::RoomUpdate{room_info(5, "room one")}, countdown(1), protocol::RaceStart{1, 0},
+                            inputs(1, 1, 0, 1000), inputs(1, 3, 0, 2000), protocol::LiveStats{1, 5000, {}},
+                            inputs(1, 1, 1, 3000), protocol::LiveStats{1, 6000, {}}}));
   EXPECT_EQ(touched, std::vector<RoomId>{5});
   Watcher w = LiveRooms::watch(rooms.room(5));
   const auto frames = drain(w);
-  EXPECT_EQ(events(frames),
-            (std::vector<std::string>{"room", "race", "start", "inputs", "inputs", "inputs", "stats"}));
+  EXPECT_EQ(events(frames), (std::vector<std::string>{"room", "race", "start", "inputs", "inputs", "inputs", "stats"}));
   // Only the latest stats.
   EXPECT_NE(frames.back().find("\"race_time_us\":6000"), std::string::npos) << frames.back();
-  EXPECT_NE(frames[3].find("\"player_id\":1,\"first_seq\":0,\"now_us\":1000,\"changes\":[[1000,1]]"),
-            std::string::npos)
+  EXPECT_NE(frames[3].find("\"player_id\":1,\"first_seq\":0,\"now_us\":1000,\"changes\":[[1000,1]]"), std::string::npos)
       << frames[3];
   // Then only what is new.
   rooms.apply(batch(5, {inputs(1, 3, 1, 7000)}, 100));

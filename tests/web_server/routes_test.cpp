@@ -63,9 +63,9 @@ TEST(Routes, MetricsOnlyWhenTheyShareThePort) {
 }
 
 TEST(Routes, EverythingElseIsNotFound) {
-  for (const char* path : {"/index.html", "/game.html", "/games/", "/games/xyz", "/games/0123456789abcdef.txt",
-                           "/games/0123456789abcdeg", "/live/", "/live/0", "/live/abc", "/live/1/2", "/etc/passwd",
-                           "/js", "/server.cpp"}) {
+  for (const char* path :
+       {"/index.html", "/game.html", "/games/", "/games/xyz", "/games/0123456789abcdef.txt", "/games/0123456789abcdeg",
+        "/live/", "/live/0", "/live/abc", "/live/1/2", "/etc/passwd", "/js", "/server.cpp"}) {
     EXPECT_EQ(route(path, false).kind, RouteKind::kNotFound) << path;
   }
   EXPECT_EQ(parse_room_id("12"), 12u);

@@ -4,12 +4,11 @@
 #include "server/web/web_server.h"
 
 #include <arpa/inet.h>
+#include <gtest/gtest.h>
 #include <netinet/in.h>
 #include <poll.h>
 #include <sys/socket.h>
 #include <unistd.h>
-
-#include <gtest/gtest.h>
 
 #include <chrono>
 #include <filesystem>
@@ -47,7 +46,9 @@ class Client {
   ~Client() { ::close(fd_); }
   [[nodiscard]] bool connected() const { return connected_; }
 
-  void send(const std::string& bytes) { ASSERT_EQ(::send(fd_, bytes.data(), bytes.size(), MSG_NOSIGNAL), static_cast<ssize_t>(bytes.size())); }
+  void send(const std::string& bytes) {
+    ASSERT_EQ(::send(fd_, bytes.data(), bytes.size(), MSG_NOSIGNAL), static_cast<ssize_t>(bytes.size()));
+  }
 
   // Reads until `done(received)` or the peer closes or 10 s pass; returns everything received.
   std::string read_until(const std::function<bool(const std::string&)>& done) {
@@ -102,9 +103,8 @@ std::string body_of(const std::string& response) { return response.substr(respon
 class WebServerTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    root_ = std::filesystem::temp_directory_path() /
-            ("sr-web-" + std::to_string(::getpid()) + "-" +
-             ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    root_ = std::filesystem::temp_directory_path() / ("sr-web-" + std::to_string(::getpid()) + "-" +
+                                                      ::testing::UnitTest::GetInstance()->current_test_info()->name());
     std::filesystem::remove_all(root_);
     std::filesystem::create_directories(root_ / "site" / "js");
     write(root_ / "site" / "index.html", "<!DOCTYPE html><title>front</title>");
@@ -146,8 +146,7 @@ TEST_F(WebServerTest, PagesCarryTheSecurityHeaders) {
   Client c(start());
   c.send(get("/"));
   const std::string r = c.response();
-  EXPECT_EQ(r.rfind("HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: 35\r\n", 0), 0u)
-      << r;
+  EXPECT_EQ(r.rfind("HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: 35\r\n", 0), 0u) << r;
   EXPECT_NE(r.find(std::string("\r\nContent-Security-Policy: ") + kContentSecurityPolicy + "\r\n"), std::string::npos);
   EXPECT_NE(r.find("script-src 'self' 'wasm-unsafe-eval';"), std::string::npos);  // no 'unsafe-inline' anywhere
   EXPECT_EQ(r.find("unsafe-inline"), std::string::npos);
@@ -264,16 +263,19 @@ TEST_F(WebServerTest, ALiveStreamCatchesUpThenFollowsAndEndsWithTheRoom) {
   }
   ASSERT_NE(got.find("event: inputs"), std::string::npos) << got;
   c.send(get("/api/v1/rooms/9/live"));
-  const std::string head = c.read_until([](const std::string& s) { return s.find("event: inputs") != std::string::npos; });
+  const std::string head =
+      c.read_until([](const std::string& s) { return s.find("event: inputs") != std::string::npos; });
   EXPECT_EQ(head.rfind("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream; charset=utf-8\r\n", 0), 0u) << head;
   EXPECT_NE(head.find("\r\n\r\nretry: 3000\n\nevent: room\ndata: {\"id\":9,\"name\":\"nine\""), std::string::npos)
       << head;
   EXPECT_LT(head.find("event: race"), head.find("event: inputs"));
   tap_.room_message(9, false, protocol::Chat{protocol::ChatScope::kRoom, 1, "ann", "<hi>"});
-  const std::string chat = c.read_until([](const std::string& s) { return s.find("event: chat") != std::string::npos; });
+  const std::string chat =
+      c.read_until([](const std::string& s) { return s.find("event: chat") != std::string::npos; });
   EXPECT_NE(chat.find("event: chat\ndata: {\"from\":\"ann\",\"text\":\"\\u003chi\\u003e\"}\n\n"), std::string::npos);
   tap_.room_message(9, true, protocol::Message{});  // the room turned private
-  const std::string end = c.read_until([](const std::string& s) { return s.find("event: closed") != std::string::npos; });
+  const std::string end =
+      c.read_until([](const std::string& s) { return s.find("event: closed") != std::string::npos; });
   EXPECT_NE(end.find("event: closed\ndata: {\"reason\":\"this room is private now\"}\n\n"), std::string::npos);
   EXPECT_TRUE(c.closed());
   Client gone(port);

@@ -17,7 +17,7 @@ let queue = Promise.resolve();  // events are handled in order, after the engine
 function panelFor(r, i) {
   const panel = el('div', { class: 'racer', 'data-racer': i, 'data-player': r.player_id });
   const banner = el('div', { class: 'banner', hidden: true });
-  panel.append(el('h3', {}, el('span', { class: 'place' }), r.name), banner);
+  panel.append(el('h3', { title: r.name }, el('span', { class: 'place' }), el('bdi', {}, r.name)), banner);
   const board = new BoardView(panel);
   const keys = new KeysView(panel);
   const stats = el('dl', { class: 'stats' });

@@ -29,10 +29,10 @@ export class ReplayViewer {
     this.boards = el('div', { class: 'boards' });
     this.panels = summary.racers.map((r, i) => {
       const panel = el('div', { class: 'racer', 'data-racer': i });
-      const title = el('h3', {}, el('span', { class: 'swatch', 'data-color': i }), r.name);
-      const badge = el('span', { class: r.verified ? 'badge ok' : 'badge bad' }, r.verified ? 'verified' : 'NOT VERIFIED');
-      title.append(' ', badge);
-      panel.append(title);
+      const title = el('h3', { title: r.name }, el('span', { class: 'swatch', 'data-color': i }), el('bdi', {}, r.name));
+      const badge = el('span', { class: r.verified ? 'badge ok' : 'badge bad', title: r.disagreement ?? '' },
+                       r.verified ? 'verified' : 'NOT VERIFIED');
+      panel.append(title, el('div', { class: 'racer-line' }, badge, ` ${r.status.replace('_', ' ')}`));
       const board = new BoardView(panel);
       const keys = new KeysView(panel);
       const stats = el('dl', { class: 'stats' });

@@ -231,8 +231,8 @@ std::int32_t sr_live_push(std::int32_t race, std::int32_t racer, double first_se
     }
     changes.push_back({time_of(pairs[2 * i]), static_cast<sr::engine::Buttons>(b)});
   }
-  const auto pushed = r->push(static_cast<std::size_t>(racer), static_cast<std::uint32_t>(first_seq), time_of(now_us),
-                              changes);
+  const auto pushed =
+      r->push(static_cast<std::size_t>(racer), static_cast<std::uint32_t>(first_seq), time_of(now_us), changes);
   if (!pushed) {
     api().message = pushed.error();
     return 0;

@@ -16,7 +16,8 @@ sr::Result<std::unique_ptr<LiveRace>, std::string> LiveRace::open(std::span<cons
 
 LiveRace::LiveRace(replay::Replay start) : start_(std::move(start)) {
   for (std::size_t i = 0; i < start_.racers.size(); ++i) {
-    auto racer = std::make_unique<LiveRacer>(LiveRacer{engine::Game(replay::racer_config(start_, i), start_.seed), {}, 0});
+    auto racer =
+        std::make_unique<LiveRacer>(LiveRacer{engine::Game(replay::racer_config(start_, i), start_.seed), {}, 0});
     (void)racer->game.update(0);  // the first piece comes out at the start, as in the game's own view
     racers_.push_back(std::move(racer));
   }
