@@ -15,7 +15,7 @@ const board = (...args) => execFileSync(replayBin, ['board', golden, ...args], {
 
 const data = tempDir('replay-page');
 copyFileSync(golden, join(data, `${GAME}.srr`));
-const { server, url } = await startServer(serverBin, data);
+const { server, url } = await startServer(serverBin, data, ['--contest']);
 const browser = await Browser.launch();
 try {
   const page = await browser.open(`${url}games/${GAME}`);
@@ -67,6 +67,9 @@ try {
   await front.waitFor('the front page', `document.body.dataset.state === 'ready'`);
   check(await front.eval(`document.querySelectorAll('#recent-body tr').length`) === 1, 'the front page shows it');
   check(await front.eval(`document.querySelectorAll('#records-body tr').length`) === 1, 'and its best time');
+  check(await front.eval(`!document.getElementById('ladder-section').hidden`), 'a --contest server shows its ladder');
+  check(await front.eval(`document.getElementById('ladder-rules').textContent`) ===
+        '0 entrants; each plays up to 10 ranked games, ranked by the average of the best 3.', 'with its rules');
   await front.screenshot(join(shots, 'front-page.png'));
   check(list.problems().length === 0 && front.problems().length === 0,
         `no errors on the list and front pages (${[...list.problems(), ...front.problems()].join('; ')})`);

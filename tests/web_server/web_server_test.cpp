@@ -19,6 +19,7 @@
 
 #include "common/engine/config.h"
 #include "replays/store/replay_store.h"
+#include "server/metrics.h"
 #include "server/web/http_response.h"
 #include "tests/replays/test_support.h"
 
@@ -308,6 +309,34 @@ TEST_F(WebServerTest, LimitsPerAddress) {
   Client other(port, "127.0.0.3");
   other.send(get("/"));
   EXPECT_EQ(other.response().rfind("HTTP/1.1 200 ", 0), 0u);
+}
+
+TEST_F(WebServerTest, MetricsShareThePortWhenAsked) {
+  MetricsBoard board;
+  WebOptions o;
+  o.bind = "127.0.0.1";
+  o.site_dir = root_ / "site";
+  o.data_dir = root_ / "data";
+  o.metrics = &board;
+  WebServer s(o, tap_);
+  ASSERT_TRUE(s.start().ok());
+  Client c(s.port());
+  c.send(get("/healthz"));
+  EXPECT_EQ(c.response().rfind("HTTP/1.1 503 ", 0), 0u);  // no snapshot yet: starting
+  MetricsSnapshot snapshot;
+  snapshot.stats.players = 7;
+  snapshot.taken = std::chrono::steady_clock::now();
+  board.publish(snapshot);
+  c.send(get("/healthz"));
+  EXPECT_EQ(body_of(c.response()), "ok\n");
+  c.send(get("/metrics"));
+  const std::string metrics = c.response();
+  EXPECT_NE(metrics.find("Content-Type: text/plain; version=0.0.4; charset=utf-8"), std::string::npos);
+  EXPECT_NE(body_of(metrics).find("stackrace_players 7\n"), std::string::npos) << body_of(metrics);
+  // Without a board they are not here.
+  Client other(start());
+  other.send(get("/metrics"));
+  EXPECT_EQ(other.response().rfind("HTTP/1.1 404 ", 0), 0u);
 }
 
 TEST_F(WebServerTest, AStartWithoutASiteSaysWhy) {
