@@ -39,13 +39,47 @@ export async function freeUdpPort() {
 }
 
 // Waits for `predicate` (sync or async) to hold, polling every `everyMs`, or fails after timeoutMs.
-export async function waitFor(what, predicate, timeoutMs = 30000, everyMs = 50) {
+export async function waitFor(what, predicate, timeoutMs = 60000, everyMs = 50) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await predicate();
     if (value) return value;
     if (Date.now() > deadline) fail(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, everyMs));
+  }
+}
+
+// Reads the Server-Sent Events stream at `url` until `predicate(event, data)` holds for one of its events (data parsed
+// as JSON), or fails after timeoutMs; the stream is closed either way. Returns that event's data.
+export async function readFeedUntil(what, url, predicate, timeoutMs = 60000) {
+  const abort = new AbortController();
+  const timer = setTimeout(() => abort.abort(), timeoutMs);
+  try {
+    const response = await fetch(url, { signal: abort.signal });
+    if (!response.ok) fail(`${url}: HTTP ${response.status}`);
+    const decoder = new TextDecoder();
+    let buffer = '';
+    for await (const chunk of response.body) {
+      buffer += decoder.decode(chunk, { stream: true });
+      let end;
+      while ((end = buffer.indexOf('\n\n')) >= 0) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const event = /^event: (.*)$/m.exec(block)?.[1];
+        const data = /^data: (.*)$/m.exec(block)?.[1];
+        if (event && data !== undefined) {
+          const value = JSON.parse(data);
+          if (predicate(event, value)) return value;
+        }
+      }
+    }
+    fail(`the feed ${url} ended before ${what}`);
+  } catch (e) {
+    if (abort.signal.aborted) fail(`timed out waiting for ${what}`);
+    throw e;
+  } finally {
+    clearTimeout(timer);
+    abort.abort();
   }
 }
 
@@ -68,7 +102,7 @@ export async function startServer(bin, dataDir, extra = []) {
   await waitFor('the server to start', () => {
     if (server.exited) fail(`the server exited: ${server.err}`);
     return /web pages on http:/.test(server.out);
-  }, 30000);
+  }, 60000);
   return { server, port, webPort, url: `http://127.0.0.1:${webPort}/` };
 }
 
@@ -205,7 +239,7 @@ export class Page {
   async goto(url) {
     const loads = this.loaded;
     await this.send('Page.navigate', { url });
-    await waitFor(`${url} to load`, () => this.loaded > loads, 30000);
+    await waitFor(`${url} to load`, () => this.loaded > loads, 60000);
   }
 
   // The value of a JavaScript expression in the page (promises awaited).
@@ -215,7 +249,7 @@ export class Page {
     return r.result.value;
   }
 
-  async waitFor(what, expression, timeoutMs = 30000) {
+  async waitFor(what, expression, timeoutMs = 60000) {
     return waitFor(what, () => this.eval(expression), timeoutMs);
   }
 

@@ -6,7 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { Browser, check, run, startServer, stop, tempDir, waitFor } from './harness.mjs';
+import { Browser, check, readFeedUntil, run, startServer, stop, tempDir, waitFor } from './harness.mjs';
 
 const [serverBin, botBin, replayBin, shots] = process.argv.slice(2);
 const data = tempDir('live-page');
@@ -20,7 +20,11 @@ try {
     const { rooms } = await (await fetch(`${url}api/v1/rooms`)).json();
     return rooms.find((r) => r.phase === 'racing');
   }, 60000, 100);
-  await new Promise((r) => setTimeout(r, 4000));  // let the race go on, so the page has something to catch up on
+  // Let the race go on, so the page has something to catch up on: until the feed's live stats show every racer with
+  // five pieces down.
+  await readFeedUntil('every racer to place 5 pieces', `${url}api/v1/rooms/${room.id}/live`,
+                      (event, data) => event === 'stats' && data.racers.length === 3 &&
+                                       data.racers.every((r) => r.pieces >= 5));
   const page = await browser.open(`${url}live/${room.id}`);
   await page.waitFor('the live page to connect', `document.body.dataset.state === 'ready'`);
   await page.waitFor('three boards', `document.querySelectorAll('#boards .racer').length === 3`);

@@ -255,7 +255,9 @@ TEST_F(WebServerTest, ALiveStreamCatchesUpThenFollowsAndEndsWithTheRoom) {
   tap_.room_message(9, false, protocol::RacerInputs{1, 1, 0, 500, {{500, engine::button::kHardDrop}}});
   Client c(port);
   std::string got;
-  for (int attempt = 0; attempt < 100; ++attempt) {  // the web thread takes the tap's messages in a moment
+  // The web thread takes the tap's messages in a moment: polled with a deadline.
+  const auto deadline = std::chrono::steady_clock::now() + 10s;
+  while (std::chrono::steady_clock::now() < deadline) {
     Client probe(port);
     probe.send(get("/api/v1/rooms/9/live", "Connection: close\r\n"));
     got = probe.read_until([](const std::string& s) { return s.find("event: inputs") != std::string::npos; });
