@@ -28,6 +28,9 @@ const char* limit_label(Limit limit) {
     case Limit::kServerRooms: return "max_rooms";
     case Limit::kDownloadRate: return "download_bytes_rate";
     case Limit::kConnectRate: return "connect_rate";
+    case Limit::kRefusals: return "refused_requests";
+    case Limit::kIdleLobby: return "idle_lobby";
+    case Limit::kFairShare: return "fair_share";
   }
   return "unknown";
 }

@@ -64,8 +64,11 @@ enum class Limit : std::uint8_t {
   kServerRooms = 12,   // the server's max_rooms
   kDownloadRate = 13,  // download_bytes_burst / download_bytes_per_second
   kConnectRate = 14,   // connection attempts per address, dropped before ENet (connect_gate.h)
+  kRefusals = 15,      // a player whose requests keep being refused (Player::refusals): dropped
+  kIdleLobby = 16,     // a player in the lobby who asked nothing for LobbyOptions::lobby_idle_us: dropped
+  kFairShare = 17,     // the server full: an idle lobby player of the address holding most places made room
 };
-inline constexpr std::size_t kLimitCount = 15;
+inline constexpr std::size_t kLimitCount = 18;
 [[nodiscard]] const char* limit_label(Limit limit);
 
 // The host part of "ip:port" (the whole text when it has no port).

@@ -7,15 +7,10 @@
 #include <random>
 
 namespace sr::server {
-namespace {
-
-// 64 bits from the operating system's random source, for the seats' resume tokens (not guessable by other players).
 std::uint64_t secret64() {
   std::random_device device;
   return (static_cast<std::uint64_t>(device()) << 32) ^ device();
 }
-
-}  // namespace
 
 TimeUs stagger(RoomId id, TimeUs period) {
   if (period <= 0) return 0;

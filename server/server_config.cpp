@@ -74,6 +74,11 @@ void add_server_options(CLI::App& app, ServerConfig& config) {
                  "close a room after this many minutes with no race and nobody joining")
       ->capture_default_str()
       ->check(CLI::Range(1, 10080));
+  app.add_option("--lobby-idle-minutes", config.lobby_idle_minutes,
+                 "drop a player who has been in the lobby (no room, no race) this many minutes without asking anything "
+                 "(0: never)")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 10080));
   app.add_option("--name", o.lobby.server_name, "server name shown to players")
       ->capture_default_str()
       ->check([](const std::string& s) {
@@ -177,6 +182,7 @@ ServerOptions server_options(const ServerConfig& config) {
   options.net.max_peers_per_ip =
       std::min(options.net.max_peers, options.lobby.max_per_address + options.lobby.address.max_pending);
   options.lobby.room_idle_us = static_cast<TimeUs>(config.room_idle_minutes) * 60'000'000;
+  options.lobby.lobby_idle_us = static_cast<TimeUs>(config.lobby_idle_minutes) * 60'000'000;
   options.lobby.address.trusted = split_addresses(config.trusted_addresses);
   options.ladder.enabled = config.contest;
   options.ladder.rules.ranked_games = config.ladder_ranked_games;

@@ -22,6 +22,7 @@ struct ServerConfig {
   std::uint64_t replay_low_space_mb = 256;  // warn (log, metric) below this much free space in data_dir
   std::string log_level = "info";
   int room_idle_minutes = 15;            // LobbyOptions::room_idle_us
+  int lobby_idle_minutes = 10;           // LobbyOptions::lobby_idle_us (0: never)
   std::string trusted_addresses;         // AddressLimits::trusted, comma-separated
   std::int64_t connects_per_second = 8;  // ConnectGateLimits::per_second
   MetricsHttpOptions metrics;            // port 0: no metrics endpoint
