@@ -32,6 +32,9 @@ packages=(
   # the engine as WebAssembly (web/README.md): emscripten 3.1.6 with its prebuilt system libraries (it brings clang-14,
   # lld-14, llvm-14, binaryen and node-acorn), and node, which runs emscripten's tools and the tests of web/
   emscripten nodejs node-acorn
+  # the web pages' tests in a real browser (tests/web_pages): headless Chromium, driven by node over the DevTools
+  # protocol
+  chromium
 )
 
 if [ "${1:-}" = "--list" ]; then

@@ -381,6 +381,14 @@ void Lobby::on_resume(Player& player, const protocol::Resume& resume, TimeUs now
   room->resume_racer(racer, resume, now_us);
 }
 
+std::vector<protocol::RoomInfo> Lobby::public_rooms() const {
+  std::vector<protocol::RoomInfo> out;
+  for (const auto& [room_id, room] : rooms_) {
+    if (!room->is_private()) out.push_back(room->info());
+  }
+  return out;
+}
+
 void Lobby::on_list_rooms(Player& player, const protocol::ListRooms& m) {
   protocol::RoomList list;
   std::uint32_t index = 0;

@@ -82,6 +82,8 @@ class Lobby {
   [[nodiscard]] std::size_t rooms_in(protocol::RoomPhase phase) const;
   [[nodiscard]] const RoomCounters& counters() const { return counters_; }
   [[nodiscard]] const AddressBook& addresses() const { return addresses_; }
+  // Web pages (server/web): the public rooms as their members see them, by id (codes left out).
+  [[nodiscard]] std::vector<protocol::RoomInfo> public_rooms() const;
 
  private:
   // Answers a request with why it was refused (or, for kInfo, with news). Each refusal counts against the player's

@@ -74,6 +74,8 @@ protocol::RoomInfo Room::info() const {
 }
 
 void Room::broadcast(const protocol::Message& message, std::uint8_t channel, PlayerId except) const {
+  // Web pages (server/web): the live page of a public room sees what its spectators see.
+  if (services_.live != nullptr) services_.live->room_message(id_, settings_.is_private, message);
   std::vector<PlayerId>& to = recipients_;
   to.clear();
   for (const Member& m : members_) {

@@ -16,6 +16,7 @@
 
 #include "common/protocol/messages.h"
 #include "common/result.h"
+#include "server/live_tap.h"
 #include "server/outbox.h"
 #include "server/player.h"
 #include "server/race.h"
@@ -41,6 +42,8 @@ struct RoomServices {
   // Told of every race's end with the referee's results, before the replay is written (the contest ladder records
   // its games' scores from them). May be empty.
   std::function<void(RoomId room, const protocol::RaceResults& results)> on_race_end;
+  // Web pages (server/web): every broadcast of a room goes to the live pages too. Null: no web pages.
+  LiveTap* live = nullptr;
 };
 
 // Why a member's request was not done: refused with a notice to the sender, or so wrong that the sender is dropped.

@@ -112,6 +112,41 @@ void add_server_options(CLI::App& app, ServerConfig& config) {
       ->capture_default_str()
       ->group(monitoring);
 
+  const char* web = "Web pages";
+  app.add_option("--web-port", config.web_port,
+                 "TCP port of the web pages (every stored game and live race, the JSON API); 0 = off. May equal "
+                 "--metrics-port: one HTTP server then serves both")
+      ->capture_default_str()
+      ->group(web);
+  app.add_option("--web-bind", config.web_bind, "address of the web pages (with --metrics-port equal: of both)")
+      ->capture_default_str()
+      ->group(web);
+  app.add_option("--web-dir", config.web_dir,
+                 "the site's files (default: web/site of the build beside the program, else /usr/share/stackrace/web)")
+      ->group(web);
+  app.add_option("--web-trusted-proxies", config.web_trusted_proxies,
+                 "comma-separated addresses of reverse proxies: their X-Forwarded-For names the client, and they are "
+                 "not limited per address")
+      ->group(web);
+  app.add_option("--web-max-streams", config.web_max_streams, "live pages open at once, every address together")
+      ->capture_default_str()
+      ->check(CLI::Range(std::size_t{1}, std::size_t{100'000}))
+      ->group(web);
+  app.add_option("--web-streams-per-address", config.web_streams_per_address, "live pages open from one address")
+      ->capture_default_str()
+      ->check(CLI::Range(std::size_t{1}, std::size_t{10'000}))
+      ->group(web);
+  app.add_option("--web-connections-per-address", config.web_connections_per_address,
+                 "HTTP connections open from one address")
+      ->capture_default_str()
+      ->check(CLI::Range(std::size_t{1}, std::size_t{10'000}))
+      ->group(web);
+  app.add_option("--web-requests-per-second", config.web_requests_per_second,
+                 "requests per second from one address (bursts of five seconds' worth)")
+      ->capture_default_str()
+      ->check(CLI::Range(std::int64_t{1}, std::int64_t{100'000}))
+      ->group(web);
+
   const char* agones = "Agones (Kubernetes fleets)";
   app.add_flag("--agones", config.agones,
                "report to the Agones SDK sidecar (localhost:$AGONES_SDK_HTTP_PORT, default 9358): ready, health, "

@@ -65,6 +65,16 @@ class Engine {
     return { verdict: v < 0 ? 'unreadable' : VERDICTS[v], message: this._text(this._m._sr_message()) };
   }
 
+  // Opens a live race (web/README.md, "The live feed") from its start: the `replay` member of the feed's `race`
+  // event (the replay's JSON text, or an object: a seed beyond 2^53 survives only as text). Throws ReplayError when it
+  // does not decode.
+  openLive(start) {
+    const text = typeof start === 'string' ? start : JSON.stringify(start);
+    const handle = this._withBytes(text, (p, n) => this._m._sr_live_open(p, n));
+    if (handle === 0) throw new ReplayError(this._text(this._m._sr_message()));
+    return new LiveRace(this, handle, JSON.parse(text).racers.length);
+  }
+
   // The replay's digest (web/wasm/digest.h): every state hash and result, one per line, for comparing builds.
   digest(bytes, options = {}) {
     return this._text(this._withBytes(bytes, (p, n) => this._m._sr_digest(p, n, flags(options))));
@@ -144,4 +154,51 @@ class Racer {
   frame() { return parse(this._engine._text(this._m._sr_frame(this._handle, this.index))); }
   // The whole recording (web/README.md, "track"): every change with its state hash, every lock's time, the end.
   track() { return parse(this._engine._text(this._m._sr_track(this._handle, this.index))); }
+}
+
+// A race followed live: one game per racer, fed the relayed inputs as they come (web/wasm/live_race.h).
+class LiveRace {
+  constructor(engine, handle, racers) {
+    this._engine = engine;
+    this._m = engine._m;
+    this._handle = handle;
+    this.racers = Array.from({ length: racers }, (_, i) => new LiveRacer(this, i));
+  }
+
+  close() {
+    this._m._sr_live_close(this._handle);
+    this._handle = 0;
+  }
+}
+
+class LiveRacer {
+  constructor(race, index) {
+    this._race = race;
+    this.index = index;
+  }
+
+  // Changes numbered from firstSeq ([[time_us, buttons], ...], as the feed's `inputs` event has them), then the game
+  // fed up to nowUs. Changes the game already has are skipped. Throws an Error (the engine's sentence) when refused:
+  // a gap, a time that goes back, unknown buttons.
+  push(firstSeq, nowUs, changes) {
+    const m = this._race._m;
+    const flat = new Float64Array(changes.length * 2);
+    changes.forEach(([t, b], i) => { flat[2 * i] = t; flat[2 * i + 1] = b; });
+    const p = m._sr_alloc(flat.byteLength);
+    try {
+      new Float64Array(m.HEAPU8.buffer, p, flat.length).set(flat);
+      if (m._sr_live_push(this._race._handle, this.index, firstSeq, nowUs, p, changes.length) !== 1) {
+        throw new Error(this._race._engine._text(m._sr_message()));
+      }
+    } finally {
+      m._sr_free(p);
+    }
+  }
+
+  // The racer's game ended at timeUs: fed up to it.
+  end(timeUs) { return this._race._m._sr_live_end(this._race._handle, this.index, timeUs) === 1; }
+  // Changes the game has had: the sequence number of the next one.
+  get changes() { return this._race._m._sr_live_changes(this._race._handle, this.index); }
+  // The game now, as Racer.frame() gives it (web/README.md, "frame").
+  frame() { return parse(this._race._engine._text(this._race._m._sr_live_frame(this._race._handle, this.index))); }
 }

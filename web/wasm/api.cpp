@@ -9,6 +9,7 @@
 
 #include "web/wasm/digest.h"
 #include "web/wasm/json_views.h"
+#include "web/wasm/live_race.h"
 #include "web/wasm/replay_session.h"
 
 namespace {
@@ -20,6 +21,8 @@ using sr::web::ReplaySession;
 struct ApiState {
   std::map<std::int32_t, std::unique_ptr<ReplaySession>> replays;
   std::int32_t next_handle = 1;
+  std::map<std::int32_t, std::unique_ptr<sr::web::LiveRace>> races;
+  std::int32_t next_race = 1;
   std::string text;     // what the last text-returning call returned
   std::string message;  // sr_message()
 };
@@ -173,6 +176,86 @@ double sr_end_us(std::int32_t replay, std::int32_t racer) {
 double sr_replay_end_us(std::int32_t replay) {
   const ReplaySession* s = find(replay);
   return s == nullptr ? -1.0 : static_cast<double>(s->end_us());
+}
+
+}  // extern "C"
+
+namespace {
+
+sr::web::LiveRace* find_race(std::int32_t handle) {
+  const auto it = api().races.find(handle);
+  return it == api().races.end() ? nullptr : it->second.get();
+}
+
+bool racer_in(const sr::web::LiveRace* race, std::int32_t racer) {
+  return race != nullptr && racer >= 0 && static_cast<std::size_t>(racer) < race->racer_count();
+}
+
+}  // namespace
+
+extern "C" {
+
+std::int32_t sr_live_open(const std::uint8_t* bytes, std::uint32_t size) {
+  ApiState& a = api();
+  if (a.next_race == std::numeric_limits<std::int32_t>::max()) {
+    a.message = "too many live races opened in this page";
+    return 0;
+  }
+  auto opened = sr::web::LiveRace::open(bytes_of(bytes, size));
+  if (!opened) {
+    a.message = opened.error();
+    return 0;
+  }
+  const std::int32_t handle = a.next_race++;
+  a.races.emplace(handle, std::move(opened.value()));
+  return handle;
+}
+
+void sr_live_close(std::int32_t race) { api().races.erase(race); }
+
+std::int32_t sr_live_push(std::int32_t race, std::int32_t racer, double first_seq, double now_us, const double* pairs,
+                          std::int32_t count) {
+  sr::web::LiveRace* r = find_race(race);
+  if (!racer_in(r, racer) || count < 0 || (count > 0 && pairs == nullptr) || !(first_seq >= 0) ||
+      first_seq > 4294967295.0) {
+    api().message = "bad live race, racer or arguments";
+    return 0;
+  }
+  std::vector<sr::engine::InputChange> changes;
+  changes.reserve(static_cast<std::size_t>(count));
+  for (std::int32_t i = 0; i < count; ++i) {
+    const double b = pairs[2 * i + 1];
+    if (!(b >= 0) || b > 65535) {
+      api().message = "unknown buttons";
+      return 0;
+    }
+    changes.push_back({time_of(pairs[2 * i]), static_cast<sr::engine::Buttons>(b)});
+  }
+  const auto pushed =
+      r->push(static_cast<std::size_t>(racer), static_cast<std::uint32_t>(first_seq), time_of(now_us), changes);
+  if (!pushed) {
+    api().message = pushed.error();
+    return 0;
+  }
+  return 1;
+}
+
+std::int32_t sr_live_end(std::int32_t race, std::int32_t racer, double time_us) {
+  sr::web::LiveRace* r = find_race(race);
+  return moved(racer_in(r, racer) && r->end(static_cast<std::size_t>(racer), time_of(time_us)));
+}
+
+const char* sr_live_frame(std::int32_t race, std::int32_t racer) {
+  const sr::web::LiveRace* r = find_race(race);
+  if (!racer_in(r, racer)) return give("");
+  const sr::web::LiveRacer& lr = r->racer(static_cast<std::size_t>(racer));
+  const sr::engine::Buttons held = lr.log.empty() ? sr::engine::Buttons{0} : lr.log.back().buttons;
+  return give(sr::web::frame_json(lr.game, sr::web::Position{lr.log.size(), lr.game.now()}, held));
+}
+
+std::int32_t sr_live_changes(std::int32_t race, std::int32_t racer) {
+  const sr::web::LiveRace* r = find_race(race);
+  return racer_in(r, racer) ? static_cast<std::int32_t>(r->racer(static_cast<std::size_t>(racer)).log.size()) : -1;
 }
 
 }  // extern "C"

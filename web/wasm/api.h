@@ -68,4 +68,21 @@ SR_WEB_EXPORT std::int32_t sr_changes(std::int32_t replay, std::int32_t racer);
 SR_WEB_EXPORT double sr_end_us(std::int32_t replay, std::int32_t racer);
 SR_WEB_EXPORT double sr_replay_end_us(std::int32_t replay);
 
+// ---------------------------------------------------------------- Live races (live_race.h)
+// A live race is a handle of its own kind (> 0, never reused, valid until sr_live_close), opened from the race's
+// start: a replay in its JSON form with no input yet. 0 when it does not decode (sr_message() says why).
+SR_WEB_EXPORT std::int32_t sr_live_open(const std::uint8_t* bytes, std::uint32_t size);
+SR_WEB_EXPORT void sr_live_close(std::int32_t race);
+// Racer `racer`'s changes numbered from first_seq: `count` pairs (time_us, buttons) of doubles at `pairs`, then the
+// game fed up to now_us. 1 when taken, 0 when refused (a gap, a time that goes back, unknown buttons, a bad handle
+// or racer; sr_message() says which).
+SR_WEB_EXPORT std::int32_t sr_live_push(std::int32_t race, std::int32_t racer, double first_seq, double now_us,
+                                        const double* pairs, std::int32_t count);
+// The racer's game ended at time_us: fed up to it. 1, or 0 for a bad handle or racer.
+SR_WEB_EXPORT std::int32_t sr_live_end(std::int32_t race, std::int32_t racer, double time_us);
+// The racer's game now (frame_json), "" for a bad handle or racer.
+SR_WEB_EXPORT const char* sr_live_frame(std::int32_t race, std::int32_t racer);
+// Changes the racer's game has had (the next sequence number it takes); -1 for a bad handle or racer.
+SR_WEB_EXPORT std::int32_t sr_live_changes(std::int32_t race, std::int32_t racer);
+
 }  // extern "C"

@@ -159,9 +159,11 @@ std::string summary_json(const ReplaySession& session) {
 }
 
 std::string frame_json(const RacerCursor& cursor) {
-  const engine::Game& game = cursor.game();
+  return frame_json(cursor.game(), cursor.position(), cursor.buttons());
+}
+
+std::string frame_json(const engine::Game& game, Position at, engine::Buttons buttons) {
   const engine::GameState& s = game.state();
-  const Position at = cursor.position();
   JsonWriter w;
   w.begin_object();
   w.key("time_us").value(I64{at.time_us});
@@ -186,10 +188,10 @@ std::string frame_json(const RacerCursor& cursor) {
     w.key("x").value(static_cast<int>(a->x));
     w.key("y").value(static_cast<int>(a->y));
     w.key("cells");
-    put_cells(w, *cursor.active_cells());
+    put_cells(w, *active_cells_of(game));
     w.key("ghost_y").value(game.ghost_y());
     w.key("ghost_cells");
-    put_cells(w, *cursor.ghost_cells());
+    put_cells(w, *ghost_cells_of(game));
     w.end_object();
   } else {
     w.null();
@@ -200,7 +202,7 @@ std::string frame_json(const RacerCursor& cursor) {
   w.key("next").begin_array();
   for (const engine::Piece p : game.preview()) put_piece(w, p);
   w.end_array();
-  w.key("buttons").value(static_cast<int>(cursor.buttons()));
+  w.key("buttons").value(static_cast<int>(buttons));
   const engine::Stats& st = s.stats;
   w.key("stats").begin_object();
   put_stats(w, st);

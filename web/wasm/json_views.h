@@ -24,6 +24,8 @@ namespace sr::web {
 // active piece and its ghost (cells in matrix coordinates), hold, the next queue, the buttons held, live stats and
 // the state hash.
 [[nodiscard]] std::string frame_json(const RacerCursor& cursor);
+// The same for any game: fed `at.changes` changes up to `at.time_us`, the player holding `buttons`.
+[[nodiscard]] std::string frame_json(const engine::Game& game, Position at, engine::Buttons buttons);
 
 // One racer's whole recording, for timelines: every change (time, buttons, state hash after it), every lock's
 // time, and the end (time and state hash).

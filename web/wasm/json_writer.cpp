@@ -60,7 +60,7 @@ JsonWriter& JsonWriter::value(std::string_view text) {
     if (c == '"' || c == '\\') {
       out_ += '\\';
       out_ += ch;
-    } else if (c < 0x20) {
+    } else if (c < 0x20 || (html_safe_ && (c == '<' || c == '>' || c == '&'))) {
       out_ += "\\u00";
       out_ += kHex[c >> 4];
       out_ += kHex[c & 0xF];

@@ -12,6 +12,11 @@ namespace sr::web {
 
 class JsonWriter {
  public:
+  JsonWriter() = default;
+  // html_safe: '<', '>' and '&' are written as \u003c, \u003e and \u0026 too (the same JSON value), so that text
+  // from players can never form markup even where JSON is read as something else (the server's JSON API).
+  explicit JsonWriter(bool html_safe) : html_safe_(html_safe) {}
+
   JsonWriter& begin_object();
   JsonWriter& end_object();
   JsonWriter& begin_array();
@@ -36,6 +41,7 @@ class JsonWriter {
   std::string out_;
   std::vector<bool> first_;  // per open container: nothing written in it yet
   bool after_key_ = false;
+  bool html_safe_ = false;
 };
 
 // 16 lower-case hex digits, the form replay files and stackrace-replay use for hashes.

@@ -127,16 +127,20 @@ engine::Buttons RacerCursor::buttons() const {
   return position_.changes == 0 ? engine::Buttons{0} : inputs_[position_.changes - 1].buttons;
 }
 
-std::optional<std::array<CellXY, 4>> RacerCursor::active_cells() const {
-  const auto a = game_.active();
+std::optional<std::array<CellXY, 4>> active_cells_of(const engine::Game& game) {
+  const auto a = game.active();
   if (!a) return std::nullopt;
   return cells_at(a->piece, a->rotation, a->x, a->y);
 }
 
-std::optional<std::array<CellXY, 4>> RacerCursor::ghost_cells() const {
-  const auto a = game_.active();
+std::optional<std::array<CellXY, 4>> ghost_cells_of(const engine::Game& game) {
+  const auto a = game.active();
   if (!a) return std::nullopt;
-  return cells_at(a->piece, a->rotation, a->x, game_.ghost_y());
+  return cells_at(a->piece, a->rotation, a->x, game.ghost_y());
 }
+
+std::optional<std::array<CellXY, 4>> RacerCursor::active_cells() const { return active_cells_of(game_); }
+
+std::optional<std::array<CellXY, 4>> RacerCursor::ghost_cells() const { return ghost_cells_of(game_); }
 
 }  // namespace sr::web

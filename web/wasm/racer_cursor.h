@@ -45,6 +45,10 @@ struct CellXY {
   bool operator==(const CellXY&) const = default;
 };
 
+// The active piece's four cells in `game`, and where a hard drop would put them; nullopt while no piece is out.
+[[nodiscard]] std::optional<std::array<CellXY, 4>> active_cells_of(const engine::Game& game);
+[[nodiscard]] std::optional<std::array<CellXY, 4>> ghost_cells_of(const engine::Game& game);
+
 class RacerCursor {
  public:
   static constexpr std::size_t kSnapshotEvery = 32;
