@@ -21,6 +21,7 @@
 
 #include "common/engine/puzzles.h"
 #include "common/engine/random.h"
+#include "tests/engine/random_changes.h"
 #include "tests/engine/test_player.h"
 #include "tests/engine/test_support.h"
 #include "tests/support/sprint_log.h"
@@ -29,6 +30,7 @@ namespace sr::engine {
 namespace {
 
 using test::Change;
+using test::random_changes;
 
 class Digest {
  public:
@@ -94,23 +96,10 @@ enum class Feed {
 // Random presses and releases of all eight buttons, 0..150 ms apart; hard drops come up often so pieces lock, and
 // long runs top out.
 std::vector<Change> random_taps(std::uint64_t seed, int changes) {
-  constexpr Buttons kWeighted[] = {button::kMoveLeft,  button::kMoveRight, button::kMoveRight, button::kSoftDrop,
-                                   button::kHardDrop,  button::kHardDrop,  button::kRotateCw,  button::kRotateCcw,
-                                   button::kRotate180, button::kHold};
-  constexpr std::uint32_t kKinds = sizeof(kWeighted) / sizeof(kWeighted[0]);
-  Random rng(seed);
-  std::vector<Change> log;
-  TimeUs t = 0;
-  Buttons held = 0;
-  for (int i = 0; i < changes; ++i) {
-    t += rng.below(150'001);
-    Buttons flip = kWeighted[rng.below(kKinds)];
-    if (rng.below(4) == 0) flip = static_cast<Buttons>(flip ^ kWeighted[rng.below(kKinds)]);
-    if (flip == 0) flip = button::kHardDrop;
-    held = static_cast<Buttons>(held ^ flip);
-    log.push_back({t, held});
-  }
-  return log;
+  static constexpr Buttons kWeighted[] = {
+      button::kMoveLeft, button::kMoveRight, button::kMoveRight, button::kSoftDrop,  button::kHardDrop,
+      button::kHardDrop, button::kRotateCw,  button::kRotateCcw, button::kRotate180, button::kHold};
+  return random_changes(seed, changes, kWeighted, 150'000);
 }
 
 std::uint64_t play(const GameConfig& config, std::uint64_t seed, const std::vector<Change>& log, Feed feed,

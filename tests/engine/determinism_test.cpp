@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "common/engine/random.h"
+#include "tests/engine/random_changes.h"
 #include "tests/engine/test_player.h"
 #include "tests/engine/test_support.h"
 
@@ -16,26 +17,16 @@ namespace sr::engine {
 namespace {
 
 using test::Change;
+using test::random_changes;
 
-// Flips one or two random buttons per change; hard drop and the directions come up more often, so pieces lock.
+// One or two buttons flipped per change, up to 200 ms apart; hard drop and the directions come up more often, so
+// pieces lock.
 std::vector<Change> random_log(std::uint64_t seed, int changes) {
-  constexpr Buttons kWeighted[] = {button::kMoveLeft,  button::kMoveLeft,  button::kMoveRight, button::kMoveRight,
-                                   button::kSoftDrop,  button::kHardDrop,  button::kHardDrop,  button::kRotateCw,
-                                   button::kRotateCcw, button::kRotate180, button::kHold};
-  constexpr std::uint32_t kKinds = sizeof(kWeighted) / sizeof(kWeighted[0]);
-  Random rng(seed);
-  std::vector<Change> log;
-  TimeUs t = 0;
-  Buttons held = 0;
-  for (int i = 0; i < changes; ++i) {
-    t += rng.below(200'001);
-    Buttons flip = kWeighted[rng.below(kKinds)];
-    if (rng.below(4) == 0) flip = static_cast<Buttons>(flip ^ kWeighted[rng.below(kKinds)]);
-    if (flip == 0) flip = button::kHardDrop;
-    held = static_cast<Buttons>(held ^ flip);
-    log.push_back({t, held});
-  }
-  return log;
+  static constexpr Buttons kWeighted[] = {button::kMoveLeft,  button::kMoveLeft, button::kMoveRight,
+                                          button::kMoveRight, button::kSoftDrop, button::kHardDrop,
+                                          button::kHardDrop,  button::kRotateCw, button::kRotateCcw,
+                                          button::kRotate180, button::kHold};
+  return random_changes(seed, changes, kWeighted, 200'000);
 }
 
 enum class Feed { kOnePerChange, kExtraUpdates, kTimeThenButtons, kRepeatedButtons };
