@@ -1,10 +1,12 @@
-// One bot racing on a server: a client/net Session whose own board is driven by a Player (online_player.h: common/bot,
+// One bot racing on a server: a net/ Session whose own board is driven by a Player (online_player.h: common/bot,
 // or an external TBP bot) exactly as a person's keys would drive it (stamped on a 1 ms grid, sent as they happen).
 // Used by `stackrace-bot --server`, `--ladder` and the server's integration tests.
 #pragma once
 
 #include <chrono>
+#include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -12,9 +14,10 @@
 #include <vector>
 
 #include "bot/online_player.h"
-#include "client/net/session.h"
 #include "common/bot/bot.h"
 #include "common/result.h"
+#include "net/session.h"
+#include "net/session_pump.h"
 
 namespace sr::botcli {
 
@@ -72,5 +75,12 @@ class OnlineBot {
   std::optional<bot::Step> pending_;
   double clock_rate_ = 1.0;
 };
+
+// Runs `bots` on one net::SessionPump (net/session_pump.h): each serviced bot's traffic, then its due inputs. Every
+// message a bot receives goes to `on_message` (when given) with the bot's index. `bots` must outlive the pump; a bot
+// may be replaced at its index between calls.
+using OnMessage = std::function<void(std::size_t bot, const protocol::Message& message)>;
+[[nodiscard]] net::SessionPump pump_bots(std::vector<std::unique_ptr<OnlineBot>>& bots, OnMessage on_message = {},
+                                         net::SessionPump::Options options = {});
 
 }  // namespace sr::botcli

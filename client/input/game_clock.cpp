@@ -5,8 +5,7 @@
 namespace sr::client {
 
 engine::TimeUs wall_to_game_us(double wall_s, double start_s) {
-  const double ms = std::round((wall_s - start_s) * 1000.0);
-  return static_cast<engine::TimeUs>(ms) * kStampGridUs;
+  return engine::stamp_on_grid(std::llround((wall_s - start_s) * 1e6));
 }
 
 void GameClock::start(double start_s) {
