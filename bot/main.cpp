@@ -17,6 +17,7 @@
 #include <iostream>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "bot/external_runner.h"
 #include "bot/ladder_runner.h"
@@ -57,6 +58,7 @@ int main(int argc, char** argv) {
   std::string server;
   int count = 2, room_size = 8, races = 1, timeout_s = 600;
   std::string room, create, name_prefix = "bot";
+  std::vector<std::string> say;
   std::string rotation;
 
   app.add_option("--mode", mode, "sprint, ultra, marathon, master, contest or endless")->capture_default_str();
@@ -107,6 +109,9 @@ int main(int argc, char** argv) {
   online->add_option("--room-size", room_size, "bots per created room (1..16)")->capture_default_str();
   online->add_option("--races", races, "races each room plays (1..10000)")->capture_default_str();
   online->add_option("--name-prefix", name_prefix, "bots are named PREFIX1, PREFIX2, ...")->capture_default_str();
+  online->add_option("--say", say,
+                     "a chat line the bots say in their room before the first race (repeatable: the lines are shared "
+                     "out among each room's bots, at most 5 each)");
   online->add_option("--timeout", timeout_s, "give up after this many seconds")->capture_default_str();
   std::string delays_out;
   int poll_ms = 0;
@@ -220,6 +225,12 @@ int main(int argc, char** argv) {
     if (poll_ms < 0 || poll_ms > 1000) return usage_error("--poll-ms must be 0..1000");
     o.poll_every_ms = poll_ms;
     if (!room.empty()) o.room = room;
+    for (const std::string& line : say) {
+      if (const auto ok = protocol::check_text(line, protocol::kChatText); !ok) {
+        return usage_error("--say: " + ok.error());
+      }
+    }
+    o.say = say;
     if (!create.empty()) {
       const auto made = botcli::config_for(botcli::ModeRequest{create, lines, seconds, level, rotation});
       if (!made.config) return usage_error(made.error);

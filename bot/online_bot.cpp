@@ -15,6 +15,13 @@ void RelayProbe::sent(std::uint32_t race_id, std::uint32_t player_id, std::uint3
   sent_[key(race_id, player_id, seq)] = std::chrono::steady_clock::now();
 }
 
+std::optional<std::chrono::steady_clock::time_point> RelayProbe::sent_at(std::uint32_t race_id, std::uint32_t player_id,
+                                                                         std::uint32_t seq) const {
+  const auto it = sent_.find(key(race_id, player_id, seq));
+  if (it == sent_.end()) return std::nullopt;
+  return it->second;
+}
+
 void RelayProbe::received(std::uint32_t race_id, std::uint32_t player_id, std::uint32_t first_seq, std::size_t count) {
   const auto now = std::chrono::steady_clock::now();
   for (std::size_t i = 0; i < count; ++i) {

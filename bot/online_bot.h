@@ -26,6 +26,10 @@ class RelayProbe {
  public:
   void sent(std::uint32_t race_id, std::uint32_t player_id, std::uint32_t seq);
   void received(std::uint32_t race_id, std::uint32_t player_id, std::uint32_t first_seq, std::size_t count);
+  // When change `seq` of racer `player_id` in race `race_id` was sent, if it was.
+  [[nodiscard]] std::optional<std::chrono::steady_clock::time_point> sent_at(std::uint32_t race_id,
+                                                                             std::uint32_t player_id,
+                                                                             std::uint32_t seq) const;
   // Delays in microseconds, in the order they were measured, and when each was measured (steady clock).
   [[nodiscard]] const std::vector<std::int64_t>& delays_us() const { return delays_us_; }
   [[nodiscard]] const std::vector<std::chrono::steady_clock::time_point>& measured_at() const { return measured_at_; }

@@ -221,6 +221,9 @@ int run_online(const OnlineOptions& options) {
            !std::all_of(g.bots.begin(), g.bots.end(), [](OnlineBot* b) { return b->session().room().has_value(); })) {
       pump.once();
     }
+    // The lines to say go round the room's bots, so that none passes the server's chat rate.
+    for (std::size_t i = 0; i < options.say.size(); ++i)
+      (void)g.bots[i % g.bots.size()]->session().chat(options.say[i]);
     for (OnlineBot* b : g.bots) b->session().set_ready(true);
   }
   fmt::print("{} rooms ready; racing {} race(s) each\n", groups.size(), options.races);

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "bot/tbp_session.h"
 #include "common/bot/bot.h"
@@ -21,10 +22,11 @@ struct OnlineOptions {
   std::optional<engine::GameConfig> create;  // the mode of rooms the bots create
   int races = 1;                             // races each room plays
   std::string name_prefix = "bot";
-  bot::BotSettings bot;    // pps, weights, lookahead
-  int timeout_s = 600;     // give up after this long
-  int poll_every_ms = 0;   // 0: read each socket as soon as it has traffic; N: every N ms (and at own inputs)
-  std::string delays_out;  // if set: every relay delay measured, as "SECONDS_SINCE_START DELAY_MS" lines
+  std::vector<std::string> say;  // chat lines each room's bots say before the first race, shared out among them
+  bot::BotSettings bot;          // pps, weights, lookahead
+  int timeout_s = 600;           // give up after this long
+  int poll_every_ms = 0;         // 0: read each socket as soon as it has traffic; N: every N ms (and at own inputs)
+  std::string delays_out;        // if set: every relay delay measured, as "SECONDS_SINCE_START DELAY_MS" lines
   // With count 1: a TBP bot chooses the placements (external_player.h); `bot` gives only key timing and pace.
   std::optional<ExternalOptions> external;
 };

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Installs every Debian package that stackrace's build, tests and game need.
 # Idempotent and non-interactive: does nothing when everything is present; uses sudo when not root.
+# `install-deps.sh --list` prints the packages, one a line, and installs nothing (the install-list check,
+# tests/deploy/check_install_list.py, reads it).
 set -euo pipefail
 
 packages=(
@@ -11,6 +13,8 @@ packages=(
   # libraries
   libcereal-dev rapidjson-dev libcli11-dev libspdlog-dev libfmt-dev libsqlite3-dev libsodium-dev libenet-dev libcpp-httplib-dev
   libglfw3-dev libimgui-dev python3-glad libgl-dev fonts-dejavu-core
+  # OpenGL::GLX: CMake's FindOpenGL makes it only when libOpenGL.so (the GL vendor-neutral dispatch) is found too
+  libopengl-dev
   # sound: OpenAL Soft (libopenal1 comes with -dev; libopenal-data holds its HRTF tables)
   libopenal-dev libopenal1 libopenal-data
   # the client's render thread opens its own X connection and GLX context (client/platform/render_context.h)
@@ -25,7 +29,18 @@ packages=(
   libxtst6
   # ./stackrace.sh busy: the test suites beside a CPU hog
   stress-ng
+  # the engine as WebAssembly (web/README.md): emscripten 3.1.6 with its prebuilt system libraries (it brings clang-14,
+  # lld-14, llvm-14, binaryen and node-acorn), and node, which runs emscripten's tools and the tests of web/
+  emscripten nodejs node-acorn
+  # the web pages' tests in a real browser (tests/web_pages): headless Chromium, driven by node over the DevTools
+  # protocol
+  chromium
 )
+
+if [ "${1:-}" = "--list" ]; then
+  printf '%s\n' "${packages[@]}"
+  exit 0
+fi
 
 missing=()
 for p in "${packages[@]}"; do

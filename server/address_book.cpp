@@ -28,6 +28,9 @@ const char* limit_label(Limit limit) {
     case Limit::kServerRooms: return "max_rooms";
     case Limit::kDownloadRate: return "download_bytes_rate";
     case Limit::kConnectRate: return "connect_rate";
+    case Limit::kRefusals: return "refused_requests";
+    case Limit::kIdleLobby: return "idle_lobby";
+    case Limit::kFairShare: return "fair_share";
   }
   return "unknown";
 }
@@ -46,6 +49,7 @@ AddressBook::Entry& AddressBook::entry(const std::string& host, TimeUs now_us) {
              .emplace(host, Entry{0, 0, RateLimiter(limits_.join_burst, limits_.joins_per_second),
                                   RateLimiter(limits_.request_burst, limits_.requests_per_second),
                                   RateLimiter(limits_.bytes_burst, limits_.bytes_per_second),
+                                  RateLimiter(limits_.share_burst, limits_.share_per_second),
                                   limits_.download_bytes_burst, now_us, now_us, 0, 0})
              .first;
   }
@@ -100,6 +104,10 @@ bool AddressBook::allow_join(const std::string& host, TimeUs now_us) {
 
 bool AddressBook::allow_request(const std::string& host, TimeUs now_us) {
   return entry(host, now_us).requests.allow(now_us) || trusted(host);
+}
+
+bool AddressBook::within_share(const std::string& host, TimeUs now_us) {
+  return entry(host, now_us).share.allow(now_us);
 }
 
 bool AddressBook::allow_bytes(const std::string& host, std::size_t bytes, TimeUs now_us) {

@@ -32,6 +32,11 @@ struct AddressLimits {
   // Replay lists, replay downloads and room lists (each reads the store or walks the rooms on the main loop).
   std::int64_t request_burst = 20;
   std::int64_t requests_per_second = 10;
+  // Of those, each address's fair share: the first request a second (2 at once) never waits on the server-wide
+  // budget (LobbyOptions::requests_per_second), so busy addresses, many of them each under its own limit, cannot
+  // starve one that asks now and then.
+  std::int64_t share_burst = 2;
+  std::int64_t share_per_second = 1;
   // Bytes of messages received (a racer sends about 2 KB a second).
   std::int64_t bytes_burst = 4 << 20;
   std::int64_t bytes_per_second = 1 << 20;
@@ -64,8 +69,11 @@ enum class Limit : std::uint8_t {
   kServerRooms = 12,   // the server's max_rooms
   kDownloadRate = 13,  // download_bytes_burst / download_bytes_per_second
   kConnectRate = 14,   // connection attempts per address, dropped before ENet (connect_gate.h)
+  kRefusals = 15,      // a player whose requests keep being refused (Player::refusals): dropped
+  kIdleLobby = 16,     // a player in the lobby who asked nothing for LobbyOptions::lobby_idle_us: dropped
+  kFairShare = 17,     // the server full: an idle lobby player of the address holding most places made room
 };
-inline constexpr std::size_t kLimitCount = 15;
+inline constexpr std::size_t kLimitCount = 18;
 [[nodiscard]] const char* limit_label(Limit limit);
 
 // The host part of "ip:port" (the whole text when it has no port).
@@ -86,6 +94,9 @@ class AddressBook {
 
   [[nodiscard]] bool allow_join(const std::string& host, TimeUs now_us);
   [[nodiscard]] bool allow_request(const std::string& host, TimeUs now_us);
+  // Is this request (already allowed by allow_request) within the address's fair share (share_burst,
+  // share_per_second)? Such a request goes ahead whatever the server-wide budget says.
+  [[nodiscard]] bool within_share(const std::string& host, TimeUs now_us);
   [[nodiscard]] bool allow_bytes(const std::string& host, std::size_t bytes, TimeUs now_us);
   // May a download start (the address's download budget is above zero)? charge_download() then takes its bytes.
   [[nodiscard]] bool may_download(const std::string& host, TimeUs now_us);
@@ -119,6 +130,7 @@ class AddressBook {
     RateLimiter joins;
     RateLimiter requests;
     RateLimiter bytes;
+    RateLimiter share;
     std::int64_t download_budget = 0;  // bytes; may go below zero (a download larger than what was left)
     TimeUs download_refilled_us = 0;
     TimeUs last_seen_us = 0;

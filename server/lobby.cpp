@@ -51,7 +51,19 @@ std::size_t Lobby::rooms_in(protocol::RoomPhase phase) const {
 }
 
 void Lobby::notice(PlayerId to, NoticeCode code, MessageId about, const std::string& text) {
+  // A server fault or news is not the player's doing.
+  const bool refusal = code != NoticeCode::kInfo && code != NoticeCode::kInternalError && code != NoticeCode::kDesync;
+  if (refusal && !take_refusal(to)) return;
   room_services_.outbox->send(to, protocol::Notice{code, about, text}, protocol::kChannelControl);
+}
+
+bool Lobby::take_refusal(PlayerId id) {
+  const auto it = players_.find(id);
+  if (it == players_.end() || it->second.refusals.allow(handling_us_)) return true;
+  const std::string text = "too many refused requests: wait for the answer before asking again";
+  count_refusal(it->second.host, Limit::kRefusals, text, handling_us_);
+  drop(id, protocol::DisconnectReason::kRateLimited, text);
+  return false;
 }
 
 void Lobby::drop(PlayerId id, protocol::DisconnectReason reason, const std::string& text) {
@@ -108,6 +120,7 @@ bool Lobby::connect(PlayerId id, std::uint32_t version, const std::string& addre
   p.address = address;
   p.host = host;
   p.connected_us = now_us;
+  p.active_us = now_us;
   players_.emplace(id, std::move(p));
   return true;
 }
@@ -172,7 +185,9 @@ void Lobby::handle(PlayerId id, const protocol::Message& message, TimeUs now_us)
   const auto it = players_.find(id);
   if (it == players_.end()) return;
   Player& player = it->second;
+  handling_us_ = now_us;
   const MessageId kind = protocol::message_id(message);
+  if (kind != MessageId::kPing && kind != MessageId::kPong) player.active_us = now_us;
   if (!player.messages.allow(now_us)) {
     return drop(id, protocol::DisconnectReason::kRateLimited, "too many messages");
   }
@@ -263,7 +278,7 @@ void Lobby::on_hello(Player& player, const protocol::Hello& hello) {
     if (same_name(other.name, hello.name))
       return reject(protocol::RejectReason::kNameTaken, "the name '" + hello.name + "' is taken on this server");
   }
-  if (welcomed >= options_.max_players) {
+  if (welcomed >= options_.max_players && !make_room_for(player.host)) {
     addresses_.count(Limit::kPlayersFull);
     return reject(protocol::RejectReason::kServerFull, "the server is full");
   }
@@ -273,6 +288,33 @@ void Lobby::on_hello(Player& player, const protocol::Hello& hello) {
   spdlog::info("{} joined from {} ({})", player.name, player.address, hello.client_version);
   room_services_.outbox->send(player.id, protocol::Welcome{player.id, options_.server_name, options_.motd},
                               protocol::kChannelControl);
+}
+
+bool Lobby::make_room_for(const std::string& host) {
+  std::map<std::string, std::size_t> places;  // welcomed players per address
+  for (const auto& [id, p] : players_) {
+    if (p.welcomed && !p.away_since_us) ++places[p.host];
+  }
+  const std::size_t mine = places.count(host) != 0 ? places.at(host) : 0;
+  const Player* leaving = nullptr;
+  std::size_t most = mine + 1;  // an address must hold at least two more places than the newcomer's
+  for (const auto& [id, p] : players_) {
+    if (!p.welcomed || p.away_since_us || p.room != 0 || addresses_.trusted(p.host)) continue;
+    const std::size_t held = places.at(p.host);
+    if (held > most || (held == most && leaving != nullptr && p.active_us < leaving->active_us)) {
+      if (held > most) most = held;
+      leaving = &p;
+    }
+  }
+  if (leaving == nullptr) return false;
+  const std::string text = fmt::format(
+      "the server is full: your place in the lobby went to a player from an address with fewer players ({} are "
+      "connected from yours)",
+      most);
+  count_refusal(leaving->host, Limit::kFairShare, text, handling_us_);
+  drop(leaving->id, protocol::DisconnectReason::kIdle, text);
+  forget(leaving->id, handling_us_);
+  return true;
 }
 
 void Lobby::on_resume(Player& player, const protocol::Resume& resume, TimeUs now_us) {
@@ -298,8 +340,26 @@ void Lobby::on_resume(Player& player, const protocol::Resume& resume, TimeUs now
   // The seat's player takes the new connection; the provisional player of that connection is no more. An old
   // connection still open (it has not timed out yet, or the address changed) is closed.
   Player& racer = kept->second;
-  // The client noticed the drop before we did: the old connection is as good as gone.
-  if (!racer.away_since_us) (void)room->suspend_racer(keep);
+  if (!racer.away_since_us && player.host != racer.host) {
+    // The seat's connection is alive as far as we know, and this one comes from elsewhere: a seen token is no way to
+    // take a race from under its player. This connection is closed without a word: a client that moved (Wi-Fi to
+    // mobile data) takes it for a failed attempt and tries again in 2 s, and once the old connection has been silent
+    // for the peer timeout (5 s) the seat is away and may be resumed from anywhere.
+    spdlog::warn("{}: refused a resume of race {}: {}'s connection from {} is still open", player.address,
+                 resume.race_id, racer.name, racer.address);
+    return room_services_.outbox->close_quietly(from);
+  }
+  if (!racer.away_since_us) {
+    // The client (same address) noticed the drop before we did: the old connection is as good as gone, and should it
+    // still be there, whoever holds it is told why it closes.
+    room_services_.outbox->send(
+        keep,
+        protocol::Disconnecting{protocol::DisconnectReason::kOther,
+                                ("your race was resumed over another connection from " + player.address)
+                                    .substr(0, protocol::kMaxReasonBytes)},
+        protocol::kChannelControl);
+    (void)room->suspend_racer(keep);
+  }
   const std::string address = player.address;
   const std::string host = player.host;
   addresses_.release(host, /*was_pending=*/true, now_us);
@@ -315,6 +375,14 @@ void Lobby::on_resume(Player& player, const protocol::Resume& resume, TimeUs now
   room_services_.outbox->send(keep, protocol::Welcome{keep, options_.server_name, options_.motd},
                               protocol::kChannelControl);
   room->resume_racer(racer, resume, now_us);
+}
+
+std::vector<protocol::RoomInfo> Lobby::public_rooms() const {
+  std::vector<protocol::RoomInfo> out;
+  for (const auto& [room_id, room] : rooms_) {
+    if (!room->is_private()) out.push_back(room->info());
+  }
+  return out;
 }
 
 void Lobby::on_list_rooms(Player& player, const protocol::ListRooms& m) {
@@ -448,6 +516,10 @@ bool Lobby::allow_request(const Player& player, TimeUs now_us, std::string& why)
     count_refusal(player.host, Limit::kRequestRate, why, now_us);
     return false;
   }
+  if (addresses_.within_share(player.host, now_us)) {
+    (void)requests_.allow(now_us);  // counted in the server's budget when there is any left, never refused by it
+    return true;
+  }
   if (!requests_.allow(now_us)) {
     why = "the server is busy: try again in a moment";
     count_refusal(player.host, Limit::kServerBusy, why, now_us);
@@ -466,6 +538,7 @@ std::size_t Lobby::queued_from(const std::string& host) const {
 
 void Lobby::on_download(Player& player, const protocol::DownloadReplay& m, TimeUs now_us) {
   auto busy = [&](const std::string& why) {
+    if (!take_refusal(player.id)) return;
     room_services_.outbox->send(player.id, protocol::ReplayUnavailable{m.game_id, NoticeCode::kRateLimited, why},
                                 protocol::kChannelBulk);
   };
@@ -523,6 +596,16 @@ void Lobby::housekeeping(TimeUs now_us) {
                                 protocol::Reject{protocol::RejectReason::kBadHello, protocol::kProtocolVersion, text},
                                 protocol::kChannelControl);
     room_services_.outbox->drop(id, protocol::DisconnectReason::kIdle, text);
+  }
+  // Players idle in the lobby: each holds one of max_players.
+  if (options_.lobby_idle_us > 0) {
+    for (const auto& [id, p] : players_) {
+      if (!p.welcomed || p.away_since_us || p.room != 0 || now_us - p.active_us <= options_.lobby_idle_us) continue;
+      const std::string text = fmt::format("dropped after {} minutes idle in the lobby: connect again to play",
+                                           options_.lobby_idle_us / 60'000'000);
+      count_refusal(p.host, Limit::kIdleLobby, text, now_us);
+      room_services_.outbox->drop(id, protocol::DisconnectReason::kIdle, text);
+    }
   }
   // Rooms nobody races in: a room is a name and a place in max_rooms that others may want.
   std::vector<RoomId> idle;

@@ -30,6 +30,9 @@ struct LobbyOptions {
   AddressLimits address;
   // A room with no race started or ended and nobody joining for this long is closed (its members are told why).
   TimeUs room_idle_us = 15 * 60'000'000LL;
+  // A player in the lobby (no room, no race) who sends nothing but pings for this long is dropped with a message:
+  // idle connections would hold places others want (0: never).
+  TimeUs lobby_idle_us = 10 * 60'000'000LL;
   // Replay lists, downloads and room lists from everybody together, per second (burst: twice that).
   std::int64_t requests_per_second = 200;
 };
@@ -80,11 +83,21 @@ class Lobby {
   [[nodiscard]] std::size_t rooms_in(protocol::RoomPhase phase) const;
   [[nodiscard]] const RoomCounters& counters() const { return counters_; }
   [[nodiscard]] const AddressBook& addresses() const { return addresses_; }
+  // Web pages (server/web): the public rooms as their members see them, by id (codes left out).
+  [[nodiscard]] std::vector<protocol::RoomInfo> public_rooms() const;
 
  private:
+  // Answers a request with why it was refused (or, for kInfo, with news). Each refusal counts against the player's
+  // Player::refusals; past it the player is dropped instead (Limit::kRefusals), as of the message being handled.
   void notice(PlayerId to, protocol::NoticeCode code, protocol::MessageId about, const std::string& text);
+  // Counts one refusal of `id`'s request; false (and the player is being dropped) when they had none left.
+  [[nodiscard]] bool take_refusal(PlayerId id);
   void drop(PlayerId id, protocol::DisconnectReason reason, const std::string& text);
   void on_hello(Player& player, const protocol::Hello& hello);
+  // The server is full and `host` wants a place: a player from the address holding the most places (at least two more
+  // than `host` holds) who is in the lobby, neither in a room nor in a race, gives theirs up (the longest idle goes,
+  // told why). False when nobody may be asked to go: the newcomer is refused.
+  [[nodiscard]] bool make_room_for(const std::string& host);
   void on_resume(Player& player, const protocol::Resume& resume, TimeUs now_us);
   // The racer's seat is given up: as disconnect() without may_resume.
   void forget(PlayerId id, TimeUs now_us);
@@ -132,6 +145,7 @@ class Lobby {
   TimeUs next_housekeeping_us_ = 0;
   TimeUs next_queue_check_us_ = 0;
   TimeUs next_purge_us_ = 0;
+  TimeUs handling_us_ = 0;  // the time of the message handle() is handling (refusals are counted as of it)
 };
 
 }  // namespace sr::server

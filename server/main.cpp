@@ -2,7 +2,8 @@
 // using the same keys (command-line values win); server_config.h has the table.
 //
 // Threads: the main loop (network, lobby, referees) runs here; the metrics endpoint and the Agones agent run on their
-// own threads and only read the snapshots the loop publishes (metrics.h).
+// own threads and only read the snapshots the loop publishes (metrics.h); the web pages (--web-port) run on threads
+// of their own and get only what the loop hands them through a LiveTap (server/web/web_server.h).
 #include <spdlog/spdlog.h>
 
 #include <CLI/CLI.hpp>
@@ -17,6 +18,8 @@
 #include "server/metrics.h"
 #include "server/server.h"
 #include "server/server_config.h"
+#include "server/web/web_config.h"
+#include "server/web/web_server.h"
 
 namespace {
 
@@ -36,6 +39,8 @@ int main(int argc, char** argv) {
     std::printf("stackrace-server: the options are valid\n");
     return 0;
   }
+  // The metrics on the web port are served on the web pages' address.
+  if (config.metrics.port != 0 && config.metrics.port == config.web_port) config.metrics.bind = config.web_bind;
   if (config.health_check) {
     if (const auto healthy = sr::server::probe_health(config.metrics); !healthy) {
       std::fprintf(stderr, "stackrace-server: %s\n", healthy.error().c_str());
@@ -50,7 +55,9 @@ int main(int argc, char** argv) {
   }
 
   spdlog::set_level(spdlog::level::from_str(config.log_level));
-  const sr::server::ServerOptions options = sr::server::server_options(config);
+  sr::server::ServerOptions options = sr::server::server_options(config);
+  sr::server::LiveTap live;
+  if (config.web_port != 0) options.live = &live;
   sr::server::Server server(options);
   if (const auto started = server.start(); !started) {
     std::fprintf(stderr, "stackrace-server: %s\n", started.error().c_str());
@@ -58,10 +65,25 @@ int main(int argc, char** argv) {
   }
   sr::server::MetricsBoard board;
   sr::server::MetricsHttpServer metrics(board);
-  if (config.metrics.port != 0) {
+  // --metrics-port equal to --web-port: the web server answers /metrics and /healthz too.
+  const bool metrics_on_web = config.metrics.port != 0 && config.metrics.port == config.web_port;
+  if (config.metrics.port != 0 && !metrics_on_web) {
     if (const auto started = metrics.start(config.metrics); !started) {
       std::fprintf(stderr, "stackrace-server: %s\n", started.error().c_str());
       return 1;
+    }
+  }
+  std::optional<sr::server::web::WebServer> web;
+  if (config.web_port != 0) {
+    web.emplace(sr::server::web::web_options(config, options, metrics_on_web ? &board : nullptr), live);
+    if (const auto started = web->start(); !started) {
+      std::fprintf(stderr, "stackrace-server: %s\n", started.error().c_str());
+      return 1;
+    }
+    if (!web->has_engine()) {
+      spdlog::warn(
+          "the web site has no WebAssembly engine (wasm/stackrace_engine.js): replays and live races cannot "
+          "be shown; build with STACKRACE_WASM=ON");
     }
   }
   std::signal(SIGINT, on_signal);
@@ -75,8 +97,12 @@ int main(int argc, char** argv) {
         "(raise it: sysctl -w net.core.rmem_max=8388608)",
         buffer / 1024);
   }
-  if (config.metrics.port != 0) {
+  if (config.metrics.port != 0 && !metrics_on_web) {
     std::printf("metrics on http://%s:%u/metrics\n", config.metrics.bind.c_str(), metrics.port());
+  }
+  if (web) {
+    std::printf("web pages on http://%s:%u/%s\n", config.web_bind.c_str(), web->port(),
+                metrics_on_web ? " (and metrics on /metrics)" : "");
   }
   std::fflush(stdout);
 
@@ -88,6 +114,7 @@ int main(int argc, char** argv) {
   }
   sr::server::run_and_publish(server, g_stop, board);
   if (agones) agones->stop();
+  if (web) web->stop();
   metrics.stop();
 
   const auto stats = server.stats();

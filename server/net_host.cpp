@@ -206,8 +206,9 @@ void NetHost::rebind(PeerId keep, PeerId from) {
   ENetPeer* peer = moved->second;
   peers_.erase(moved);
   if (const auto old = peers_.find(keep); old != peers_.end()) {
+    // Closed once what was queued for it has gone (the lobby may have said why); its events are nobody's from now.
     old->second->data = nullptr;
-    enet_peer_reset(old->second);
+    enet_peer_disconnect_later(old->second, 0);
   }
   peer->data = reinterpret_cast<void*>(static_cast<std::uintptr_t>(keep));
   peers_[keep] = peer;

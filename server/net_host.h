@@ -74,7 +74,7 @@ class NetHost {
   // Disconnects politely after queued packets are sent; `reason` reaches the client's disconnect event.
   void disconnect(PeerId peer, std::uint32_t reason);
   // A resumed player: id `keep` now means the connection `from` had (and `from` is forgotten). The connection `keep`
-  // had, if still open, is closed without a word: its other end is gone or has moved.
+  // had, if still open, is closed once what was queued for it has been sent (the lobby tells it why).
   void rebind(PeerId keep, PeerId from);
   // True when `peer` has been moved to another connection than `connection` (rebind): an event of the old one that
   // was already polled is to be ignored.

@@ -25,6 +25,9 @@ class Outbox {
   }
   // Tells the player why (Disconnecting) and drops the connection once that is sent.
   virtual void drop(PlayerId player, protocol::DisconnectReason reason, const std::string& text) = 0;
+  // Closes the connection without a word (the client takes it for a failed attempt and tries again later); for a
+  // Resume that must wait until the seat's old connection is known to be gone.
+  virtual void close_quietly(PlayerId player) = 0;
   // A racer resumed over a new connection (`from`, not yet welcomed): from now on `keep` is that connection and
   // `from` is no more (the old connection of `keep`, if any, is closed).
   virtual void rebind(PlayerId keep, PlayerId from) = 0;

@@ -19,6 +19,8 @@ struct Player {
   std::string address;  // "ip:port", for logs
   std::string host;     // the ip alone: what the limits per address count by
   std::int64_t connected_us = 0;
+  // The last message other than Ping and Pong (the client pings on its own): idle lobby players are dropped by it.
+  std::int64_t active_us = 0;
   bool welcomed = false;
   RoomId room = 0;  // 0 = in the lobby
   // The last race of the room they left (0: none). Race messages of theirs still in flight when the LeaveRoom got
@@ -35,6 +37,11 @@ struct Player {
   // Every message counts against `messages`; chat lines also against `chat`.
   RateLimiter messages{400, 200};
   RateLimiter chat{5, 1};
+  // Every refused request (a Notice saying why) counts against `refusals`; a player past it is dropped. A client that
+  // waits for answers meets a handful of refusals; one that asks on regardless of them (a join/leave or list flood
+  // from many connections, each within `messages`) would otherwise cost the server a decode, a refusal and a reliable
+  // answer per message, and from 5 addresses that stalled every race's relays for seconds (tests/abuse, `all`).
+  RateLimiter refusals{30, 5};
 };
 
 }  // namespace sr::server

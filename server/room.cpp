@@ -7,15 +7,10 @@
 #include <random>
 
 namespace sr::server {
-namespace {
-
-// 64 bits from the operating system's random source, for the seats' resume tokens (not guessable by other players).
 std::uint64_t secret64() {
   std::random_device device;
   return (static_cast<std::uint64_t>(device()) << 32) ^ device();
 }
-
-}  // namespace
 
 TimeUs stagger(RoomId id, TimeUs period) {
   if (period <= 0) return 0;
@@ -79,6 +74,8 @@ protocol::RoomInfo Room::info() const {
 }
 
 void Room::broadcast(const protocol::Message& message, std::uint8_t channel, PlayerId except) const {
+  // Web pages (server/web): the live page of a public room sees what its spectators see.
+  if (services_.live != nullptr) services_.live->room_message(id_, settings_.is_private, message);
   std::vector<PlayerId>& to = recipients_;
   to.clear();
   for (const Member& m : members_) {

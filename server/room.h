@@ -16,6 +16,7 @@
 
 #include "common/protocol/messages.h"
 #include "common/result.h"
+#include "server/live_tap.h"
 #include "server/outbox.h"
 #include "server/player.h"
 #include "server/race.h"
@@ -41,6 +42,8 @@ struct RoomServices {
   // Told of every race's end with the referee's results, before the replay is written (the contest ladder records
   // its games' scores from them). May be empty.
   std::function<void(RoomId room, const protocol::RaceResults& results)> on_race_end;
+  // Web pages (server/web): every broadcast of a room goes to the live pages too. Null: no web pages.
+  LiveTap* live = nullptr;
 };
 
 // Why a member's request was not done: refused with a notice to the sender, or so wrong that the sender is dropped.
@@ -63,6 +66,9 @@ constexpr TimeUs kPaceCheckEveryUs = 100'000;
 // all do it in the same loop pass. Consecutive ids land as far apart as possible (golden-ratio steps): any n rooms
 // split the period into gaps of at most three sizes.
 [[nodiscard]] TimeUs stagger(RoomId id, TimeUs period);
+
+// 64 bits from the operating system's random source, for the seats' resume tokens (not guessable by other players).
+[[nodiscard]] std::uint64_t secret64();
 
 struct RoomCounters {
   std::uint64_t races_started = 0;
@@ -117,7 +123,8 @@ class Room {
   // whose seat the token opens in race `race_id`, if they are still racing (their connection may not have timed out
   // here yet: the client noticed first; the token is theirs alone). seat_kept: the running race still waits for
   // this racer, who is away. resume_racer: the racer is back on a new connection (the lobby has moved them to it):
-  // tells them where their stream stands and sends what they missed of the others.
+  // tells them where their stream stands, sends what they missed of the others, and gives the seat a new token, sent
+  // to the new connection alone (a token seen once, on a network or in a log, no longer opens the seat).
   [[nodiscard]] bool suspend_racer(PlayerId id);
   // The id of the room's latest race (0 before the first): the running one while a race runs.
   [[nodiscard]] std::uint32_t latest_race_id() const { return race_counter_; }

@@ -173,6 +173,13 @@ void Room::resume_racer(const Player& player, const protocol::Resume& resume, Ti
   services_.outbox->send(player.id,
                          protocol::RaceResumed{race_->race_id, me->referee.next_seq(), me->referee.clock_us()},
                          protocol::kChannelRace);
+  if (const auto session = race_->sessions.find(player.id); session != race_->sessions.end()) {
+    session->second.token_hi = secret64();
+    session->second.token_lo = secret64();
+    services_.outbox->send(player.id,
+                           protocol::RaceSeat{race_->race_id, session->second.token_hi, session->second.token_lo},
+                           protocol::kChannelRace);
+  }
   // What the racer missed of the others: their inputs from where the client has them (a position beyond what
   // exists is taken as "all of it"), and how each one who ended did.
   const auto standings = race_->race->standings();

@@ -53,6 +53,7 @@ sr::Status<std::string> Server::start() {
   seeds_ = engine::Random((static_cast<std::uint64_t>(entropy()) << 32) ^ entropy());
   services.next_seed = &next_race_seed;
   services.seed_ctx = &seeds_;
+  services.live = options_.live;
   if (options_.ladder.enabled) {
     ladder_ = std::make_unique<Ladder>(options_.ladder);
     if (auto opened = ladder_->open(options_.data_dir / "ladder.sqlite"); !opened) {
@@ -93,6 +94,12 @@ void Server::drop(PlayerId player, protocol::DisconnectReason reason, const std:
   if (!dropping_.insert(player).second) return;
   send(player, protocol::Disconnecting{reason, text.substr(0, protocol::kMaxReasonBytes)}, protocol::kChannelControl);
   net_.disconnect(player, static_cast<std::uint32_t>(reason));
+  to_forget_.push_back(player);
+}
+
+void Server::close_quietly(PlayerId player) {
+  if (!dropping_.insert(player).second) return;
+  net_.disconnect(player, static_cast<std::uint32_t>(protocol::DisconnectReason::kOther));
   to_forget_.push_back(player);
 }
 
@@ -145,6 +152,11 @@ void Server::step(std::uint32_t timeout_ms) {
     to_forget_.clear();
   }
   lobby_->tick(now);
+  // Web pages (server/web): the lobby as the front page shows it.
+  if (options_.live != nullptr && now >= next_lobby_snapshot_us_) {
+    next_lobby_snapshot_us_ = now + LiveTap::kLobbyEveryUs;
+    publish_lobby();
+  }
   if (now >= next_gate_count_us_) {
     next_gate_count_us_ = now + kGateCountEveryUs;
     for (const auto& [host, attempts] : net_.take_refused_connects())
@@ -154,6 +166,18 @@ void Server::step(std::uint32_t timeout_ms) {
   for (PlayerId id : to_forget_) lobby_->disconnect(id, now);
   to_forget_.clear();
   net_.flush();
+}
+
+void Server::publish_lobby() {
+  LobbySnapshot snapshot;
+  snapshot.server_name = options_.lobby.server_name;
+  snapshot.motd = options_.lobby.motd;
+  snapshot.game_port = net_.port();
+  snapshot.players = lobby_->player_count();
+  snapshot.rooms = lobby_->public_rooms();
+  if (ladder_) snapshot.ladder = ladder_->board();
+  snapshot.unix_ms = wall_clock_unix_ms();
+  options_.live->lobby(std::move(snapshot));
 }
 
 std::uint32_t Server::poll_timeout_ms() {

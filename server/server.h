@@ -16,6 +16,7 @@
 #include "common/engine/random.h"
 #include "common/result.h"
 #include "server/ladder.h"
+#include "server/live_tap.h"
 #include "server/lobby.h"
 #include "server/net_host.h"
 #include "server/outbox.h"
@@ -35,6 +36,9 @@ struct ServerOptions {
   TimeUs countdown_us = 3'000'000;
   // The contest ladder (off unless enabled), kept in data_dir/ladder.sqlite.
   LadderOptions ladder;
+  // Web pages (server/web): where the game loop hands the rooms' broadcasts and lobby snapshots. Not owned; null
+  // without web pages.
+  LiveTap* live = nullptr;
 };
 
 // Counters for logs and metrics.
@@ -89,12 +93,15 @@ class Server final : public Outbox {
   void send(PlayerId player, const protocol::Message& message, std::uint8_t channel) override;
   void send_many(std::span<const PlayerId> players, const protocol::Message& message, std::uint8_t channel) override;
   void drop(PlayerId player, protocol::DisconnectReason reason, const std::string& text) override;
+  void close_quietly(PlayerId player) override;
   void rebind(PlayerId keep, PlayerId from) override;
   [[nodiscard]] std::size_t queued_bytes(PlayerId player) const override;
 
  private:
   [[nodiscard]] TimeUs now_us() const;
   void on_receive(const NetEvent& event, TimeUs now_us);
+  // Web pages: a LobbySnapshot for options_.live.
+  void publish_lobby();
 
   ServerOptions options_;
   NetHost net_;
@@ -114,6 +121,7 @@ class Server final : public Outbox {
   TimeUs next_gate_count_us_ = 0;
   TimeUs next_idle_check_us_ = 0;
   bool rooms_busy_ = false;
+  TimeUs next_lobby_snapshot_us_ = 0;  // web pages (options_.live)
   std::uint64_t protocol_errors_ = 0;
   bool shut_down_ = false;
 };

@@ -74,6 +74,11 @@ void add_server_options(CLI::App& app, ServerConfig& config) {
                  "close a room after this many minutes with no race and nobody joining")
       ->capture_default_str()
       ->check(CLI::Range(1, 10080));
+  app.add_option("--lobby-idle-minutes", config.lobby_idle_minutes,
+                 "drop a player who has been in the lobby (no room, no race) this many minutes without asking anything "
+                 "(0: never)")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 10080));
   app.add_option("--name", o.lobby.server_name, "server name shown to players")
       ->capture_default_str()
       ->check([](const std::string& s) {
@@ -106,6 +111,41 @@ void add_server_options(CLI::App& app, ServerConfig& config) {
   app.add_option("--metrics-bind", config.metrics.bind, "address of the metrics endpoint")
       ->capture_default_str()
       ->group(monitoring);
+
+  const char* web = "Web pages";
+  app.add_option("--web-port", config.web_port,
+                 "TCP port of the web pages (every stored game and live race, the JSON API); 0 = off. May equal "
+                 "--metrics-port: one HTTP server then serves both")
+      ->capture_default_str()
+      ->group(web);
+  app.add_option("--web-bind", config.web_bind, "address of the web pages (with --metrics-port equal: of both)")
+      ->capture_default_str()
+      ->group(web);
+  app.add_option("--web-dir", config.web_dir,
+                 "the site's files (default: web/site of the build beside the program, else /usr/share/stackrace/web)")
+      ->group(web);
+  app.add_option("--web-trusted-proxies", config.web_trusted_proxies,
+                 "comma-separated addresses of reverse proxies: their X-Forwarded-For names the client, and they are "
+                 "not limited per address")
+      ->group(web);
+  app.add_option("--web-max-streams", config.web_max_streams, "live pages open at once, every address together")
+      ->capture_default_str()
+      ->check(CLI::Range(std::size_t{1}, std::size_t{100'000}))
+      ->group(web);
+  app.add_option("--web-streams-per-address", config.web_streams_per_address, "live pages open from one address")
+      ->capture_default_str()
+      ->check(CLI::Range(std::size_t{1}, std::size_t{10'000}))
+      ->group(web);
+  app.add_option("--web-connections-per-address", config.web_connections_per_address,
+                 "HTTP connections open from one address")
+      ->capture_default_str()
+      ->check(CLI::Range(std::size_t{1}, std::size_t{10'000}))
+      ->group(web);
+  app.add_option("--web-requests-per-second", config.web_requests_per_second,
+                 "requests per second from one address (bursts of five seconds' worth)")
+      ->capture_default_str()
+      ->check(CLI::Range(std::int64_t{1}, std::int64_t{100'000}))
+      ->group(web);
 
   const char* agones = "Agones (Kubernetes fleets)";
   app.add_flag("--agones", config.agones,
@@ -142,6 +182,7 @@ ServerOptions server_options(const ServerConfig& config) {
   options.net.max_peers_per_ip =
       std::min(options.net.max_peers, options.lobby.max_per_address + options.lobby.address.max_pending);
   options.lobby.room_idle_us = static_cast<TimeUs>(config.room_idle_minutes) * 60'000'000;
+  options.lobby.lobby_idle_us = static_cast<TimeUs>(config.lobby_idle_minutes) * 60'000'000;
   options.lobby.address.trusted = split_addresses(config.trusted_addresses);
   options.ladder.enabled = config.contest;
   options.ladder.rules.ranked_games = config.ladder_ranked_games;

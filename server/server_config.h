@@ -22,12 +22,22 @@ struct ServerConfig {
   std::uint64_t replay_low_space_mb = 256;  // warn (log, metric) below this much free space in data_dir
   std::string log_level = "info";
   int room_idle_minutes = 15;            // LobbyOptions::room_idle_us
+  int lobby_idle_minutes = 10;           // LobbyOptions::lobby_idle_us (0: never)
   std::string trusted_addresses;         // AddressLimits::trusted, comma-separated
   std::int64_t connects_per_second = 8;  // ConnectGateLimits::per_second
   MetricsHttpOptions metrics;            // port 0: no metrics endpoint
-  bool contest = false;                  // run the contest ladder (LadderOptions::enabled)
-  int ladder_ranked_games = 10;          // LadderRules::ranked_games
-  bool agones = false;                   // talk to the Agones SDK sidecar
+  // Web pages (server/web, deploy/README.md "Web pages"): port 0 = off. The same port as metrics: one server, both.
+  std::uint16_t web_port = 0;
+  std::string web_bind = "0.0.0.0";
+  std::string web_dir;                 // the site; empty = next to the program, else /usr/share/stackrace/web
+  std::string web_trusted_proxies;     // comma-separated: reverse proxies whose X-Forwarded-For is believed
+  std::size_t web_max_streams = 2000;  // live pages open at once, all addresses together
+  std::size_t web_streams_per_address = 16;
+  std::size_t web_connections_per_address = 64;
+  std::int64_t web_requests_per_second = 20;  // per address (bursts of 5 seconds' worth)
+  bool contest = false;                       // run the contest ladder (LadderOptions::enabled)
+  int ladder_ranked_games = 10;               // LadderRules::ranked_games
+  bool agones = false;                        // talk to the Agones SDK sidecar
   double agones_idle_shutdown_s = 300;
   double agones_health_interval_s = 2;
   // Actions instead of serving (the "Actions" option group).

@@ -48,50 +48,76 @@ Game::Game(GameConfig config, std::uint64_t seed) : config_(std::move(config)), 
   events_.reserve(64);
 }
 
+inline TimeUs Game::ground_cap_at() const {
+  if (config_.lock_down != LockDown::kTimer || state_.phase != Phase::kFalling || state_.ground_since == kNever) {
+    return kNever;
+  }
+  return state_.ground_since + (config_.ground_time_cap_us - state_.ground_time_us);
+}
+
+inline TimeUs Game::next_event_at() const {
+  const GameState& s = state_;
+  TimeUs next = std::min(std::min(s.end_at, s.spawn_at), std::min(s.lock_timer_at, s.fall_at));
+  if (!s.shift_blocked) next = std::min(next, s.shift_at);
+  return config_.lock_down == LockDown::kTimer ? std::min(next, ground_cap_at()) : next;
+}
+
 UpdateResult Game::update(TimeUs time_us, std::optional<Buttons> buttons) {
   events_.clear();
   buttons_at_ = -1;
   if (time_us < state_.now_us) return {UpdateError::kTimeInPast, {}};
   if (buttons && (*buttons & ~button::kAll) != 0) return {UpdateError::kInvalidButtons, {}};
   if (state_.phase == Phase::kOver) return {UpdateError::kOk, {}};
-  run_events(time_us);
+  // Most updates have no event due: the check is made here, so that they cost no call to run_events().
+  if (next_event_at() <= time_us) run_events(time_us);
   if (state_.phase != Phase::kOver) {
     state_.now_us = time_us;
     state_.stats.time_us = time_us;
     if (buttons && *buttons != state_.held) {
-      buttons_at_ = time_us;
-      apply_buttons(time_us, *buttons);
-      run_events(time_us);
+      // Releasing only buttons that act when pressed (rotations, hold, hard drop: about half of all changes)
+      // changes nothing but the held buttons, so no event can fall due.
+      constexpr Buttons kActOnRelease = button::kMoveLeft | button::kMoveRight | button::kSoftDrop;
+      const Buttons pressed = static_cast<Buttons>(*buttons & ~state_.held);
+      const Buttons released = static_cast<Buttons>(state_.held & ~*buttons);
+      if (pressed == 0 && (released & kActOnRelease) == 0) {
+        state_.held = *buttons;
+      } else {
+        buttons_at_ = time_us;
+        apply_buttons(time_us, *buttons);
+        if (state_.phase != Phase::kOver && next_event_at() <= time_us) run_events(time_us);
+      }
     }
   }
   return {UpdateError::kOk, events_};
 }
 
 void Game::run_events(TimeUs until) {
-  // Each pass handles the earliest pending event; ties go by the fixed order below.
+  // Each pass handles the earliest pending event.
   while (state_.phase != Phase::kOver) {
-    const TimeUs cap_at = ground_cap_at();
-    const TimeUs lock_at = std::min(state_.lock_timer_at, cap_at);
-    const TimeUs shift_at = state_.shift_blocked ? kNever : state_.shift_at;
-    const TimeUs next = std::min({state_.end_at, state_.spawn_at, lock_at, state_.fall_at, shift_at});
+    const TimeUs next = next_event_at();
     if (next > until) break;
-    state_.now_us = next;
-    state_.stats.time_us = next;
-    if (state_.end_at == next) {
-      finish(next);
-    } else if (state_.spawn_at == next) {
-      state_.spawn_at = kNever;
-      state_.hold_used = false;
-      spawn(next, pop_queue(), false);
-    } else if (cap_at == next) {
-      lock(next);
-    } else if (state_.lock_timer_at == next) {
-      on_lock_timer(next);
-    } else if (state_.fall_at == next) {
-      on_fall_timer(next);
-    } else {
-      on_shift_timer(next);
-    }
+    run_event(next);
+  }
+}
+
+void Game::run_event(TimeUs next) {
+  // Ties go by the fixed order below.
+  state_.now_us = next;
+  state_.stats.time_us = next;
+  if (state_.end_at == next) {
+    finish(next);
+  } else if (state_.spawn_at == next) {
+    state_.spawn_at = kNever;
+    state_.hold_used = false;
+    spawn(next, pop_queue(), false);
+  } else if (ground_cap_at() == next) {
+    lock(next);
+  } else if (state_.lock_timer_at == next) {
+    on_lock_timer(next);
+  } else if (state_.fall_at == next) {
+    on_fall_timer(next);
+  } else {
+    on_shift_timer(next);
   }
 }
 
@@ -125,9 +151,7 @@ std::optional<ActivePiece> Game::active() const {
 int Game::ghost_y() const {
   const ActivePiece& a = state_.active;
   if (state_.phase != Phase::kFalling) return a.y;
-  int y = a.y;
-  while (!state_.matrix.collides(a.piece, a.rotation, a.x, y - 1)) --y;
-  return y;
+  return a.y - state_.matrix.drop_distance(a.piece, a.rotation, a.x, a.y);
 }
 
 std::span<const Piece> Game::preview() const { return std::span<const Piece>(state_.queue).first(config_.preview); }

@@ -135,6 +135,9 @@ class Game {
  private:
   // game.cpp
   void run_events(TimeUs until);
+  void run_event(TimeUs next);
+  [[nodiscard]] TimeUs next_event_at() const;
+  [[nodiscard]] TimeUs ground_cap_at() const;
   void finish(TimeUs t);
   void top_out(TimeUs t, TopOut reason);
   void end_game(TimeUs t, EventKind kind, TopOut reason);
@@ -160,13 +163,13 @@ class Game {
   void update_ground(TimeUs t);
   [[nodiscard]] bool turn_with_kicks(Rotation to);
   [[nodiscard]] SpinKind detect_spin() const;
-  int score_lock(TimeUs t, SpinKind spin, std::uint64_t rows_mask);  // returns lines cleared
+  int score_lock(TimeUs t, SpinKind spin, std::uint64_t rows_mask);    // returns lines cleared
+  bool score_clear(TimeUs t, SpinKind spin, std::uint64_t rows_mask);  // returns whether the level limit was met
   void lock(TimeUs t);
   void shift_to_wall(TimeUs t);
   [[nodiscard]] bool fits(const ActivePiece& p) const;
   [[nodiscard]] bool grounded() const;
   [[nodiscard]] std::int32_t fall_interval_us() const;
-  [[nodiscard]] TimeUs ground_cap_at() const;
   [[nodiscard]] Piece pop_queue();
 
   GameConfig config_;

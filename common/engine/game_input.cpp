@@ -1,15 +1,29 @@
 // Button changes and auto-shift (DAS / ARR / DAS cut delay).
 #include "common/engine/game.h"
 
-#include <bit>
+#include <array>
+#include <cstddef>
+#include <cstdint>
+
+#include "common/engine/bits.h"
 
 namespace sr::engine {
+namespace {
+
+// How many buttons each set of buttons (0..button::kAll) holds.
+constexpr std::array<std::uint8_t, button::kAll + 1> kButtonCount = [] {
+  std::array<std::uint8_t, button::kAll + 1> counts{};
+  for (std::size_t b = 0; b < counts.size(); ++b) counts[b] = static_cast<std::uint8_t>(count_bits(b));
+  return counts;
+}();
+
+}  // namespace
 
 void Game::apply_buttons(TimeUs t, Buttons buttons) {
   const Buttons pressed = static_cast<Buttons>(buttons & ~state_.held);
   const Buttons released = static_cast<Buttons>(state_.held & ~buttons);
   state_.held = buttons;
-  state_.stats.key_presses += std::popcount(pressed);
+  state_.stats.key_presses += kButtonCount[pressed];  // update() let only bits of button::kAll through
 
   // Direction keys: the newest held direction wins; releasing it hands over to the other if still held.
   const bool left_held = buttons & button::kMoveLeft;

@@ -2,8 +2,8 @@
 #include "common/engine/game.h"
 
 #include <algorithm>
-#include <bit>
 
+#include "common/engine/bits.h"
 #include "common/engine/rotation.h"
 #include "common/engine/scoring.h"
 
@@ -21,13 +21,6 @@ std::int32_t Game::fall_interval_us() const {
   const std::int32_t sdf = config_.handling.sdf;
   if ((state_.held & button::kSoftDrop) && sdf > 0) return std::max(1, gravity / sdf);
   return gravity;
-}
-
-TimeUs Game::ground_cap_at() const {
-  if (config_.lock_down != LockDown::kTimer || state_.phase != Phase::kFalling || state_.ground_since == kNever) {
-    return kNever;
-  }
-  return state_.ground_since + (config_.ground_time_cap_us - state_.ground_time_us);
 }
 
 Piece Game::pop_queue() {
@@ -249,10 +242,11 @@ void Game::settle(TimeUs t) {
     const bool soft_instant = (s.held & button::kSoftDrop) && config_.handling.sdf == 0;
     if (config_.gravity == Gravity::k20G || soft_instant) {
       const bool points = soft_instant && config_.gravity != Gravity::k20G && config_.scoring == Scoring::kGuideline;
-      while (!grounded()) {
-        --s.active.y;
+      const int rows = s.matrix.drop_distance(s.active.piece, s.active.rotation, s.active.x, s.active.y);
+      if (rows > 0) {
+        s.active.y = static_cast<std::int8_t>(s.active.y - rows);
         s.last_rotated = false;
-        if (points) ++s.stats.score;
+        if (points) s.stats.score += rows;
         changed = true;
       }
       if (s.active.y < s.lowest_y) reach_new_lowest();
@@ -360,7 +354,9 @@ void Game::lock(TimeUs t) {
   GameState& s = state_;
   const ActivePiece a = s.active;
   const SpinKind spin = detect_spin();
-  s.matrix.place(a.piece, a.rotation, a.x, a.y);
+  // No row is full before a lock (check_config() refuses full rows in the initial board, and every lock clears
+  // them), so only a row this piece reaches can be full now: most locks need no look for full rows at all.
+  const bool filled_a_row = s.matrix.place(a.piece, a.rotation, a.x, a.y);
   s.phase = Phase::kSpawnDelay;
   s.fall_at = s.lock_timer_at = kNever;
   s.ground_since = kNever;
@@ -381,7 +377,7 @@ void Game::lock(TimeUs t) {
     top_out(t, TopOut::kLockOut);
     return;
   }
-  const int lines = score_lock(t, spin, s.matrix.clear_full_rows());
+  const int lines = score_lock(t, spin, filled_a_row ? s.matrix.clear_full_rows() : 0);
   if (s.phase == Phase::kOver) return;
 
   const TimeUs delay = config_.handling.are_us + (lines > 0 ? config_.handling.line_clear_delay_us : 0);
@@ -395,8 +391,31 @@ void Game::lock(TimeUs t) {
 
 int Game::score_lock(TimeUs t, SpinKind spin, std::uint64_t rows_mask) {
   GameState& s = state_;
+  bool level_limit = false;
+  if (rows_mask == 0 && spin == SpinKind::kNone) {
+    // Most locks: no points, no event, no level. Of the counters only the combo changes (the maxima already hold
+    // what the chains reached); score_clear() does the same for such a lock.
+    s.combo = -1;
+  } else {
+    level_limit = score_clear(t, spin, rows_mask);
+  }
+
+  const Stats& st = s.stats;
+  bool done = level_limit;
+  switch (config_.limit) {
+    case LimitKind::kLines: done = st.lines >= config_.limit_value; break;
+    case LimitKind::kPieces: done = st.pieces >= config_.limit_value; break;
+    case LimitKind::kScore: done = st.score >= config_.limit_value; break;
+    default: break;
+  }
+  if (done) finish(t);
+  return count_bits(rows_mask);
+}
+
+bool Game::score_clear(TimeUs t, SpinKind spin, std::uint64_t rows_mask) {
+  GameState& s = state_;
   Stats& st = s.stats;
-  const int lines = std::popcount(rows_mask);
+  const int lines = count_bits(rows_mask);
   const bool perfect = lines > 0 && s.matrix.empty();
   const bool difficult = is_difficult_clear(lines, spin);
 
@@ -470,16 +489,7 @@ int Game::score_lock(TimeUs t, SpinKind spin, std::uint64_t rows_mask) {
       emit(e);
     }
   }
-
-  bool done = level_limit;
-  switch (config_.limit) {
-    case LimitKind::kLines: done = st.lines >= config_.limit_value; break;
-    case LimitKind::kPieces: done = st.pieces >= config_.limit_value; break;
-    case LimitKind::kScore: done = st.score >= config_.limit_value; break;
-    default: break;
-  }
-  if (done) finish(t);
-  return lines;
+  return level_limit;
 }
 
 }  // namespace sr::engine

@@ -245,11 +245,4 @@ std::span<const Cell> kick_offsets(RotationSystem system, Piece piece, Rotation 
   return is_i ? std::span<const Cell>(kI180[f]) : std::span<const Cell>(kJlstz180[f]);
 }
 
-bool piece_turns(RotationSystem system, Piece piece) { return piece != Piece::kO || system == RotationSystem::kOcular; }
-
-std::int8_t kick_record(RotationSystem system, bool half_turn, std::size_t test) {
-  const int base = !half_turn ? 0 : system == RotationSystem::kOcular ? 16 : 8;
-  return static_cast<std::int8_t>(base + static_cast<int>(test));
-}
-
 }  // namespace sr::engine

@@ -23,12 +23,17 @@ namespace sr::engine {
 
 // Whether a turn of `piece` can change anything: false for O under the systems where O never turns or moves (every
 // system but Ocular); the engine then ignores the turn buttons for that piece.
-[[nodiscard]] bool piece_turns(RotationSystem system, Piece piece);
+[[nodiscard]] constexpr bool piece_turns(RotationSystem system, Piece piece) {
+  return piece != Piece::kO || system == RotationSystem::kOcular;
+}
 
 // What GameState::last_kick records for a turn that succeeded with kick test `test` (0 = the first offset):
 // `test` for a 90-degree turn; for a 180-degree turn 8 + test, or 16 + test under Ocular (whose 90-degree lists are
 // up to 10 long). Part of the state hash: never change an existing system's values.
-[[nodiscard]] std::int8_t kick_record(RotationSystem system, bool half_turn, std::size_t test);
+[[nodiscard]] constexpr std::int8_t kick_record(RotationSystem system, bool half_turn, std::size_t test) {
+  const int base = !half_turn ? 0 : system == RotationSystem::kOcular ? 16 : 8;
+  return static_cast<std::int8_t>(base + static_cast<int>(test));
+}
 
 // Whether a T-spin Mini after a turn recorded as `last_kick` scores as a full T-spin: the turn used the fifth test of
 // a 90-degree turn. Under SRS that is the "T-spin triple" kick (one column, two rows); under Ocular it is the drop of

@@ -1,5 +1,7 @@
 #include "common/engine/types.h"
 
+#include <cstddef>
+
 namespace sr::engine {
 
 char piece_letter(Piece p) {

@@ -44,21 +44,15 @@ void BitWriter::put_truncated(std::uint32_t value, std::uint32_t n) {
   }
 }
 
-bool BitReader::get(int n, std::uint64_t& out) {
-  assert(n >= 0 && n <= 64);
+bool BitReader::get_long(int n, std::uint64_t& out) {
   if (static_cast<std::size_t>(n) > bits_left()) return false;
-  std::uint64_t v = 0;
-  for (int i = 0; i < n; ++i) {
-    const std::uint8_t byte = bytes_[pos_ / 8];
-    v = (v << 1) | ((byte >> (7 - pos_ % 8)) & 1u);
-    ++pos_;
-  }
-  out = v;
+  std::uint64_t high = 0, low = 0;
+  if (!get(n - 32, high) || !get(32, low)) return false;
+  out = (high << 32) | low;
   return true;
 }
 
-bool BitReader::get_exp_golomb(int k, std::uint64_t& out) {
-  assert(k >= 0 && k <= kMaxExpGolombOrder);
+bool BitReader::slow_exp_golomb(int k, std::uint64_t& out) {
   int zeros = 0;
   for (;;) {
     std::uint64_t bit = 0;
@@ -69,29 +63,14 @@ bool BitReader::get_exp_golomb(int k, std::uint64_t& out) {
   std::uint64_t rest = 0;
   if (!get(zeros + k, rest)) return false;
   const std::uint64_t w = (std::uint64_t{1} << (zeros + k)) | rest;
-  out = w - (std::uint64_t{1} << k);  // may exceed 2^63 - 1: callers range-check
-  return true;
-}
-
-bool BitReader::get_truncated(std::uint32_t n, std::uint32_t& out) {
-  if (n == 0) return false;
-  const int k = floor_log2(n);
-  const std::uint32_t u = (std::uint32_t{2} << k) - n;
-  std::uint64_t v = 0;
-  if (!get(k, v)) return false;
-  if (v >= u) {
-    std::uint64_t extra = 0;
-    if (!get(1, extra)) return false;
-    v = ((v << 1) | extra) - u;
-    if (v >= n) return false;
-  }
-  out = static_cast<std::uint32_t>(v);
+  out = w - (std::uint64_t{1} << k);
   return true;
 }
 
 bool BitReader::rest_is_zero() const {
-  for (std::size_t p = pos_; p < bytes_.size() * 8; ++p) {
-    if ((bytes_[p / 8] >> (7 - p % 8)) & 1u) return false;
+  if (s_.buf != 0) return false;
+  for (const std::uint8_t* p = s_.next; p != s_.end; ++p) {
+    if (*p != 0) return false;
   }
   return true;
 }

@@ -1,25 +1,15 @@
 #include "common/replay/codec.h"
 
+#include <cassert>
 #include <istream>
 #include <sstream>
 
+#include "common/replay/detail/binary_reader.h"
 #include "common/replay/detail/serialization_binary.h"
 
 namespace sr::replay {
-namespace {
-
 using detail::DecodeContext;
 using detail::DecodeFailure;
-
-// Cereal reports a short read as "Failed to read N bytes from input stream! Read M".
-Error from_cereal(const std::exception& e) {
-  const std::string what = e.what();
-  if (what.rfind("Failed to read", 0) == 0)
-    return Error{ErrorKind::kTruncated, "the input ends inside a field", {}, -1};
-  return Error{ErrorKind::kBadValue, what, {}, -1};
-}
-
-}  // namespace
 
 std::vector<std::uint8_t> encode_binary(const Replay& replay) {
   assert(check_replay(replay).ok());
@@ -61,22 +51,20 @@ Result<Replay> decode_binary(std::span<const std::uint8_t> bytes) {
                  static_cast<std::int64_t>(kHeaderBytes)};
   }
 
+  // The body is read straight from `bytes` (detail/binary_reader.h), from the endianness byte checked above.
   const std::span<const std::uint8_t> body = bytes.subspan(kHeaderBytes);
   detail::InBuf buf(body.data(), body.size());
-  std::istream in(&buf);
   DecodeContext ctx(&buf, static_cast<std::int64_t>(kHeaderBytes));
+  (void)buf.take(1);
   Replay replay;
   try {
-    cereal::UserDataAdapter<DecodeContext, cereal::PortableBinaryInputArchive> ar(ctx, in);
-    ar(replay);
+    detail::BinaryReader(ctx).read(replay);
   } catch (const DecodeFailure& e) {
     return Error{e.kind, e.message, ctx.failure_field(),
                  ctx.failure_offset() >= 0 ? ctx.failure_offset() : ctx.offset()};
   } catch (const std::exception& e) {
-    Error err = from_cereal(e);
-    err.field = ctx.failure_field();
-    err.offset = ctx.failure_offset() >= 0 ? ctx.failure_offset() : ctx.offset();
-    return err;
+    return Error{ErrorKind::kBadValue, e.what(), ctx.failure_field(),
+                 ctx.failure_offset() >= 0 ? ctx.failure_offset() : ctx.offset()};
   }
   if (buf.remaining() != 0) {
     return Error{ErrorKind::kTrailingBytes,
@@ -84,7 +72,9 @@ Result<Replay> decode_binary(std::span<const std::uint8_t> bytes) {
                  {},
                  ctx.offset()};
   }
-  if (auto s = check_replay(replay); !s) return Error{ErrorKind::kBadValue, s.error(), {}, -1};
+  // The input logs came from decode_input_log(): in order, known buttons, each entry a change.
+  if (auto s = check_replay(replay, InputLogCheck::kDecoded); !s) return Error{ErrorKind::kBadValue, s.error(), {}, -1};
+  assert(check_replay(replay).ok());
   return replay;
 }
 

@@ -1,5 +1,6 @@
 #include "common/replay/input_log_codec.h"
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cassert>
@@ -13,7 +14,7 @@ namespace {
 
 using engine::Buttons;
 
-constexpr int kButtonBits = 8;  // engine::button::kAll
+constexpr std::uint32_t kButtonBits = 8;  // engine::button::kAll
 
 // The symbol of one change, given the buttons held before it:
 //   held != 0:  1 bit   1 = a single held button was released, 0 = anything else
@@ -27,24 +28,61 @@ struct Symbol {
   std::uint32_t index = 0;  // release / press: rank of the bit among the held / free buttons
 };
 
-std::uint32_t rank_of(Buttons set, Buttons bit) { return static_cast<std::uint32_t>(std::popcount(set & (bit - 1u))); }
+// The buttons in `set` (of engine::button::kAll). A table: without -mpopcnt, std::popcount is a call into libgcc.
+constexpr std::array<std::uint8_t, 256> kButtonCount = [] {
+  std::array<std::uint8_t, 256> t{};
+  for (std::size_t i = 0; i < t.size(); ++i) t[i] = static_cast<std::uint8_t>((i & 1u) + t[i / 2]);
+  return t;
+}();
+constexpr std::uint32_t count_of(Buttons set) { return kButtonCount[set & engine::button::kAll]; }
 
-// The bit of `set` with rank `rank` (rank < popcount(set)).
-Buttons bit_at_rank(Buttons set, std::uint32_t rank) {
-  for (int b = 0; b < kButtonBits; ++b) {
-    const auto bit = static_cast<Buttons>(1u << b);
-    if (set & bit) {
-      if (rank == 0) return bit;
-      --rank;
+std::uint32_t rank_of(Buttons set, Buttons bit) { return count_of(static_cast<Buttons>(set & (bit - 1u))); }
+
+// The bit of `set` with rank `rank` (rank < count_of(set)).
+constexpr Buttons bit_at_rank(Buttons set, std::uint32_t rank) {
+  for (; rank > 0; --rank) set = static_cast<Buttons>(set & (set - 1u));  // drop the lowest bit
+  return static_cast<Buttons>(set & (~set + 1u));                         // the lowest bit left
+}
+
+// # The decoder's fast path
+// Apart from "several" (a flag and 8 bits), a symbol takes at most 5 bits: the release flag, the several flag and a
+// rank of up to 3 bits in truncated binary. kSymbols[held * 32 + the next 5 bits] is what they say, decoded as
+// decode_input_log() does bit by bit: the new buttons (bits 0-7), the bits the symbol takes (bits 8-11; 0 when the
+// bit-by-bit path must decode it: several, or a press while every button is held) and whether it is a release
+// (bit 12).
+constexpr int kPeekBits = 5;
+// The fewest bits the fast path has in its window: a symbol (5 bits at most) and a delta's code of up to 27 bits fit,
+// which is every delta under 2^13 units whatever its order. Asking for less than the reader can hold saves refills.
+constexpr int kFastChangeBits = 32;
+constexpr std::array<std::uint16_t, 256 << kPeekBits> kSymbols = [] {
+  std::array<std::uint16_t, 256 << kPeekBits> t{};
+  for (std::uint32_t held = 0; held < 256; ++held) {
+    for (std::uint32_t peek = 0; peek < (1u << kPeekBits); ++peek) {
+      int taken = 0;
+      const auto bit = [&] { return (peek >> (kPeekBits - 1 - taken++)) & 1u; };
+      const bool release = held != 0 && bit() == 1;
+      if (!release && bit() == 1) continue;  // several
+      const auto pool = static_cast<Buttons>(release ? held : engine::button::kAll & ~held);
+      const std::uint32_t n = count_of(pool);
+      if (n == 0) continue;  // a press with every button held: an error, found bit by bit
+      const int k = std::bit_width(n) - 1;
+      const std::uint32_t u = (2u << k) - n;
+      std::uint32_t rank = 0;
+      for (int b = 0; b < k; ++b) rank = (rank << 1) | bit();
+      if (rank >= u) rank = ((rank << 1) | bit()) - u;
+      const Buttons b = bit_at_rank(pool, rank);
+      const auto next = static_cast<Buttons>(release ? held & ~b : held | b);
+      t[(held << kPeekBits) | peek] =
+          static_cast<std::uint16_t>(next | static_cast<std::uint32_t>(taken) << 8 | (release ? 1u : 0u) << 12);
     }
   }
-  return 0;
-}
+  return t;
+}();
 
 Symbol classify(Buttons held, Buttons next) {
   const auto toggled = static_cast<Buttons>(held ^ next);
   Symbol s;
-  if (std::popcount(toggled) == 1) {
+  if (count_of(toggled) == 1) {
     s.release = (toggled & held) != 0;
     const Buttons pool = s.release ? held : static_cast<Buttons>(engine::button::kAll & ~held);
     s.index = rank_of(pool, toggled);
@@ -53,6 +91,23 @@ Symbol classify(Buttons held, Buttons next) {
   }
   return s;
 }
+
+// time += delta * unit_us (unit_us 1..INT64_MAX), or false if that passes INT64_MAX. Without a division when nothing
+// can overflow: a product of two numbers below 2^31, added to a time below 2^62.
+bool add_delta(std::uint64_t delta, std::uint64_t unit_us, engine::TimeUs& time) {
+  constexpr auto kMaxTime = std::numeric_limits<engine::TimeUs>::max();
+  const auto unit = static_cast<engine::TimeUs>(unit_us);
+  const bool small = (delta | unit_us) < (std::uint64_t{1} << 31) && time < (engine::TimeUs{1} << 62);
+  if (!small && delta > static_cast<std::uint64_t>((kMaxTime - time) / unit)) return false;
+  time += static_cast<engine::TimeUs>(delta) * unit;
+  return true;
+}
+
+// Changes reserved before decoding: hours of play, 1 MiB.
+constexpr std::size_t kReserveChanges = 65'536;
+
+// "change 7: stream ends early": built only once a change is found wrong.
+std::string at_change(std::uint64_t i, const char* what) { return "change " + std::to_string(i) + ": " + what; }
 
 int best_order(const std::vector<std::uint64_t>& values) {
   int best = 0;
@@ -108,13 +163,13 @@ EncodedInputLog encode_input_log(std::span<const engine::InputChange> inputs) {
     const Symbol& s = symbols[i];
     if (held != 0) w.put(s.release ? 1 : 0, 1);
     if (s.release) {
-      w.put_truncated(s.index, static_cast<std::uint32_t>(std::popcount(held)));
+      w.put_truncated(s.index, count_of(held));
     } else {
       w.put(s.several ? 1 : 0, 1);
       if (s.several) {
         w.put(inputs[i].buttons, kButtonBits);
       } else {
-        w.put_truncated(s.index, static_cast<std::uint32_t>(kButtonBits - std::popcount(held)));
+        w.put_truncated(s.index, kButtonBits - count_of(held));
       }
     }
     w.put_exp_golomb(deltas[i], s.release ? k_release : k_press);
@@ -124,7 +179,45 @@ EncodedInputLog encode_input_log(std::span<const engine::InputChange> inputs) {
   return out;
 }
 
-sr::Status<std::string> decode_input_log(const EncodedInputLog& log, std::vector<engine::InputChange>& out) {
+namespace {
+
+// One change decoded bit by bit from `r` (FORMAT.md, "The input log stream"): the changes the fast path leaves, and
+// every malformed one. Returns what was wrong, or nullptr with `next` and `delta` set.
+const char* decode_change(BitReader& r, Buttons held, int k_press, int k_release, Buttons& next, std::uint64_t& delta) {
+  constexpr const char* kEndsEarly = "stream ends early";
+  std::uint64_t flag = 0;
+  bool release = false;
+  if (held != 0) {
+    if (!r.get(1, flag)) return kEndsEarly;
+    release = flag == 1;
+  }
+  if (release) {
+    std::uint32_t rank = 0;
+    if (!r.get_truncated(count_of(held), rank)) return kEndsEarly;
+    next = static_cast<Buttons>(held & ~bit_at_rank(held, rank));
+  } else {
+    if (!r.get(1, flag)) return kEndsEarly;
+    if (flag == 1) {
+      std::uint64_t value = 0;
+      if (!r.get(kButtonBits, value)) return kEndsEarly;
+      next = static_cast<Buttons>(value);
+      if (next == held) return "does not change the buttons";
+      if (count_of(static_cast<Buttons>(next ^ held)) == 1) return "a single-button change is coded as several";
+    } else {
+      const auto free = static_cast<Buttons>(engine::button::kAll & ~held);
+      std::uint32_t rank = 0;
+      if (free == 0) return "a press with every button already held";
+      if (!r.get_truncated(count_of(free), rank)) return kEndsEarly;
+      next = static_cast<Buttons>(held | bit_at_rank(free, rank));
+    }
+  }
+  if (!r.get_exp_golomb(release ? k_release : k_press, delta)) return "bad or truncated time delta";
+  return nullptr;
+}
+
+}  // namespace
+
+sr::Status<std::string> decode_input_log(const InputLogView& log, std::vector<engine::InputChange>& out) {
   out.clear();
   if (log.count == 0) {
     if (!log.bits.empty()) return "an empty log has stream bytes";
@@ -140,49 +233,50 @@ sr::Status<std::string> decode_input_log(const EncodedInputLog& log, std::vector
     return "count " + std::to_string(log.count) + " exceeds what " + std::to_string(log.bits.size()) +
            " stream bytes can hold";
   }
-  out.reserve(static_cast<std::size_t>(log.count));
+  // Reserved up to a bound, so that a count a hostile file claims costs memory only as far as its stream decodes.
+  const auto count = static_cast<std::size_t>(log.count);
+  out.reserve(std::min<std::size_t>(count, kReserveChanges));
 
+  // Times grow without a division while both factors are below 2^31 and the time below 2^62 (add_delta).
+  const engine::TimeUs safe = log.unit_us < (std::uint64_t{1} << 31) ? engine::TimeUs{1} << 62 : 0;
+  const auto unit = static_cast<engine::TimeUs>(log.unit_us);
   BitReader r(log.bits);
   Buttons held = 0;
   engine::TimeUs time = 0;
-  const auto unit = static_cast<engine::TimeUs>(log.unit_us);
-  for (std::uint64_t i = 0; i < log.count; ++i) {
-    const std::string where = "change " + std::to_string(i) + ": ";
-    std::uint64_t flag = 0;
-    bool release = false;
-    if (held != 0) {
-      if (!r.get(1, flag)) return where + "stream ends early";
-      release = flag == 1;
+  std::size_t i = 0;
+  while (i < count) {
+    // The fast path, on a copy of the reader's position: a symbol of the table and the delta after it, while both
+    // are in the window and the time needs no overflow check.
+    BitReader::State s = r.state();
+    for (; i < count; ++i) {
+      if (s.avail < kFastChangeBits) s.refill();
+      const std::uint32_t symbol =
+          kSymbols[(static_cast<std::uint32_t>(held) << kPeekBits) | (s.buf >> (64 - kPeekBits))];
+      const int symbol_bits = static_cast<int>((symbol >> 8) & 0xFu);
+      if (symbol_bits == 0 || symbol_bits > s.avail) break;
+      const int k = (symbol >> 12) != 0 ? k_release : k_press;
+      const std::uint64_t rest = s.buf << symbol_bits;
+      const int zeros = std::countl_zero(rest);
+      const int taken = symbol_bits + 2 * zeros + k + 1;  // then zeros, then w = delta + 2^k in zeros + k + 1 bits
+      if (taken > s.avail) break;                         // (avail < 64)
+      const std::uint64_t delta = ((rest << zeros) >> (63 - zeros - k)) - (std::uint64_t{1} << k);
+      if (delta >= (std::uint64_t{1} << 31) || time >= safe) break;
+      s.skip(taken);
+      time += static_cast<engine::TimeUs>(delta) * unit;
+      held = static_cast<Buttons>(symbol & 0xFFu);
+      out.push_back(engine::InputChange{time, held});
     }
+    r.set_state(s);
+    if (i == count) break;
+
+    // Bit by bit: the change the fast path left, and every error.
     Buttons next = 0;
-    if (release) {
-      std::uint32_t rank = 0;
-      if (!r.get_truncated(static_cast<std::uint32_t>(std::popcount(held)), rank)) return where + "stream ends early";
-      next = static_cast<Buttons>(held & ~bit_at_rank(held, rank));
-    } else {
-      if (!r.get(1, flag)) return where + "stream ends early";
-      if (flag == 1) {
-        std::uint64_t value = 0;
-        if (!r.get(kButtonBits, value)) return where + "stream ends early";
-        next = static_cast<Buttons>(value);
-        if (next == held) return where + "does not change the buttons";
-        if (std::popcount(static_cast<unsigned>(next ^ held)) == 1)
-          return where + "a single-button change is coded as several";
-      } else {
-        const auto free = static_cast<Buttons>(engine::button::kAll & ~held);
-        std::uint32_t rank = 0;
-        if (free == 0) return where + "a press with every button already held";
-        if (!r.get_truncated(static_cast<std::uint32_t>(std::popcount(free)), rank)) return where + "stream ends early";
-        next = static_cast<Buttons>(held | bit_at_rank(free, rank));
-      }
-    }
     std::uint64_t delta = 0;
-    if (!r.get_exp_golomb(release ? k_release : k_press, delta)) return where + "bad or truncated time delta";
-    const auto max = std::numeric_limits<engine::TimeUs>::max();
-    if (delta > static_cast<std::uint64_t>((max - time) / unit)) return where + "time overflows";
-    time += static_cast<engine::TimeUs>(delta) * unit;
-    out.push_back(engine::InputChange{time, next});
+    if (const char* problem = decode_change(r, held, k_press, k_release, next, delta)) return at_change(i, problem);
+    if (!add_delta(delta, log.unit_us, time)) return at_change(i, "time overflows");
     held = next;
+    out.push_back(engine::InputChange{time, held});
+    ++i;
   }
   if (r.bits_left() >= 8) return std::to_string(r.bits_left() / 8) + " unused bytes after the last change";
   if (!r.rest_is_zero()) return "padding bits after the last change are not zero";

@@ -33,9 +33,23 @@ struct EncodedInputLog {
 // `inputs` must be a valid log (check_input_log(inputs) is ok).
 [[nodiscard]] EncodedInputLog encode_input_log(std::span<const engine::InputChange> inputs);
 
+// An EncodedInputLog as read in place: the stream is borrowed from the bytes it was read from (the binary decoder
+// hands over the file's own bytes, so nothing is copied).
+struct InputLogView {
+  std::uint64_t count = 0;
+  std::uint64_t unit_us = 1;
+  std::uint8_t orders = 0;
+  std::span<const std::uint8_t> bits;
+};
+
 // Decodes `log` into `out` (replacing its contents). Returns ok, or on failure a sentence naming the change index and
-// what was wrong; `out` is then unspecified. Allocates at most 4 entries per stream byte (a change takes >= 2 bits).
-[[nodiscard]] sr::Status<std::string> decode_input_log(const EncodedInputLog& log,
-                                                       std::vector<engine::InputChange>& out);
+// what was wrong; `out` is then unspecified. Allocates at most 4 entries per stream byte (a change takes >= 2 bits),
+// and no more than the stream has given before it fails beyond the first 65,536.
+// Every change it gives changes the buttons, with known bits only, at a time no earlier than the one before.
+[[nodiscard]] sr::Status<std::string> decode_input_log(const InputLogView& log, std::vector<engine::InputChange>& out);
+[[nodiscard]] inline sr::Status<std::string> decode_input_log(const EncodedInputLog& log,
+                                                              std::vector<engine::InputChange>& out) {
+  return decode_input_log(InputLogView{log.count, log.unit_us, log.orders, log.bits}, out);
+}
 
 }  // namespace sr::replay

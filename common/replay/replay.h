@@ -86,10 +86,14 @@ struct Replay {
 // The config racer `racer` played: the shared config with that racer's handling. `racer` must be in range.
 [[nodiscard]] engine::GameConfig racer_config(const Replay& replay, std::size_t racer);
 
+// How check_replay() checks input logs: in full, or for a log decode_input_log() gave (input_log_codec.h), which is
+// in time order with known buttons and a change in every entry, only its times' range (the same sentence either way).
+enum class InputLogCheck : std::uint8_t { kFull, kDecoded };
+
 // Ok if the replay can be stored: every range above holds, every racer's config passes engine::check_config,
 // input logs are well formed, results are self-consistent. Otherwise a sentence naming the first problem.
 // Says nothing about whether the inputs give the recorded results: that is verify() (verify.h).
-[[nodiscard]] sr::Status<std::string> check_replay(const Replay& replay);
+[[nodiscard]] sr::Status<std::string> check_replay(const Replay& replay, InputLogCheck inputs = InputLogCheck::kFull);
 
 // Checks a racer or place name: valid UTF-8 without control characters, at most max_bytes long.
 [[nodiscard]] bool valid_text(const std::string& text, std::size_t max_bytes);

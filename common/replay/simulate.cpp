@@ -20,23 +20,53 @@ Simulation simulate(const engine::GameConfig& config, std::uint64_t seed, std::s
                     engine::TimeUs end_us, std::int32_t checkpoint_every,
                     const std::function<void(const engine::Event&)>& on_event) {
   assert(checkpoint_every >= 1);
-  engine::RacerRun run(config, seed, checkpoint_every);
-  std::optional<std::string> feed_error;
-  const auto saw = [&](const engine::UpdateResult& r) {
+  // The feeding of the header, straight into the Game: the calls, events and checkpoints of a
+  // RacerRun(config, seed, checkpoint_every) pressed with each input and advanced to end_us, without the run's stream
+  // bookkeeping (its own copy of the log, a digest and a record per lock), which re-simulation would throw away.
+  Simulation sim{engine::Game(config, seed), {}, std::nullopt};
+  // Locks are counted by the game's piece count (Stats::pieces, pieces locked); the events of a call are looked at
+  // only when it passes a checkpoint, or when on_event wants them.
+  std::int64_t pieces = 0;
+  std::int64_t next_checkpoint = checkpoint_every;
+  const auto feed = [&](engine::TimeUs t, std::optional<engine::Buttons> buttons) {
+    const engine::UpdateResult r = sim.game.update(t, buttons);
+    if (r.error != engine::UpdateError::kOk) return r.error;
     if (on_event) {
       for (const engine::Event& e : r.events) on_event(e);
     }
-    return r.error;
+    const std::int64_t pieces_now = sim.game.stats().pieces;
+    if (pieces_now >= next_checkpoint) {
+      const std::size_t checkpoints_before = sim.checkpoints.size();
+      for (const engine::Event& e : r.events) {
+        if (e.kind == engine::EventKind::kLock && ++pieces % checkpoint_every == 0) {
+          sim.checkpoints.push_back(engine::Checkpoint{e.time_us, 0});
+        }
+      }
+      assert(pieces == pieces_now);  // one kLock event per piece locked
+      next_checkpoint = (pieces_now / checkpoint_every + 1) * checkpoint_every;
+      // The state once the whole call has run, whichever lock of the call a checkpoint is for (header).
+      const std::uint64_t hash = sim.game.state_hash();
+      for (std::size_t i = checkpoints_before; i < sim.checkpoints.size(); ++i) sim.checkpoints[i].state_hash = hash;
+    }
+    pieces = pieces_now;
+    return engine::UpdateError::kOk;
   };
-  for (std::size_t i = 0; i < inputs.size() && !feed_error; ++i) {
-    const engine::UpdateError e = saw(run.press(inputs[i].time_us, inputs[i].buttons));
-    if (e != engine::UpdateError::kOk) feed_error = "inputs[" + std::to_string(i) + "]: " + update_error_text(e);
+  for (std::size_t i = 0; i < inputs.size(); ++i) {
+    // As RacerRun::press: once the game is over a change is not applied, only its time counts. Game::update takes it
+    // the same way then, except that it still refuses unknown bits, which the run never looks at.
+    const engine::InputChange& c = inputs[i];
+    engine::UpdateError e = feed(c.time_us, c.buttons);
+    if (e == engine::UpdateError::kInvalidButtons && sim.game.over()) e = feed(c.time_us, std::nullopt);
+    if (e != engine::UpdateError::kOk) {
+      sim.feed_error = "inputs[" + std::to_string(i) + "]: " + update_error_text(e);
+      return sim;
+    }
   }
-  if (!feed_error && saw(run.advance(end_us)) != engine::UpdateError::kOk) {
-    feed_error = "the end time " + std::to_string(end_us) + " us is before the game's time " +
-                 std::to_string(run.game().now()) + " us (the last input)";
+  if (feed(end_us, std::nullopt) != engine::UpdateError::kOk) {
+    sim.feed_error = "the end time " + std::to_string(end_us) + " us is before the game's time " +
+                     std::to_string(sim.game.now()) + " us (the last input)";
   }
-  return Simulation{run.game(), run.checkpoints(), std::move(feed_error)};
+  return sim;
 }
 
 void record_racer(Replay& replay, std::size_t racer, engine::TimeUs end_us, ResultStatus if_unfinished) {

@@ -2,10 +2,13 @@
 // recorder (filling results and checkpoints), the verifier, and the viewers (board, fumen).
 //
 // # The feeding (FORMAT.md, "Re-simulation")
-// A RacerRun(config, seed) (common/engine/racer_run.h) is pressed with every input in order, then advanced once to
-// end_us: each input is one Game::update(t, buttons), the end one update(end_us) with no buttons.
-// end_us is the racer's recorded game end (RacerResult::stats.time_us); a game that ended by itself (finish, top
-// out) ignores the later calls, so feeding always stops where the recording did.
+// A Game(config, seed) gets every input in order, then one more call at end_us: each input is one
+// Game::update(t, buttons) (once the game is over, update(t): a change after the end only moves time), the end one
+// update(end_us) with no buttons. These are exactly the calls of a RacerRun(config, seed) (common/engine/racer_run.h)
+// pressed with every input and advanced to end_us, which is how a live game fed them; simulate() makes them on a Game
+// of its own, without a run's stream bookkeeping (its copy of the log, a digest per lock), which a verifier would
+// only throw away. end_us is the racer's recorded game end (RacerResult::stats.time_us); a game that ended by itself
+// (finish, top out) ignores the later calls, so feeding always stops where the recording did.
 //
 // # Checkpoints
 // Checkpoint k (k = N, 2N, ... for N = checkpoint_every) is taken for the k-th kLock event: its time_us is that

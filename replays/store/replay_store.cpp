@@ -317,6 +317,10 @@ Result<std::vector<StoredGame>> ReplayStore::recent(const StoreQuery& query) {
       "(SELECT 1 FROM results r WHERE r.game_id = g.id AND r.player = ?2)) "
       "AND (?4 IS NULL OR g.created_unix_ms < (SELECT created_unix_ms FROM games WHERE id = ?4) OR "
       "(g.created_unix_ms = (SELECT created_unix_ms FROM games WHERE id = ?4) AND g.id > ?4)) "
+      "AND (?5 IS NULL OR g.created_unix_ms >= ?5) AND (?6 IS NULL OR g.created_unix_ms < ?6) "
+      "AND (?7 IS NULL OR EXISTS (SELECT 1 FROM results r WHERE r.game_id = g.id AND r.status = ?7 "
+      "AND (?2 IS NULL OR r.player = ?2))) "
+      "AND (?8 IS NULL OR g.verified = ?8) AND (?9 IS NULL OR g.id = ?9) "
       "ORDER BY created_unix_ms DESC, id LIMIT ?3");
   auto results = db_.prepare(
       "SELECT racer, player, status, top_out, time_us, lines, score, pieces FROM results WHERE game_id = ?1 "
@@ -328,6 +332,26 @@ Result<std::vector<StoredGame>> ReplayStore::recent(const StoreQuery& query) {
     games->bind(4, *query.after_id);
   } else {
     games->bind_null(4);
+  }
+  const auto bind_int = [&games](int index, std::optional<std::int64_t> v) {
+    if (v) {
+      games->bind(index, *v);
+    } else {
+      games->bind_null(index);
+    }
+  };
+  bind_int(5, query.since_unix_ms);
+  bind_int(6, query.until_unix_ms);
+  if (query.status) {
+    games->bind(7, std::string(status_name(*query.status)));
+  } else {
+    games->bind_null(7);
+  }
+  bind_int(8, query.verified ? std::optional<std::int64_t>(*query.verified ? 1 : 0) : std::nullopt);
+  if (query.id) {
+    games->bind(9, *query.id);
+  } else {
+    games->bind_null(9);
   }
   std::vector<StoredGame> out;
   for (;;) {

@@ -75,6 +75,15 @@ struct StoreQuery {
   std::size_t limit = 20;                // recent(): at most this many games, newest first
   // recent(): only the games listed after the game with this id (paging); none if there is no such game.
   std::optional<std::string> after_id;
+  // recent(): only games played (created) at or after since_unix_ms and before until_unix_ms.
+  std::optional<std::int64_t> since_unix_ms;
+  std::optional<std::int64_t> until_unix_ms;
+  // recent(): only games with a racer (with `player`: that player) whose result has this status.
+  std::optional<ResultStatus> status;
+  // recent(): only games whose verifier's verdict at indexing was this.
+  std::optional<bool> verified;
+  // recent(): only the game with this id (at most one).
+  std::optional<std::string> id;
 };
 
 struct ReindexReport {

@@ -47,6 +47,8 @@ class HonestSide {
   // first countdown on. Each sprint may take `race_timeout`.
   void race(std::chrono::seconds race_timeout);
   void close();
+  // When each bot sent each change (stackrace-webload measures the web pages' watchers against it).
+  [[nodiscard]] const botcli::RelayProbe& relay() const { return relay_; }
 
  private:
   struct Probe;

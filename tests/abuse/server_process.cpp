@@ -37,21 +37,23 @@ std::string read_all(const std::filesystem::path& path) {
 ServerProcess::~ServerProcess() { stop(); }
 
 sr::Status<std::string> ServerProcess::start(const std::filesystem::path& binary, const std::filesystem::path& data_dir,
-                                             const std::filesystem::path& log, std::uint16_t metrics_port) {
+                                             const std::filesystem::path& log, std::uint16_t metrics_port,
+                                             const std::vector<std::string>& extra) {
   metrics_port_ = metrics_port;
-  const std::vector<std::string> args{binary.string(),
-                                      "--port",
-                                      "0",
-                                      "--bind",
-                                      "127.0.0.1",
-                                      "--data-dir",
-                                      data_dir.string(),
-                                      "--metrics-port",
-                                      std::to_string(metrics_port),
-                                      "--metrics-bind",
-                                      "127.0.0.1",
-                                      "--log-level",
-                                      "warn"};
+  std::vector<std::string> args{binary.string(),
+                                "--port",
+                                "0",
+                                "--bind",
+                                "127.0.0.1",
+                                "--data-dir",
+                                data_dir.string(),
+                                "--metrics-port",
+                                std::to_string(metrics_port),
+                                "--metrics-bind",
+                                "127.0.0.1",
+                                "--log-level",
+                                "warn"};
+  args.insert(args.end(), extra.begin(), extra.end());
   std::vector<char*> argv;
   for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
   argv.push_back(nullptr);

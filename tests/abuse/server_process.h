@@ -11,6 +11,7 @@
 #include <optional>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "common/result.h"
 
@@ -26,9 +27,10 @@ class ServerProcess {
   // Starts `binary` with --port 0 (it picks a free port) on 127.0.0.1, the data directory, the metrics port and
   // nothing else: every limit is the server's default. Its output goes to `log`. Returns once it says which port it
   // listens on (within 20 s), or why it did not start.
+  // `extra` arguments follow (stackrace-webload: the web pages' options).
   [[nodiscard]] sr::Status<std::string> start(const std::filesystem::path& binary,
                                               const std::filesystem::path& data_dir, const std::filesystem::path& log,
-                                              std::uint16_t metrics_port);
+                                              std::uint16_t metrics_port, const std::vector<std::string>& extra = {});
   [[nodiscard]] std::uint16_t port() const { return port_; }
   [[nodiscard]] pid_t pid() const { return pid_; }
 

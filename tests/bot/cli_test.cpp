@@ -54,6 +54,9 @@ TEST(StackraceBotCli, BadArgumentsExitWithTwoAndSayWhy) {
       {"--mode sprint --seed 1 --tap-ms 60-30", "--tap-ms must be"},
       {"--mode sprint --seed 1 --out /nonexistent/dir/x.srr", "does not exist"},
       {"--mode sprint --seed 1 --frobnicate", "not expected"},
+      // Chat lines the online bots say (--say) are checked as the server checks chat, before any connection.
+      {"--server 127.0.0.1:1 --create sprint --say ''", "--say: 0 bytes, needs at least 1"},
+      {"--server 127.0.0.1:1 --create sprint --say \"$(printf 'a\\tb')\"", "--say: control character"},
   };
   for (const auto& c : kCases) {
     const ToolRun r = tool(c.args);

@@ -236,6 +236,7 @@ TEST_F(DockerfileTest, BinariesComeFromTheCMakeTargetsTheBuildStageBuilds) {
   const Stage& stage = file_.stages[build_stage];
   const std::string prefix = stage.workdir + "/" + build_dir + "/";
   std::set<std::string> copied;
+  bool site = false;
   for (const Instruction* in : find(file_, "COPY", runtime_)) {
     if (in->args.find("--from=") == std::string::npos) continue;
     const std::vector<std::string> w = split_words(in->args);
@@ -243,6 +244,12 @@ TEST_F(DockerfileTest, BinariesComeFromTheCMakeTargetsTheBuildStageBuilds) {
     ASSERT_EQ(w.size(), 3u) << in->args;
     ASSERT_TRUE(w[1].starts_with(prefix)) << w[1] << " is not under " << prefix;
     const std::string relative = w[1].substr(prefix.size());
+    // The web pages' site (web/README.md, "The site"), where the server looks for it when none is given.
+    if (relative == fs::relative(STACKRACE_WEB_SITE, STACKRACE_BINARY_DIR).string()) {
+      EXPECT_EQ(w[2], "/usr/share/stackrace/web");
+      site = true;
+      continue;
+    }
     const auto target =
         std::find_if(targets.begin(), targets.end(), [&](const auto& t) { return t.second == relative; });
     ASSERT_NE(target, targets.end()) << relative << " is not where CMake puts a program";
@@ -250,6 +257,7 @@ TEST_F(DockerfileTest, BinariesComeFromTheCMakeTargetsTheBuildStageBuilds) {
     copied.insert(target->first);
   }
   EXPECT_EQ(copied.size(), targets.size());
+  EXPECT_TRUE(site) << "the image has no web site (COPY --from=" << stage.name << " " << prefix << "web/site ...)";
 }
 
 TEST_F(DockerfileTest, RuntimeRunsAsNonRootWithDataVolumeGamePortAndHealthCheck) {
@@ -277,6 +285,9 @@ TEST_F(DockerfileTest, RuntimeRunsAsNonRootWithDataVolumeGamePortAndHealthCheck)
   const std::optional<std::string> metrics_port = value_of(run, "--metrics-port");
   ASSERT_TRUE(metrics_port);
   EXPECT_TRUE(exposed.count(*metrics_port + "/tcp") != 0);
+  const std::optional<std::string> web_port = value_of(run, "--web-port");
+  ASSERT_TRUE(web_port) << "the image serves the web pages";
+  EXPECT_TRUE(exposed.count(*web_port + "/tcp") != 0);
 
   const auto checks = find(file_, "HEALTHCHECK", runtime_);
   ASSERT_EQ(checks.size(), 1u);

@@ -82,8 +82,7 @@ struct KickCase {
   int test;  // 0-based index into the table row
 };
 
-std::string case_name(const testing::TestParamInfo<KickCase>& info) {
-  const KickCase& c = info.param;
+std::string case_name(const KickCase& c) {
   const char* names = "0RSL";
   return std::string(1, piece_letter(c.piece)) + "_" + names[static_cast<int>(c.from)] + "to" +
          names[static_cast<int>(c.to)] + "_test" + std::to_string(c.test + 1);
@@ -213,10 +212,8 @@ std::vector<KickCase> all_cases() {
   return cases;
 }
 
-class SrsKick : public testing::TestWithParam<KickCase> {};
-
-TEST_P(SrsKick, OnlyThisTestFitsAndThePieceEndsAtItsOffset) {
-  const KickCase& c = GetParam();
+// On the case's board, the earlier tests of its table row collide, its test fits, and the turn ends there.
+void expect_only_this_test_fits(const KickCase& c) {
   const std::optional<KickSetup> setup = find_setup(c);
   ASSERT_TRUE(setup.has_value()) << "no board isolates this kick test";
   test::Driver d(test::rules_config(std::string(1, piece_letter(c.piece)), setup->rows));
@@ -244,7 +241,15 @@ TEST_P(SrsKick, OnlyThisTestFitsAndThePieceEndsAtItsOffset) {
   EXPECT_TRUE(d.game().state().last_rotated);
 }
 
-INSTANTIATE_TEST_SUITE_P(AllTableRows, SrsKick, testing::ValuesIn(all_cases()), case_name);
+// One test over every case rather than a test each: finding the boards is a search, and a parameterised suite would
+// run it at start-up in every one of engine_tests' processes (ctest runs each test in a process of its own).
+TEST(SrsKick, EachIsolatedTableEntryIsTheOnlyTestThatFitsAndThePieceEndsAtItsOffset) {
+  const std::vector<KickCase> cases = all_cases();
+  for (const KickCase& c : cases) {
+    SCOPED_TRACE(case_name(c));
+    expect_only_this_test_fits(c);
+  }
+}
 
 TEST(SrsKick, EveryTableEntryIsIsolatedForSomePiece) {
   const std::vector<KickCase> cases = all_cases();

@@ -59,6 +59,30 @@ TEST(Pieces, ShapesMatchTheSrsDrawingsInEveryOrientation) {
   }
 }
 
+TEST(Pieces, RowMasksHoldExactlyTheCells) {
+  for (int p = 1; p <= kPieceKinds; ++p) {
+    for (int r = 0; r < 4; ++r) {
+      const auto piece = static_cast<Piece>(p);
+      const auto rotation = static_cast<Rotation>(r);
+      const PieceRows& m = piece_rows(piece, rotation);
+      std::vector<std::string> from_rows(static_cast<std::size_t>(box_size(piece)),
+                                         std::string(static_cast<std::size_t>(box_size(piece)), '.'));
+      for (int bit = 0; bit < 64; ++bit) {
+        if (((m.rows >> bit) & 1u) == 0) continue;
+        const int x = m.min_x + bit % 16, y = m.min_y + bit / 16;
+        ASSERT_LT(bit % 16, m.width) << piece_letter(piece) << r;
+        ASSERT_LT(bit / 16, m.height) << piece_letter(piece) << r;
+        from_rows[static_cast<std::size_t>(box_size(piece) - 1 - y)][static_cast<std::size_t>(x)] = piece_letter(piece);
+      }
+      EXPECT_EQ(from_rows, draw(piece, rotation)) << piece_letter(piece) << " orientation " << r;
+      EXPECT_EQ(m.width, m.max_x - m.min_x + 1);
+      EXPECT_EQ(m.height, m.max_y - m.min_y + 1);
+    }
+  }
+  EXPECT_EQ(piece_rows(Piece::kI, Rotation::kEast).rows, 0x0001000100010001u) << "a column of four, from (2, 0)";
+  EXPECT_EQ(piece_rows(Piece::kT, Rotation::kNorth).rows, 0x00020007u) << "TTT on box row 1, .T. on row 2";
+}
+
 TEST(Pieces, SpawnOnRowsTwentyAndTwentyOneThenDropOneRow) {
   struct Expected {
     Piece piece;

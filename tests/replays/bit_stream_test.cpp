@@ -63,6 +63,29 @@ TEST(BitStream, TruncatedBinaryUsesShortCodesForTheFirstValues) {
   EXPECT_EQ(one.bit_count(), 0u);
 }
 
+// The reader buffers up to 64 bits at a time: reads of any width, at any bit offset, across its refills.
+TEST(BitStream, ReadsEveryWidthAtEveryOffset) {
+  for (int offset = 0; offset < 8; ++offset) {
+    for (int n = 0; n <= 64; ++n) {
+      const std::uint64_t value = n == 0 ? 0 : 0xA5C3'9F17'6B2D'E481ull >> (64 - n);
+      BitWriter w;
+      w.put(0, offset);
+      w.put(value, n);
+      w.put(1, 1);
+      BitReader r(w.bytes());
+      std::uint64_t got = 99;
+      ASSERT_TRUE(r.get(offset, got));
+      ASSERT_TRUE(r.get(n, got)) << "offset " << offset << ", " << n << " bits";
+      EXPECT_EQ(got, value) << "offset " << offset << ", " << n << " bits";
+      ASSERT_TRUE(r.get(1, got));
+      EXPECT_EQ(got, 1u);
+      EXPECT_TRUE(r.rest_is_zero());
+      EXPECT_LT(r.bits_left(), 8u);
+      EXPECT_FALSE(r.get(static_cast<int>(r.bits_left()) + 1, got));
+    }
+  }
+}
+
 TEST(BitStream, ReaderRefusesToReadPastTheEnd) {
   const std::uint8_t zeros[2] = {0, 0};
   BitReader r(zeros);

@@ -11,23 +11,16 @@
 
 #include "common/replay/codec.h"
 #include "replays/store/file_io.h"
+#include "tests/replays/cli_support.h"
 #include "tests/replays/test_support.h"
-#include "tests/support/run_command.h"
 #include "tests/support/status.h"
 
 namespace sr::replay {
 namespace {
 
-struct ToolRun {
-  int exit_code = -1;
-  std::string out;
-};
-
-// Runs the tool with `args` (already shell-quoted where needed); stderr goes to stdout.
-ToolRun tool(const std::string& args) {
-  const test::CommandRun r = test::run_command(std::string(STACKRACE_REPLAY_BIN) + " " + args);
-  return {r.exit_code, r.output};
-}
+using testing::TempDir;
+using testing::tool;
+using testing::ToolRun;
 
 std::string data(const char* file) { return (testing::data_dir() / file).string(); }
 
@@ -37,19 +30,6 @@ std::string last_line(const std::string& text) {
   const auto nl = t.rfind('\n');
   return nl == std::string::npos ? t : t.substr(nl + 1);
 }
-
-class TempDir {
- public:
-  TempDir() : path_(std::filesystem::temp_directory_path() / ("sr_cli_test_" + std::to_string(::getpid()))) {
-    std::filesystem::remove_all(path_);
-    std::filesystem::create_directories(path_);
-  }
-  ~TempDir() { std::filesystem::remove_all(path_); }
-  [[nodiscard]] const std::filesystem::path& path() const { return path_; }
-
- private:
-  std::filesystem::path path_;
-};
 
 const std::regex kSummary(R"(verified (\d+) of (\d+) replays in \d+ ms)");
 

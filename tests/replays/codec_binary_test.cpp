@@ -7,23 +7,7 @@
 namespace sr::replay {
 namespace {
 
-// One racer, one input, nothing else: small enough to spell out every byte.
-Replay tiny() {
-  Replay r;
-  r.config = engine::make_endless();
-  r.seed = 0x0102030405060708ull;
-  r.created_unix_ms = 0;
-  Racer a;
-  a.name = "a";
-  a.inputs = {{1000, engine::button::kHardDrop}};
-  a.result.status = ResultStatus::kForfeited;
-  a.result.stats.time_us = 1000;
-  a.result.stats.pieces = 1;
-  a.result.stats.key_presses = 1;
-  a.result.final_hash = 0x1122334455667788ull;
-  r.racers.push_back(a);
-  return r;
-}
+using testing::tiny;  // one racer, one input, nothing else: small enough to spell out every byte
 
 const std::vector<std::uint8_t> kTinyBytes = {
     'S',  'R',  'R',  'P',              // magic

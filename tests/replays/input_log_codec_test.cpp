@@ -128,7 +128,17 @@ TEST(InputLogCodec, RejectsAZeroUnit) {
   EncodedInputLog enc = encode_input_log(std::vector<engine::InputChange>{{5, 1}});
   enc.unit_us = 0;
   std::vector<engine::InputChange> out;
-  EXPECT_FALSE(decode_input_log(enc, out).ok());
+  EXPECT_EQ(sr::test::problem_of(decode_input_log(enc, out)), "time unit 0 us is out of range");
+}
+
+// The one sentence a binary file cannot reach (it stores no stream for an empty log); the others are pinned through
+// whole files in codec_binary_errors_test.cpp.
+TEST(InputLogCodec, RejectsStreamBytesOfAnEmptyLog) {
+  EncodedInputLog enc;
+  enc.bits = {0x00};
+  std::vector<engine::InputChange> out = {{1, 1}};
+  EXPECT_EQ(sr::test::problem_of(decode_input_log(enc, out)), "an empty log has stream bytes");
+  EXPECT_TRUE(out.empty());
 }
 
 }  // namespace

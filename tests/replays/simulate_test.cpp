@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include "common/engine/racer_run.h"
 #include "common/replay/codec.h"
 #include "tests/replays/test_support.h"
 
@@ -39,6 +40,69 @@ TEST(Simulate, AnEndBeforeTheLastInputIsAFeedError) {
   const Simulation sim = simulate(engine::make_sprint(), 1, inputs, 4000, 25);
   ASSERT_TRUE(sim.feed_error);
   EXPECT_NE(sim.feed_error->find("end time"), std::string::npos);
+}
+
+// simulate() makes the calls of a RacerRun pressed with every input and advanced to the end (simulate.h): the same
+// events, checkpoints and final state, and it stops where the run's feeding fails. Here against a real RacerRun, on
+// a played log, on one with changes after the game ended (one with unknown bits, which the run never applies) or
+// that change nothing, and on one with unknown bits while the game is on.
+TEST(Simulate, MakesTheCallsOfARacerRun) {
+  const Replay sprint = testing::small_sprint(35);
+  const engine::GameConfig config = racer_config(sprint, 0);
+  // Nobody presses anything after the last input: pieces pile up until one cannot come out.
+  engine::Game idle(config, sprint.seed);
+  for (const engine::InputChange& c : sprint.racers[0].inputs) (void)idle.update(c.time_us, c.buttons);
+  (void)idle.update(sprint.racers[0].inputs.back().time_us + 3'600'000'000);
+  ASSERT_TRUE(idle.over());
+  const engine::TimeUs over_at = idle.now();
+  std::vector<engine::InputChange> after_end = sprint.racers[0].inputs;
+  after_end.push_back({over_at + 1, button::kHardDrop});  // the game runs to its end before it would apply this
+  after_end.push_back({over_at + 2, 0x100});              // unknown bits in a game already over
+  after_end.push_back({over_at + 3, 0});
+  std::vector<engine::InputChange> no_change = sprint.racers[0].inputs;
+  no_change.insert(no_change.begin() + 20, no_change[19]);
+  no_change[20].time_us = no_change[21].time_us;
+  std::vector<engine::InputChange> bad_bits = sprint.racers[0].inputs;
+  bad_bits[100].buttons = 0x300;
+
+  struct Case {
+    const char* what;
+    std::vector<engine::InputChange> inputs;
+    engine::TimeUs end_us;
+    std::int32_t every;
+    std::optional<std::string> feed_error;
+  };
+  const Case cases[] = {
+      {"a played log", sprint.racers[0].inputs, sprint.racers[0].result.stats.time_us, 10, std::nullopt},
+      {"every lock a checkpoint", sprint.racers[0].inputs, sprint.racers[0].result.stats.time_us, 1, std::nullopt},
+      {"changes after the end", after_end, over_at + 4, 7, std::nullopt},
+      {"a change that changes nothing", no_change, sprint.racers[0].result.stats.time_us, 10, std::nullopt},
+      {"unknown bits", bad_bits, sprint.racers[0].result.stats.time_us, 10,
+       "inputs[100]: it holds an unknown button bit"},
+  };
+  for (const Case& c : cases) {
+    std::vector<engine::EventKind> run_events, sim_events;
+    engine::RacerRun run(config, sprint.seed, c.every);
+    bool fed = true;
+    for (const engine::InputChange& change : c.inputs) {
+      const engine::UpdateResult r = run.press(change.time_us, change.buttons);
+      for (const engine::Event& e : r.events) run_events.push_back(e.kind);
+      if (r.error != engine::UpdateError::kOk) {
+        fed = false;
+        break;
+      }
+    }
+    if (fed) {
+      for (const engine::Event& e : run.advance(c.end_us).events) run_events.push_back(e.kind);
+    }
+    const Simulation sim = simulate(config, sprint.seed, c.inputs, c.end_us, c.every,
+                                    [&](const engine::Event& e) { sim_events.push_back(e.kind); });
+    EXPECT_EQ(sim.feed_error, c.feed_error) << c.what;
+    EXPECT_EQ(sim_events, run_events) << c.what;
+    EXPECT_EQ(sim.checkpoints, run.checkpoints()) << c.what;
+    EXPECT_EQ(sim.game.state_hash(), run.game().state_hash()) << c.what;
+    EXPECT_FALSE(sim.checkpoints.empty()) << c.what;
+  }
 }
 
 TEST(RecordRacer, GivesTheStatusTheGameEndedWith) {

@@ -90,11 +90,14 @@ TEST_F(ReplayStoreTest, QueriesByModeAndPlayerAndBest) {
   for (const char* f : {"mode_sprint.srr", "race_sprint.srr", "mode_ultra.srr", "mode_contest.srr"}) {
     ASSERT_TRUE(store.value().add(golden(f)).ok());
   }
-  Result<std::vector<StoredGame>> sprints =
-      store.value().recent({engine::ModeKind::kSprint, std::nullopt, 20, std::nullopt});
+  StoreQuery only_sprints;
+  only_sprints.mode = engine::ModeKind::kSprint;
+  Result<std::vector<StoredGame>> sprints = store.value().recent(only_sprints);
   ASSERT_TRUE(sprints.ok());
   EXPECT_EQ(sprints.value().size(), 2u);
-  Result<std::vector<StoredGame>> ada = store.value().recent({std::nullopt, std::string("ada"), 20, std::nullopt});
+  StoreQuery only_ada;
+  only_ada.player = "ada";
+  Result<std::vector<StoredGame>> ada = store.value().recent(only_ada);
   ASSERT_TRUE(ada.ok());
   ASSERT_EQ(ada.value().size(), 1u);
   EXPECT_EQ(ada.value()[0].results.size(), 3u);
@@ -118,7 +121,9 @@ TEST_F(ReplayStoreTest, QueriesByModeAndPlayerAndBest) {
   EXPECT_TRUE(saw_sprint);
   EXPECT_TRUE(saw_ultra);
 
-  Result<std::vector<BestResult>> mine = store.value().best({std::nullopt, std::string("sprinter"), 20, std::nullopt});
+  StoreQuery only_sprinter;
+  only_sprinter.player = "sprinter";
+  Result<std::vector<BestResult>> mine = store.value().best(only_sprinter);
   ASSERT_TRUE(mine.ok());
   ASSERT_EQ(mine.value().size(), 1u);
   EXPECT_EQ(mine.value()[0].player, "sprinter");

@@ -23,6 +23,23 @@ std::vector<std::uint8_t> read_bytes(const std::filesystem::path& path) {
   return std::vector<std::uint8_t>(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
 }
 
+Replay tiny() {
+  Replay r;
+  r.config = engine::make_endless();
+  r.seed = 0x0102030405060708ull;
+  r.created_unix_ms = 0;
+  Racer a;
+  a.name = "a";
+  a.inputs = {{1000, engine::button::kHardDrop}};
+  a.result.status = ResultStatus::kForfeited;
+  a.result.stats.time_us = 1000;
+  a.result.stats.pieces = 1;
+  a.result.stats.key_presses = 1;
+  a.result.final_hash = 0x1122334455667788ull;
+  r.racers.push_back(a);
+  return r;
+}
+
 Replay small_sprint(std::int64_t pieces, std::uint64_t seed) {
   Replay r;
   r.created_unix_ms = 1'700'000'000'000;

@@ -5,6 +5,7 @@
 #include "common/replay/codec.h"
 #include "common/replay/simulate.h"
 #include "tests/replays/test_support.h"
+#include "tests/support/status.h"
 
 namespace sr::replay {
 namespace {
@@ -149,6 +150,93 @@ TEST(Verify, SaysWhichRulesThisBuildPlays) {
   EXPECT_EQ(report.verdict, Verdict::kUnsupportedRules);
   EXPECT_EQ(report.message, "made with rules v" + std::to_string(engine::kRulesVersion + 1) +
                                 ", this build plays up to v" + std::to_string(engine::kRulesVersion));
+}
+
+// The report's one line for every kind of disagreement, word for word (`stackrace-replay verify` prints it after
+// "MISMATCH <file>: "), from the golden files in tests/data, which never change.
+TEST(Verify, EveryDisagreementReadsAsToday) {
+  struct Case {
+    const char* file;
+    void (*tamper)(Replay&);
+    std::string message;
+  };
+  const Case cases[] = {
+      {"mode_sprint.srr", [](Replay& r) { r.racers[0].checkpoints.pop_back(); },
+       "racer 0 \"sprinter\", piece 100 at 34.648000 s: checkpoint differs (recorded no checkpoint, replayed piece 100 "
+       "locked)"},
+      {"mode_sprint.srr",
+       [](Replay& r) {
+         r.racers[0].checkpoints.push_back(engine::Checkpoint{r.racers[0].result.stats.time_us, 0});
+       },
+       "racer 0 \"sprinter\", piece 125 at 35.540000 s: checkpoint differs (recorded piece 125 locked, replayed the "
+       "game locked only 102 pieces)"},
+      {"mode_sprint.srr", [](Replay& r) { r.racers[0].checkpoints[1].time_us += 1; },
+       "racer 0 \"sprinter\", piece 50 at 17.092000 s: checkpoint time_us differs (recorded 17.092001 s, replayed "
+       "17.092000 s)"},
+      {"mode_sprint.srr", [](Replay& r) { r.racers[0].checkpoints[2].state_hash ^= 0x10; },
+       "racer 0 \"sprinter\", piece 75 at 25.764000 s: checkpoint state_hash differs (recorded 9abd44742584b8de, "
+       "replayed 9abd44742584b8ce)"},
+      // The last inputs came after the finish: the game was over by then, so an earlier end is only a wrong time.
+      {"mode_sprint.srr", [](Replay& r) { r.racers[0].result.stats.time_us = r.racers[0].inputs.back().time_us - 1; },
+       "racer 0 \"sprinter\", piece 102 at 35.540000 s: stats.time_us differs (recorded 35593999, replayed "
+       "35540000)"},
+      // A game still on at its last input cannot end before it.
+      {"race_sprint.srr", [](Replay& r) { r.racers[2].result.stats.time_us = r.racers[2].inputs.back().time_us - 1; },
+       "racer 2 \"cy\", piece 30 at 10.212000 s: inputs differs (recorded a playable log ending at 10.211999 s, "
+       "replayed the end time 10211999 us is before the game's time 10212000 us (the last input))"},
+      {"race_sprint.srr", [](Replay& r) { r.racers[2].result.status = ResultStatus::kFinished; },
+       "racer 2 \"cy\", piece 30 at 10.226000 s: status differs (recorded finished, replayed not over)"},
+      {"race_sprint.srr",
+       [](Replay& r) {
+         r.racers[0].result.status = ResultStatus::kToppedOut;
+         r.racers[0].result.top_out = engine::TopOut::kLockOut;
+       },
+       "racer 0 \"ada\", piece 103 at 35.475000 s: status differs (recorded topped_out, replayed finished)"},
+      {"race_sprint.srr",
+       [](Replay& r) {
+         r.racers[1].result.top_out = r.racers[1].result.top_out == engine::TopOut::kBlockOut
+                                          ? engine::TopOut::kLockOut
+                                          : engine::TopOut::kBlockOut;
+       },
+       "racer 1 \"bo\", piece 31 at 10.800000 s: top_out differs (recorded block_out, replayed lock_out)"},
+      {"mode_sprint.srr", [](Replay& r) { r.racers[0].result.stats.score += 1; },
+       "racer 0 \"sprinter\", piece 102 at 35.540000 s: stats.score differs (recorded 15795, replayed 15794)"},
+      {"mode_sprint.srr", [](Replay& r) { r.racers[0].result.stats.max_b2b += 2; },
+       "racer 0 \"sprinter\", piece 102 at 35.540000 s: stats.max_b2b differs (recorded 2, replayed 0)"},
+      {"mode_sprint.srr", [](Replay& r) { r.racers[0].result.final_hash ^= 1; },
+       "racer 0 \"sprinter\", piece 102 at 35.540000 s: final_hash differs (recorded b22696a817e0987d, replayed "
+       "b22696a817e0987c)"},
+      {"race_sprint.srr",
+       [](Replay& r) {
+         r.racers[0].result.stats.score += 1;
+         r.racers[1].result.final_hash ^= 1;
+         r.racers[2].result.stats.lines += 1;
+       },
+       "racer 0 \"ada\", piece 103 at 35.475000 s: stats.score differs (recorded 15791, replayed 15790) (and 2 more "
+       "racers)"},
+  };
+  for (const Case& c : cases) {
+    Replay r = golden(c.file);
+    c.tamper(r);
+    ASSERT_EQ(sr::test::problem_of(check_replay(r)), std::nullopt) << c.message;
+    const VerifyReport report = verify(r);
+    EXPECT_EQ(report.verdict, Verdict::kMismatch) << c.message;
+    EXPECT_EQ(report.message, c.message);
+  }
+}
+
+TEST(Verify, TheSecondAndLaterDisagreementsReadAsToday) {
+  Replay r = golden("race_sprint.srr");
+  r.racers[0].result.stats.score += 1;
+  r.racers[1].result.final_hash ^= 1;
+  r.racers[2].result.stats.lines += 1;
+  const VerifyReport report = verify(r);
+  ASSERT_EQ(report.disagreements.size(), 3u);
+  EXPECT_EQ(report.disagreements[1].describe(),
+            "racer 1 \"bo\", piece 31 at 10.800000 s: final_hash differs (recorded 64050f88ff4a0cb5, replayed "
+            "64050f88ff4a0cb4)");
+  EXPECT_EQ(report.disagreements[2].describe(),
+            "racer 2 \"cy\", piece 30 at 10.226000 s: stats.lines differs (recorded 12, replayed 11)");
 }
 
 TEST(Verify, DescribesADisagreementInOneLine) {

@@ -246,6 +246,89 @@ TEST(AddressLimits, JoiningAndLeavingOverAndOverIsRateLimitedPerAddress) {
   EXPECT_TRUE(f.notices(1).empty());
 }
 
+// A client that asks on regardless of refusals (a join/leave flood, each message within the per-player limit) is
+// dropped after 30 refusals at once; one refused request every 200 ms (5 a second) is answered for as long as it
+// goes on, and another player of the same address is not affected.
+TEST(AddressLimits, APlayerWhoseRequestsKeepBeingRefusedIsDropped) {
+  LimitsFixture f;
+  ASSERT_TRUE(f.player(1, "10.0.0.1"));
+  ASSERT_TRUE(f.player(2, "10.0.0.1"));
+  for (int i = 0; i < 31; ++i) f.lobby->handle(1, protocol::LeaveRoom{}, f.now);
+  EXPECT_EQ(f.notices(1).size(), 30u);
+  ASSERT_EQ(f.outbox.dropped.count(1), 1u);
+  EXPECT_EQ(f.outbox.dropped.at(1), "too many refused requests: wait for the answer before asking again");
+  EXPECT_EQ(f.refused(Limit::kRefusals), 1u);
+  EXPECT_STREQ(limit_label(Limit::kRefusals), "refused_requests");
+
+  for (int i = 0; i < 300; ++i) {  // a minute of one refused request every 200 ms
+    f.lobby->handle(2, protocol::LeaveRoom{}, f.now);
+    f.now += 200 * kMs;
+  }
+  EXPECT_EQ(f.notices(2).size(), 300u);
+  EXPECT_EQ(f.outbox.dropped.count(2), 0u);
+  EXPECT_EQ(f.refused(Limit::kRefusals), 1u);
+}
+
+// Idle lobby players are dropped after lobby_idle_us with a message; pings do not count as activity, and a player in
+// a room is never dropped for it.
+TEST(AddressLimits, PlayersIdleInTheLobbyAreDroppedButNeverThoseInARoom) {
+  LobbyOptions options;
+  options.room_idle_us = 60 * 60 * kSecond;
+  LimitsFixture f(options);
+  ASSERT_TRUE(f.player(1, "10.0.0.1"));
+  ASSERT_TRUE(f.player(2, "10.0.0.2"));
+  ASSERT_TRUE(f.player(3, "10.0.0.3"));
+  f.lobby->handle(2, protocol::CreateRoom{f.settings(), protocol::Role::kRacer}, f.now);
+  ASSERT_EQ(f.outbox.of<protocol::RoomJoined>(2).size(), 1u);
+  for (int minute = 1; minute <= 9; ++minute) {
+    f.run_until(minute * 60 * kSecond);
+    f.lobby->handle(1, protocol::Ping{0}, f.now);
+    f.lobby->handle(3, protocol::ListRooms{0}, f.now);
+  }
+  f.run_until(10 * 60 * kSecond);
+  EXPECT_EQ(f.outbox.dropped.count(1), 0u);  // exactly 10 minutes: not yet
+  f.run_until(10 * 60 * kSecond + 300 * kMs);
+  ASSERT_EQ(f.outbox.dropped.count(1), 1u);
+  EXPECT_EQ(f.outbox.dropped.at(1), "dropped after 10 minutes idle in the lobby: connect again to play");
+  EXPECT_EQ(f.outbox.dropped.count(2), 0u);  // in a room
+  EXPECT_EQ(f.outbox.dropped.count(3), 0u);  // asked for the room list a minute ago
+  EXPECT_EQ(f.refused(Limit::kIdleLobby), 1u);
+}
+
+// The server full: a newcomer from an address with fewer places takes the place of the longest idle lobby player of
+// the address holding the most; players in rooms are never asked to go, and an address only one place ahead keeps its
+// places.
+TEST(AddressLimits, AFullServerMakesRoomFromTheAddressHoldingTheMostPlaces) {
+  LobbyOptions options;
+  options.max_players = 5;
+  LimitsFixture f(options);
+  ASSERT_TRUE(f.player(1, "10.0.0.1"));
+  f.now += kSecond;
+  ASSERT_TRUE(f.player(2, "10.0.0.1"));
+  ASSERT_TRUE(f.player(3, "10.0.0.1"));
+  ASSERT_TRUE(f.player(4, "10.0.0.2"));
+  ASSERT_TRUE(f.player(5, "10.0.0.2"));
+  f.lobby->handle(1, protocol::ListRooms{0}, f.now + kSecond);  // 1 is the most recently active now
+  f.now += 2 * kSecond;
+  ASSERT_TRUE(f.player(6, "10.0.0.3"));  // 10.0.0.1 holds 3, 10.0.0.3 none: 2, idle the longest, goes
+  ASSERT_EQ(f.outbox.dropped.count(2), 1u);
+  EXPECT_EQ(f.outbox.dropped.at(2),
+            "the server is full: your place in the lobby went to a player from an address with fewer players (3 are "
+            "connected from yours)");
+  EXPECT_EQ(f.refused(Limit::kFairShare), 1u);
+  EXPECT_EQ(f.lobby->player_count(), 5u);
+  // Now 2, 2 and 1 places; 10.0.0.4 holds none: 3, idle the longest of 10.0.0.1, goes.
+  ASSERT_TRUE(f.player(7, "10.0.0.4"));
+  EXPECT_EQ(f.outbox.dropped.count(3), 1u);
+  EXPECT_EQ(f.refused(Limit::kFairShare), 2u);
+  // 1, 2, 1 and 1 places, and 1 races from now on: a second place for 10.0.0.4 would need an address holding 3.
+  f.lobby->handle(1, protocol::CreateRoom{f.settings(), protocol::Role::kRacer}, f.now);
+  EXPECT_FALSE(f.player(8, "10.0.0.4"));
+  EXPECT_EQ(f.outbox.of<protocol::Reject>(8).at(0).text, "the server is full");
+  EXPECT_EQ(f.refused(Limit::kPlayersFull), 1u);
+  EXPECT_EQ(f.outbox.dropped.count(1), 0u);
+}
+
 TEST(AddressLimits, RequestsAreRateLimitedPerAddressAndForTheServer) {
   LobbyOptions options;
   options.requests_per_second = 15;  // burst 30: a second address runs into the server's budget
@@ -262,6 +345,26 @@ TEST(AddressLimits, RequestsAreRateLimitedPerAddressAndForTheServer) {
   EXPECT_EQ(f.notices(2).at(0).text, "the server is busy: try again in a moment");
   EXPECT_EQ(f.refused(Limit::kRequestRate), 5u);
   EXPECT_EQ(f.refused(Limit::kServerBusy), 5u);
+}
+
+// 40 addresses each asking 10 times a second (within their own limit) take the server's 200 a second; a bystander
+// asking once a second still gets every answer, from its fair share.
+TEST(AddressLimits, BusyAddressesCannotStarveOneThatAsksNowAndThen) {
+  LimitsFixture f;
+  for (PlayerId id = 1; id <= 40; ++id) ASSERT_TRUE(f.player(id, "10.0.1." + std::to_string(id)));
+  ASSERT_TRUE(f.player(41, "10.0.2.1"));
+  for (int tick = 0; tick < 100; ++tick) {  // 10 s in steps of 100 ms
+    for (PlayerId id = 1; id <= 40; ++id) f.lobby->handle(id, protocol::ListRooms{0}, f.now);
+    if (tick % 10 == 9) f.lobby->handle(41, protocol::ListRooms{0}, f.now);
+    f.now += 100 * kMs;
+  }
+  EXPECT_EQ(f.outbox.of<protocol::RoomList>(41).size(), 10u);
+  EXPECT_TRUE(f.notices(41).empty());
+  std::size_t answered = 0;
+  for (PlayerId id = 1; id <= 40; ++id) answered += f.outbox.of<protocol::RoomList>(id).size();
+  // The server's 400 at once and 200 a second over 9.9 s, and each address's share beyond it: 2 at once, 1 a second.
+  EXPECT_LE(answered, 400u + 1980u + 40u * (2u + 10u));
+  EXPECT_GT(f.refused(Limit::kServerBusy), 0u);
 }
 
 TEST(AddressLimits, ADownloadWaitsUntilTheLastOneHasBeenSent) {

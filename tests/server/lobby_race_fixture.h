@@ -23,6 +23,7 @@ class RecordingOutbox : public Outbox {
     sent[player].push_back(message);
   }
   void drop(PlayerId player, protocol::DisconnectReason, const std::string& text) override { dropped[player] = text; }
+  void close_quietly(PlayerId player) override { closed.push_back(player); }
   void rebind(PlayerId keep, PlayerId from) override { rebinds.emplace_back(keep, from); }
   std::size_t queued_bytes(PlayerId player) const override {
     const auto it = queued.find(player);
@@ -43,6 +44,7 @@ class RecordingOutbox : public Outbox {
   std::map<PlayerId, std::vector<protocol::Message>> sent;
   std::map<PlayerId, std::string> dropped;
   std::vector<std::pair<PlayerId, PlayerId>> rebinds;
+  std::vector<PlayerId> closed;            // close_quietly
   std::map<PlayerId, std::size_t> queued;  // what queued_bytes() answers
 };
 

@@ -90,17 +90,65 @@ TEST(Resume, AWrongTokenOrRaceIsRefusedInWords) {
   EXPECT_TRUE(f.outbox.rebinds.empty());
 }
 
-// The client may notice a dead connection before the server does: its Resume (with the secret token) takes the seat
-// over at once, and the old connection is closed.
+// The client may notice a dead connection before the server does: its Resume (with the secret token) from the same
+// address takes the seat over at once, and the old connection is told why it closes before it is closed.
 TEST(Resume, TheSeatIsTakenOverBeforeTheServerNoticedTheDrop) {
+  RaceFixture f;
+  const protocol::RaceSeat seat = f.seat_of(1);
+  ASSERT_TRUE(f.lobby->connect(3, protocol::kProtocolVersion, "10.0.0.1:6000", f.now));
+  f.lobby->handle(3, protocol::Resume{1, seat.token_hi, seat.token_lo, "test", {}}, f.now);
+  EXPECT_TRUE(f.outbox.of<protocol::Reject>(3).empty());
+  EXPECT_EQ(f.outbox.rebinds, (std::vector<std::pair<PlayerId, PlayerId>>{{1, 3}}));
+  const auto told = f.outbox.of<protocol::Disconnecting>(1);
+  ASSERT_EQ(told.size(), 1u);
+  EXPECT_EQ(told[0].text, "your race was resumed over another connection from 10.0.0.1:6000");
+  EXPECT_EQ(f.outbox.of<protocol::RaceResumed>(1).size(), 1u);
+  EXPECT_EQ(f.lobby->player_count(), 2u);
+}
+
+// A token seen once (on the network, in a log) does not open a live seat from another address: that connection is
+// closed without a word (a client that really moved tries again in 2 s), the racer's connection untouched.
+TEST(Resume, ALiveSeatCannotBeTakenFromAnotherAddress) {
   RaceFixture f;
   const protocol::RaceSeat seat = f.seat_of(1);
   ASSERT_TRUE(f.lobby->connect(3, protocol::kProtocolVersion, "10.0.0.9:6000", f.now));
   f.lobby->handle(3, protocol::Resume{1, seat.token_hi, seat.token_lo, "test", {}}, f.now);
-  EXPECT_TRUE(f.outbox.of<protocol::Reject>(3).empty());
-  EXPECT_EQ(f.outbox.rebinds, (std::vector<std::pair<PlayerId, PlayerId>>{{1, 3}}));
-  EXPECT_EQ(f.outbox.of<protocol::RaceResumed>(1).size(), 1u);
-  EXPECT_EQ(f.lobby->player_count(), 2u);
+  EXPECT_EQ(f.outbox.closed, std::vector<PlayerId>{3});
+  EXPECT_TRUE(f.outbox.sent[3].empty());
+  EXPECT_TRUE(f.outbox.rebinds.empty());
+  EXPECT_TRUE(f.outbox.of<protocol::Disconnecting>(1).empty());
+  EXPECT_EQ(f.outbox.dropped.count(1), 0u);
+  // Once the server has seen the connection drop, the seat may be resumed from anywhere.
+  f.lobby->disconnect(1, f.now, /*may_resume=*/true);
+  ASSERT_TRUE(f.lobby->connect(4, protocol::kProtocolVersion, "10.0.0.9:6001", f.now));
+  f.lobby->handle(4, protocol::Resume{1, seat.token_hi, seat.token_lo, "test", {}}, f.now);
+  EXPECT_EQ(f.outbox.rebinds, (std::vector<std::pair<PlayerId, PlayerId>>{{1, 4}}));
+}
+
+// Every resume gives the seat a new token, sent to the new connection alone: the old one opens nothing any more.
+TEST(Resume, TheTokenChangesAtEveryResume) {
+  RaceFixture f;
+  const protocol::RaceSeat first = f.seat_of(1);
+  f.lobby->disconnect(1, f.now, true);
+  ASSERT_TRUE(f.lobby->connect(3, protocol::kProtocolVersion, "10.0.0.1:6000", f.now));
+  f.outbox.sent.clear();
+  f.lobby->handle(3, protocol::Resume{1, first.token_hi, first.token_lo, "test", {}}, f.now);
+  const auto seats = f.outbox.of<protocol::RaceSeat>(1);
+  ASSERT_EQ(seats.size(), 1u);
+  const protocol::RaceSeat second = seats[0];
+  EXPECT_EQ(second.race_id, 1u);
+  EXPECT_NE(std::make_pair(second.token_hi, second.token_lo), std::make_pair(first.token_hi, first.token_lo));
+  EXPECT_TRUE(f.outbox.of<protocol::RaceSeat>(2).empty());  // bob is not told
+
+  f.lobby->disconnect(1, f.now, true);
+  ASSERT_TRUE(f.lobby->connect(4, protocol::kProtocolVersion, "10.0.0.1:6001", f.now));
+  f.lobby->handle(4, protocol::Resume{1, first.token_hi, first.token_lo, "test", {}}, f.now);
+  ASSERT_EQ(f.outbox.of<protocol::Reject>(4).size(), 1u);
+  EXPECT_EQ(f.outbox.dropped.at(4), "no race to resume: it is over, or the seat is unknown");
+  ASSERT_TRUE(f.lobby->connect(5, protocol::kProtocolVersion, "10.0.0.1:6002", f.now));
+  f.lobby->handle(5, protocol::Resume{1, second.token_hi, second.token_lo, "test", {}}, f.now);
+  EXPECT_TRUE(f.outbox.of<protocol::Reject>(5).empty());
+  EXPECT_EQ(f.outbox.rebinds.back(), (std::pair<PlayerId, PlayerId>{1, 5}));
 }
 
 // One who closed the connection on purpose has no seat kept.

@@ -21,6 +21,7 @@ constexpr TimeUs kMs = 1000;
 // Remembers, for every LiveStats sent, the tick it was sent in and the room's race (by the first recipient).
 class RecordingOutbox : public Outbox {
  public:
+  void close_quietly(PlayerId) override {}
   void send(PlayerId player, const protocol::Message& message, std::uint8_t) override {
     if (std::holds_alternative<protocol::LiveStats>(message)) stats_to[player].push_back(now);
   }

@@ -1,5 +1,6 @@
 // Internal: the Cereal class version of every stored type, shared by the binary and JSON codecs. Bump a type's
-// version when its stored layout changes, and keep reading the old layout (schema.h, FORMAT.md "Versioning").
+// version when its stored layout changes, and keep reading the old layout (schema.h, FORMAT.md "Versioning"). A new
+// stored type also needs its VersionSlot in binary_reader.h (the binary reader keeps its version there).
 #pragma once
 
 #include <cereal/cereal.hpp>

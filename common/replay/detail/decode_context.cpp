@@ -10,13 +10,10 @@ InBuf::InBuf(const std::uint8_t* data, std::size_t size) {
   setg(p, p, p + size);
 }
 
-void DecodeContext::pop(bool unwinding, std::int64_t start_offset) {
-  if (unwinding && !captured_) {
-    captured_ = true;
-    failure_field_ = path();
-    failure_offset_ = start_offset;
-  }
-  path_.pop_back();
+void DecodeContext::capture() {
+  captured_ = true;
+  failure_field_ = path();
+  failure_offset_ = path_.back().start;
 }
 
 std::string DecodeContext::path() const {

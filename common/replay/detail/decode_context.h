@@ -12,6 +12,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <exception>
+#include <span>
 #include <streambuf>
 #include <string>
 #include <utility>
@@ -37,6 +38,12 @@ class InBuf : public std::streambuf {
   InBuf(const std::uint8_t* data, std::size_t size);
   [[nodiscard]] std::size_t offset() const { return static_cast<std::size_t>(gptr() - eback()); }
   [[nodiscard]] std::size_t remaining() const { return static_cast<std::size_t>(egptr() - gptr()); }
+  // The next n bytes (n <= remaining()), read past in place.
+  [[nodiscard]] std::span<const std::uint8_t> take(std::size_t n) {
+    const auto* p = reinterpret_cast<const std::uint8_t*>(gptr());
+    setg(eback(), gptr() + n, egptr());
+    return {p, n};
+  }
 };
 
 // JSON import: what a racer object left out, so that the importer can record it (codec.h, JsonOptions).
@@ -49,19 +56,29 @@ struct RecordingRequest {
 class DecodeContext {
  public:
   // Binary: `in` is the body's buffer and `base_offset` the bytes before it. JSON: in == nullptr.
-  DecodeContext(const InBuf* in, std::int64_t base_offset) : in_(in), base_offset_(base_offset) {}
+  DecodeContext(InBuf* in, std::int64_t base_offset)
+      : in_(in), base_offset_(base_offset), uncaught_(std::uncaught_exceptions()) {
+    path_.reserve(16);
+  }
 
   [[nodiscard]] bool binary() const { return in_ != nullptr; }
   // Bytes of the body not read yet (binary only).
   [[nodiscard]] std::size_t remaining() const { return in_ ? in_->remaining() : 0; }
+  // Binary only: the next n bytes (n <= remaining()), passed over without a copy.
+  [[nodiscard]] std::span<const std::uint8_t> take(std::size_t n) { return in_->take(n); }
   // Byte offset from the start of the file, -1 for JSON.
   [[nodiscard]] std::int64_t offset() const {
     return in_ ? base_offset_ + static_cast<std::int64_t>(in_->offset()) : -1;
   }
 
-  void push(const char* name, std::int64_t index) { path_.push_back(Part{name, index}); }
-  // Pops a part; when an exception is unwinding through it, the innermost part records the failure's place.
-  void pop(bool unwinding, std::int64_t start_offset);
+  void push(const char* name, std::int64_t index) { path_.push_back(Part{name, index, offset()}); }
+  // Pops a part; when an exception is unwinding through it, the innermost part records the failure's place: the
+  // path and the offset the part started at. (Parts are made and popped only while decoding runs, never by an
+  // unwinding that was under way before it: exceptions beyond those at the start mean a failure of this decode.)
+  void pop() {
+    if (std::uncaught_exceptions() > uncaught_ && !captured_) capture();
+    path_.pop_back();
+  }
 
   [[nodiscard]] const std::string& failure_field() const { return failure_field_; }
   [[nodiscard]] std::int64_t failure_offset() const { return failure_offset_; }
@@ -74,9 +91,13 @@ class DecodeContext {
   struct Part {
     const char* name;    // nullptr for an array element
     std::int64_t index;  // array index, or -1
+    std::int64_t start;  // offset() when the part began
   };
-  const InBuf* in_;
+  void capture();
+
+  InBuf* in_;
   std::int64_t base_offset_;
+  int uncaught_;  // std::uncaught_exceptions() when decoding began
   std::vector<Part> path_;
   bool captured_ = false;
   std::string failure_field_;
@@ -86,18 +107,13 @@ class DecodeContext {
 // Names one field (or array element) for as long as it is being read.
 class Scope {
  public:
-  Scope(DecodeContext& ctx, const char* name, std::int64_t index = -1)
-      : ctx_(ctx), uncaught_(std::uncaught_exceptions()), start_(ctx.offset()) {
-    ctx_.push(name, index);
-  }
-  ~Scope() { ctx_.pop(std::uncaught_exceptions() > uncaught_, start_); }
+  Scope(DecodeContext& ctx, const char* name, std::int64_t index = -1) : ctx_(ctx) { ctx_.push(name, index); }
+  ~Scope() { ctx_.pop(); }
   Scope(const Scope&) = delete;
   Scope& operator=(const Scope&) = delete;
 
  private:
   DecodeContext& ctx_;
-  int uncaught_;
-  std::int64_t start_;
 };
 
 template <class Archive>

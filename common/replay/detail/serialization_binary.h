@@ -1,6 +1,6 @@
-// Internal: Cereal entry points of every stored type for the portable binary archives. Cereal writes each type's
-// class version (class_versions.h) the first time the type appears in a file and hands it to load(), which refuses
-// versions newer than this build's. Kept apart from the JSON half so that binary code never includes RapidJSON.
+// Internal: Cereal entry points of every stored type for writing the portable binary body. Cereal writes each type's
+// class version (class_versions.h) the first time the type appears in a file. Reading does not go through Cereal
+// (binary_reader.h). Kept apart from the JSON half so that binary code never includes RapidJSON.
 #pragma once
 
 #include <cereal/archives/portable_binary.hpp>
@@ -17,44 +17,32 @@ namespace sr::replay::detail {
 
 template <class A>
 concept BinaryOut = std::is_same_v<A, cereal::PortableBinaryOutputArchive>;
-template <class A>
-concept BinaryIn = std::is_same_v<A, cereal::PortableBinaryInputArchive>;
 
 // The input log's own layout: count; if count > 0: unit_us, orders (1 byte), stream length, stream bytes.
 void save_input_log(BinaryWriter<cereal::PortableBinaryOutputArchive>& w, cereal::PortableBinaryOutputArchive& ar,
                     const std::vector<engine::InputChange>& changes);
-void load_input_log(BinaryReader<cereal::PortableBinaryInputArchive>& r, cereal::PortableBinaryInputArchive& ar,
-                    std::vector<engine::InputChange>& changes);
 // Checkpoints: count, then per checkpoint the time since the previous one (varint) and the hash (8 bytes).
 void save_checkpoints(BinaryWriter<cereal::PortableBinaryOutputArchive>& w, cereal::PortableBinaryOutputArchive& ar,
                       const std::vector<engine::Checkpoint>& list);
-void load_checkpoints(BinaryReader<cereal::PortableBinaryInputArchive>& r, cereal::PortableBinaryInputArchive& ar,
-                      std::vector<engine::Checkpoint>& list);
 
 }  // namespace sr::replay::detail
 
 // Cereal looks these up by unqualified name; namespace cereal keeps them out of the engine's namespace.
 namespace cereal {
 
-#define SR_REPLAY_BINARY(Type, Name)                              \
+#define SR_REPLAY_BINARY(Type)                                    \
   template <sr::replay::detail::BinaryOut A>                      \
   void save(A& ar, const Type& v, std::uint32_t version) {        \
     sr::replay::detail::BinaryWriter<A> w(ar);                    \
     sr::replay::detail::schema(w, const_cast<Type&>(v), version); \
-  }                                                               \
-  template <sr::replay::detail::BinaryIn A>                       \
-  void load(A& ar, Type& v, std::uint32_t version) {              \
-    sr::replay::detail::check_version<Type>(version, Name);       \
-    sr::replay::detail::BinaryReader<A> r(ar);                    \
-    sr::replay::detail::schema(r, v, version);                    \
   }
 
-SR_REPLAY_BINARY(sr::engine::Handling, "Handling")
-SR_REPLAY_BINARY(sr::engine::GameConfig, "GameConfig")
-SR_REPLAY_BINARY(sr::engine::Stats, "Stats")
-SR_REPLAY_BINARY(sr::replay::RacerResult, "RacerResult")
-SR_REPLAY_BINARY(sr::replay::Racer, "Racer")
-SR_REPLAY_BINARY(sr::replay::Replay, "Replay")
+SR_REPLAY_BINARY(sr::engine::Handling)
+SR_REPLAY_BINARY(sr::engine::GameConfig)
+SR_REPLAY_BINARY(sr::engine::Stats)
+SR_REPLAY_BINARY(sr::replay::RacerResult)
+SR_REPLAY_BINARY(sr::replay::Racer)
+SR_REPLAY_BINARY(sr::replay::Replay)
 
 #undef SR_REPLAY_BINARY
 
@@ -63,22 +51,10 @@ void save(A& ar, const sr::replay::detail::InputLogRef& v, std::uint32_t) {
   sr::replay::detail::BinaryWriter<A> w(ar);
   sr::replay::detail::save_input_log(w, ar, *v.changes);
 }
-template <sr::replay::detail::BinaryIn A>
-void load(A& ar, sr::replay::detail::InputLogRef& v, std::uint32_t version) {
-  sr::replay::detail::check_version<sr::replay::detail::InputLogRef>(version, "InputLog");
-  sr::replay::detail::BinaryReader<A> r(ar);
-  sr::replay::detail::load_input_log(r, ar, *v.changes);
-}
 template <sr::replay::detail::BinaryOut A>
 void save(A& ar, const sr::replay::detail::CheckpointsRef& v, std::uint32_t) {
   sr::replay::detail::BinaryWriter<A> w(ar);
   sr::replay::detail::save_checkpoints(w, ar, *v.list);
-}
-template <sr::replay::detail::BinaryIn A>
-void load(A& ar, sr::replay::detail::CheckpointsRef& v, std::uint32_t version) {
-  sr::replay::detail::check_version<sr::replay::detail::CheckpointsRef>(version, "Checkpoints");
-  sr::replay::detail::BinaryReader<A> r(ar);
-  sr::replay::detail::load_checkpoints(r, ar, *v.list);
 }
 
 }  // namespace cereal

@@ -1,0 +1,23 @@
+# Assembles the web site (web/README.md, "The site") in OUT from the sources in SRC and the engine files in ENGINE
+# (a list, may be empty): pages at the top, css/, js/ and wasm/, each file with FILE.gz beside it (gzip -9 -n, so
+# the same sources always give the same bytes). Run by the web_site target: cmake -DSRC= -DOUT= -DENGINE= -P site.cmake
+file(REMOVE_RECURSE ${OUT})
+file(MAKE_DIRECTORY ${OUT}/css ${OUT}/js ${OUT}/wasm)
+file(GLOB pages ${SRC}/pages/*)
+file(COPY ${pages} DESTINATION ${OUT})
+file(GLOB styles ${SRC}/css/*.css)
+file(COPY ${styles} DESTINATION ${OUT}/css)
+file(GLOB scripts ${SRC}/js/*.js)
+file(COPY ${scripts} DESTINATION ${OUT}/js)
+foreach(f IN LISTS ENGINE)
+  file(COPY ${f} DESTINATION ${OUT}/wasm)
+endforeach()
+find_program(GZIP gzip REQUIRED)
+file(GLOB_RECURSE all ${OUT}/*)
+foreach(f IN LISTS all)
+  execute_process(COMMAND ${GZIP} -9 -n -k -f ${f} RESULT_VARIABLE failed)
+  if(failed)
+    message(FATAL_ERROR "gzip failed on ${f}")
+  endif()
+endforeach()
+file(TOUCH ${OUT}/.stamp)
