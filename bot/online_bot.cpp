@@ -41,8 +41,12 @@ OnlineBot::OnlineBot(net::SessionOptions options, std::unique_ptr<Player> player
 std::optional<engine::TimeUs> OnlineBot::race_time() const {
   const auto t = session_.race_time_us();
   if (!t) return std::nullopt;
-  const auto scaled = clock_rate_ == 1.0 ? *t : static_cast<engine::TimeUs>(static_cast<double>(*t) * clock_rate_);
-  // Stamped as the game stamps key events.
+  return stamp(*t, clock_rate_);
+}
+
+engine::TimeUs OnlineBot::stamp(engine::TimeUs race_us, double clock_rate) {
+  const auto scaled =
+      clock_rate == 1.0 ? race_us : static_cast<engine::TimeUs>(static_cast<double>(race_us) * clock_rate);
   return engine::stamp_on_grid(scaled);
 }
 

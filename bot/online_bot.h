@@ -62,6 +62,9 @@ class OnlineBot {
   [[nodiscard]] const std::string& name() const { return options_.name; }
   // Tests: the bot's race clock runs at this rate of real time (0.9 = a slowed game).
   void set_clock_rate(double rate) { clock_rate_ = rate; }
+  // The stamp of a change the bot makes when its session's race clock reads `race_us` and its own clock runs at
+  // `clock_rate` of it: the scaled time, stamped as the game stamps key events (engine::stamp_on_grid).
+  [[nodiscard]] static engine::TimeUs stamp(engine::TimeUs race_us, double clock_rate);
   [[nodiscard]] std::int64_t decisions() const { return player_->decisions(); }
   [[nodiscard]] const Player& player() const { return *player_; }
 

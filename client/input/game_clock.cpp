@@ -8,6 +8,10 @@ engine::TimeUs wall_to_game_us(double wall_s, double start_s) {
   return engine::stamp_on_grid(std::llround((wall_s - start_s) * 1e6));
 }
 
+engine::TimeUs race_event_us(engine::TimeUs now_us, double now_s, double when_s) {
+  return engine::stamp_on_grid(now_us - std::llround((now_s - when_s) * 1e6));
+}
+
 void GameClock::start(double start_s) {
   start_s_ = start_s;
   started_ = true;

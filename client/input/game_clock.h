@@ -16,6 +16,11 @@ namespace sr::client {
 // before the start.
 [[nodiscard]] engine::TimeUs wall_to_game_us(double wall_s, double start_s);
 
+// A race's stamp for a button change at wall time `when_s`, read when the race clock (the session's, synced to the
+// server) says `now_us` at wall time `now_s`: the race time of that moment, the wall-time gap rounded to the nearest
+// microsecond as in wall_to_game_us, then stamped (engine::stamp_on_grid). Negative during the countdown.
+[[nodiscard]] engine::TimeUs race_event_us(engine::TimeUs now_us, double now_s, double when_s);
+
 class GameClock {
  public:
   // Game time 0 is at wall time `start_s`.
