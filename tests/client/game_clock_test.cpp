@@ -78,5 +78,24 @@ TEST(GameClock, StartResetsTheLastStamp) {
   EXPECT_EQ(c.stamp(10.25), 250'000);
 }
 
+// A race: the session's clock read 16.667 ms after the key's callback stamped it, at wall times near a day of uptime.
+TEST(RaceEventUs, StampsTheRaceTimeOfTheKeyOnTheGrid) {
+  const double when = 86'400.0 + 0.125;
+  const double now = when + 0.016667;
+  EXPECT_EQ(race_event_us(1'016'667, now, when), 1'000'000);  // exactly on a grid point
+  EXPECT_EQ(race_event_us(1'016'666, now, when), 999'000);    // 1 us before it: the millisecond before
+  EXPECT_EQ(race_event_us(1'017'666, now, when), 1'000'000);  // 999 us after it: still that millisecond
+  EXPECT_EQ(race_event_us(1'017'667, now, when), 1'001'000);
+  EXPECT_EQ(race_event_us(16'667, now, when), 0);
+  EXPECT_EQ(race_event_us(16'666, now, when), -1000);  // during the countdown: negative, floored
+}
+
+TEST(RaceEventUs, TheWallGapIsRoundedToTheNearestMicrosecondBeforeTheGrid) {
+  // 10.001 - 10.0 is 999.9999999994 us in doubles: truncated, the key would seem 1 us later and cross a grid point.
+  EXPECT_EQ(race_event_us(5'000'999, 10.001, 10.0), 4'999'000);  // truncated: 5'000'000
+  EXPECT_EQ(race_event_us(5'001'000, 10.001, 10.0), 5'000'000);
+  EXPECT_EQ(race_event_us(5'001'999, 10.001, 10.0), 5'000'000);
+}
+
 }  // namespace
 }  // namespace sr::client

@@ -32,6 +32,25 @@ TEST(SessionPump, AMemberIsServicedWhenItsOwnWorkIsDueAndIdleOnesWait) {
   EXPECT_EQ(serviced, (std::vector<int>{3, 1}));
 }
 
+// A member that plans nothing is serviced again once idle_us has passed (0 here: at every round), so that ENet's
+// acknowledgements and the session's pings keep going.
+TEST(SessionPump, AMemberWithNothingPlannedIsStillServicedEveryIdleSpan) {
+  std::vector<Session> sessions(1);
+  std::vector<int> serviced(1, 0);
+  SessionPump::Options options;
+  options.idle_us = 0;
+  options.wake_on_traffic = false;
+  SessionPump pump(
+      1, [&](std::size_t i) -> const Session& { return sessions[i]; },
+      [&](std::size_t i) -> std::optional<std::int64_t> {
+        ++serviced[i];
+        return std::nullopt;
+      },
+      options);
+  for (int round = 0; round < 4; ++round) pump.once();
+  EXPECT_EQ(serviced, (std::vector<int>{4}));
+}
+
 TEST(SessionPump, UntilStopsWhenDoneOrAtTheDeadline) {
   Session session;
   int serviced = 0;
