@@ -12,22 +12,26 @@
 
 #include "bot/external_player.h"
 #include "bot/online_bot.h"
-#include "client/settings/ladder_secret.h"
+#include "net/identity/ladder_secret.h"
 
 namespace sr::botcli {
 namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// Pumps until `done` holds, the session closes or the deadline passes. True when `done` held.
+// Pumps (net/session_pump.h) until `done` holds, the session closes or the deadline passes. True when `done` held.
 bool pump_until(OnlineBot& bot, Clock::time_point deadline, std::vector<protocol::Message>& received,
                 const std::function<bool()>& done) {
-  while (Clock::now() < deadline) {
-    for (auto& m : bot.pump(5)) received.push_back(std::move(m));
-    if (done()) return true;
-    if (bot.session().state() == net::Session::State::kClosed || bot.player().broken()) return false;
-  }
-  return false;
+  net::SessionPump pump(
+      1, [&bot](std::size_t) -> const net::Session& { return bot.session(); },
+      [&](std::size_t) {
+        for (auto& m : bot.pump(0)) received.push_back(std::move(m));
+        return bot.us_until_due();
+      });
+  (void)pump.until(
+      [&] { return done() || bot.session().state() == net::Session::State::kClosed || bot.player().broken(); },
+      deadline);
+  return done();
 }
 
 // The text of the first Notice about `about` in `received`, if any.
@@ -154,7 +158,7 @@ int print_leaderboard(const std::string& host, std::uint16_t port, int timeout_s
 
 int run_ladder(const LadderRunOptions& options, std::ostream& out, std::ostream& err) {
   bool created = false;
-  const auto secret = client::load_or_create_secret(options.secret_file, created);
+  const auto secret = net::load_or_create_secret(options.secret_file, created);
   if (!secret.ok()) {
     err << "stackrace-bot: " << secret.error() << "\n";
     return 2;

@@ -1,6 +1,6 @@
 // `stackrace-bot --server HOST:PORT --ladder NAME`: plays contest ladder games as entrant NAME (PROTOCOL.md "Contest
 // ladder"), one after another, each alone in the room the server makes for it; and `--leaderboard`: prints the
-// server's leaderboard as a table. Both use one client/net Session, as the game does.
+// server's leaderboard as a table. Both use one net/ Session, as the game does.
 #pragma once
 
 #include <filesystem>

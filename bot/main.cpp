@@ -25,9 +25,9 @@
 #include "bot/options.h"
 #include "bot/replay_out.h"
 #include "bot/solo_runner.h"
-#include "client/settings/ladder_secret.h"
 #include "common/bot/weights.h"
 #include "common/protocol/text.h"
+#include "net/identity/ladder_secret.h"
 
 namespace {
 
@@ -178,7 +178,7 @@ int main(int argc, char** argv) {
       o.games = static_cast<int>(games);
     }
     if (secret_file.empty()) {
-      auto path = client::default_secret_file(ladder);
+      auto path = net::default_secret_file(ladder);
       if (!path.ok()) return usage_error(path.error());
       o.secret_file = path.value();
     } else {

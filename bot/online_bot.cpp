@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "common/engine/input.h"
+
 namespace sr::botcli {
 
 std::uint64_t RelayProbe::key(std::uint32_t race_id, std::uint32_t player_id, std::uint32_t seq) {
@@ -39,9 +41,13 @@ OnlineBot::OnlineBot(net::SessionOptions options, std::unique_ptr<Player> player
 std::optional<engine::TimeUs> OnlineBot::race_time() const {
   const auto t = session_.race_time_us();
   if (!t) return std::nullopt;
-  const auto scaled = clock_rate_ == 1.0 ? *t : static_cast<engine::TimeUs>(static_cast<double>(*t) * clock_rate_);
-  // Inputs are stamped on a 1 ms grid, as the game stamps key events.
-  return scaled - (scaled % 1000 + 1000) % 1000;
+  return stamp(*t, clock_rate_);
+}
+
+engine::TimeUs OnlineBot::stamp(engine::TimeUs race_us, double clock_rate) {
+  const auto scaled =
+      clock_rate == 1.0 ? race_us : static_cast<engine::TimeUs>(static_cast<double>(race_us) * clock_rate);
+  return engine::stamp_on_grid(scaled);
 }
 
 std::vector<protocol::Message> OnlineBot::pump(std::uint32_t timeout_ms) {
@@ -106,6 +112,20 @@ void OnlineBot::drive() {
   if (game.over()) pending_.reset();
   // Never run the game past the next planned input: the bot's plan assumes it is fed exactly its steps.
   session_.race_advance(pending_ ? std::min(*now, pending_->time_us) : *now);
+}
+
+net::SessionPump pump_bots(std::vector<std::unique_ptr<OnlineBot>>& bots, OnMessage on_message,
+                           net::SessionPump::Options options) {
+  return net::SessionPump(
+      bots.size(), [&bots](std::size_t i) -> const net::Session& { return bots[i]->session(); },
+      [&bots, on_message = std::move(on_message)](std::size_t i) {
+        OnlineBot& bot = *bots[i];
+        for (const protocol::Message& m : bot.pump(0)) {
+          if (on_message) on_message(i, m);
+        }
+        return bot.us_until_due();
+      },
+      options);
 }
 
 }  // namespace sr::botcli

@@ -1,10 +1,12 @@
-// One bot racing on a server: a client/net Session whose own board is driven by a Player (online_player.h: common/bot,
+// One bot racing on a server: a net/ Session whose own board is driven by a Player (online_player.h: common/bot,
 // or an external TBP bot) exactly as a person's keys would drive it (stamped on a 1 ms grid, sent as they happen).
 // Used by `stackrace-bot --server`, `--ladder` and the server's integration tests.
 #pragma once
 
 #include <chrono>
+#include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -12,9 +14,10 @@
 #include <vector>
 
 #include "bot/online_player.h"
-#include "client/net/session.h"
 #include "common/bot/bot.h"
 #include "common/result.h"
+#include "net/session.h"
+#include "net/session_pump.h"
 
 namespace sr::botcli {
 
@@ -59,6 +62,9 @@ class OnlineBot {
   [[nodiscard]] const std::string& name() const { return options_.name; }
   // Tests: the bot's race clock runs at this rate of real time (0.9 = a slowed game).
   void set_clock_rate(double rate) { clock_rate_ = rate; }
+  // The stamp of a change the bot makes when its session's race clock reads `race_us` and its own clock runs at
+  // `clock_rate` of it: the scaled time, stamped as the game stamps key events (engine::stamp_on_grid).
+  [[nodiscard]] static engine::TimeUs stamp(engine::TimeUs race_us, double clock_rate);
   [[nodiscard]] std::int64_t decisions() const { return player_->decisions(); }
   [[nodiscard]] const Player& player() const { return *player_; }
 
@@ -76,5 +82,12 @@ class OnlineBot {
   std::optional<bot::Step> pending_;
   double clock_rate_ = 1.0;
 };
+
+// Runs `bots` on one net::SessionPump (net/session_pump.h): each serviced bot's traffic, then its due inputs. Every
+// message a bot receives goes to `on_message` (when given) with the bot's index. `bots` must outlive the pump; a bot
+// may be replaced at its index between calls.
+using OnMessage = std::function<void(std::size_t bot, const protocol::Message& message)>;
+[[nodiscard]] net::SessionPump pump_bots(std::vector<std::unique_ptr<OnlineBot>>& bots, OnMessage on_message = {},
+                                         net::SessionPump::Options options = {});
 
 }  // namespace sr::botcli

@@ -1,12 +1,9 @@
 #include "bot/online_runner.h"
 
 #include <fmt/format.h>
-#include <sys/epoll.h>
 #include <sys/resource.h>
-#include <unistd.h>
 
 #include <algorithm>
-#include <array>
 #include <cassert>
 #include <cerrno>
 #include <chrono>
@@ -16,7 +13,6 @@
 #include <memory>
 #include <optional>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "bot/external_player.h"
@@ -63,82 +59,6 @@ std::string race_line(const Group& g, const protocol::RaceResults& results) {
   if (!line.empty() && line.back() == '|') line.pop_back();
   return line;
 }
-
-// Runs many bots in one thread without polling each of them in turn. With poll_every_ms 0 it sleeps in epoll until a
-// bot's socket has traffic or a bot's next input is due, and services just those bots (every bot at least every
-// 20 ms, so ENet's acknowledgements, pings and the session's heartbeats keep going): relay delays are measured to
-// the moment a packet arrives. With poll_every_ms N, a bot reads its socket only every N ms and when its own input
-// is due, as a game reads the network once per frame; its acknowledgements then go out in batches, which is what a
-// large load generator wants.
-class Pump {
- public:
-  Pump(std::vector<std::unique_ptr<OnlineBot>>& bots, int poll_every_ms)
-      : bots_(bots), due_(bots.size(), Clock::now()), idle_us_(poll_every_ms > 0 ? poll_every_ms * 1000 : 20'000) {
-    if (poll_every_ms > 0) return;
-    epoll_ = epoll_create1(EPOLL_CLOEXEC);
-    fds_.assign(bots_.size(), -1);
-    for (std::size_t i = 0; i < bots_.size() && epoll_ >= 0; ++i) watch(i);
-    if (epoll_ < 0) idle_us_ = 1000;  // no epoll: every bot reads its socket each millisecond
-  }
-  ~Pump() {
-    if (epoll_ >= 0) close(epoll_);
-  }
-  Pump(const Pump&) = delete;
-  Pump& operator=(const Pump&) = delete;
-
-  // Waits for the first socket with traffic or due bot (at most a few milliseconds), and services what is ready.
-  void once() {
-    Clock::time_point now = Clock::now();
-    Clock::time_point first = now + std::chrono::milliseconds(5);
-    for (const auto& d : due_) first = std::min(first, d);
-    const auto wait_us = std::chrono::duration_cast<std::chrono::microseconds>(first - now).count();
-    std::array<epoll_event, 256> events{};
-    int n = 0;
-    if (epoll_ >= 0) {
-      n = epoll_wait(epoll_, events.data(), static_cast<int>(events.size()),
-                     wait_us <= 0 ? 0 : static_cast<int>((wait_us + 999) / 1000));
-    } else if (wait_us > 0) {
-      std::this_thread::sleep_for(std::chrono::microseconds(wait_us));
-    }
-    for (int e = 0; e < n; ++e) service(static_cast<std::size_t>(events[static_cast<std::size_t>(e)].data.u64));
-    now = Clock::now();
-    for (std::size_t i = 0; i < bots_.size(); ++i) {
-      if (due_[i] <= now) service(i);
-    }
-  }
-
- private:
-  // Waits on bot i's socket, which is new after the bot reconnected to resume its race. A closed socket leaves the
-  // epoll set by itself, and a new one often gets the same number (a reconnect attempt closes the old socket just
-  // before it opens the new one): so while a bot connects, its socket is added again whatever its number (EEXIST
-  // when it is already in).
-  void watch(std::size_t i) {
-    const int fd = bots_[i]->session().socket_handle();
-    const net::Session::State state = bots_[i]->session().state();
-    if (fd == fds_[i] && state != net::Session::State::kConnecting && state != net::Session::State::kReconnecting) {
-      return;
-    }
-    fds_[i] = fd;
-    epoll_event ev{};
-    ev.events = EPOLLIN;
-    ev.data.u64 = i;
-    if (fd >= 0) (void)epoll_ctl(epoll_, EPOLL_CTL_ADD, fd, &ev);
-  }
-
-  void service(std::size_t i) {
-    OnlineBot& bot = *bots_[i];
-    (void)bot.pump(0);
-    if (epoll_ >= 0) watch(i);
-    const std::int64_t us = std::min(idle_us_, bot.us_until_due().value_or(idle_us_));
-    due_[i] = Clock::now() + std::chrono::microseconds(us);
-  }
-
-  std::vector<std::unique_ptr<OnlineBot>>& bots_;
-  std::vector<Clock::time_point> due_;
-  std::int64_t idle_us_;
-  int epoll_ = -1;
-  std::vector<int> fds_;  // the socket each bot is watched on
-};
 
 }  // namespace
 
@@ -225,7 +145,14 @@ int run_online(const OnlineOptions& options) {
       return 2;
     }
   }
-  Pump pump(bots, options.poll_every_ms);
+  // With --poll-every-ms N a bot reads its socket only every N ms and when its own input is due, as a game reads the
+  // network once per frame; else it reads traffic the moment it arrives, so relay delays are measured to then.
+  net::SessionPump::Options pumping;
+  if (options.poll_every_ms > 0) {
+    pumping.idle_us = static_cast<std::int64_t>(options.poll_every_ms) * 1000;
+    pumping.wake_on_traffic = false;
+  }
+  net::SessionPump pump = pump_bots(bots, {}, pumping);
   // Handshake.
   while (Clock::now() < deadline) {
     pump.once();

@@ -191,10 +191,6 @@ void Lobby::handle(PlayerId id, const protocol::Message& message, TimeUs now_us)
   if (!player.messages.allow(now_us)) {
     return drop(id, protocol::DisconnectReason::kRateLimited, "too many messages");
   }
-  if (protocol::message_sender(kind) == protocol::Sender::kServer) {
-    return drop(id, protocol::DisconnectReason::kProtocolError,
-                fmt::format("clients may not send {}", protocol::message_name(kind)));
-  }
   if (!player.welcomed) {
     if (const auto* hello = std::get_if<protocol::Hello>(&message)) return on_hello(player, *hello);
     if (const auto* resume = std::get_if<protocol::Resume>(&message)) return on_resume(player, *resume, now_us);

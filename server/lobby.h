@@ -63,8 +63,9 @@ class Lobby {
   // being closed by the player or the server) a racer in a running race keeps their seat and name for
   // kResumeWindowUs instead, still racing, until a Resume takes it back.
   void disconnect(PlayerId id, TimeUs now_us, bool may_resume = false);
-  // One decoded message from a player. Messages a client may not send, or that make no sense in the player's state,
-  // get the player dropped with a reason; refused requests get a Notice.
+  // One decoded message from a player, on its own channel and one a client may send (the Server checked its route,
+  // protocol::check_route). Messages that make no sense in the player's state get the player dropped with a reason;
+  // refused requests get a Notice.
   void handle(PlayerId id, const protocol::Message& message, TimeUs now_us);
   // Time-driven work of every room.
   void tick(TimeUs now_us);

@@ -104,8 +104,10 @@ std::string prometheus_text(const MetricsSnapshot& snapshot) {
   metric(out, "stackrace_sent_bytes_total", "counter", "Bytes sent over UDP (ENet, with its headers).", s.bytes_sent);
   metric(out, "stackrace_received_bytes_total", "counter", "Bytes received over UDP (ENet, with its headers).",
          s.bytes_received);
-  metric(out, "stackrace_protocol_errors_total", "counter",
-         "Messages that did not decode or came on the wrong channel (the sender was dropped).", s.protocol_errors);
+  metric(
+      out, "stackrace_protocol_errors_total", "counter",
+      "Messages that did not decode, came on the wrong channel or may not come from a client (the sender was dropped).",
+      s.protocol_errors);
   metric(out, "stackrace_replay_writes_total", "counter", "Replays written to the replay store.", s.replays_written);
   metric(out, "stackrace_replay_write_failures_total", "counter", "Replays the replay store failed to write.",
          s.replays_failed);

@@ -2,7 +2,6 @@
 
 #include <arpa/inet.h>
 #include <enet/enet.h>
-#include <enet/time.h>
 #include <sys/socket.h>
 
 #include <chrono>
@@ -57,8 +56,7 @@ sr::Status<std::string> NetHost::open(const std::string& bind_address, std::uint
     enet_deinitialize();
     return "cannot listen on " + bind_address + ":" + std::to_string(port) + " (port in use or not permitted)";
   }
-  host_->maximumPacketSize = limits.max_packet_bytes;
-  host_->maximumWaitingData = limits.max_waiting_bytes;
+  transport::apply_limits(*host_, limits.host);
   host_->duplicatePeers = limits.max_peers_per_ip;
   gate_.emplace(limits.connect_gate);
   host_->intercept = &NetHost::intercept;
@@ -71,7 +69,7 @@ sr::Status<std::string> NetHost::open(const std::string& bind_address, std::uint
   // enet_host_create binds; read back the port in case 0 asked for any free one.
   ENetAddress bound{};
   if (enet_socket_get_address(host_->socket, &bound) == 0) port_ = bound.port;
-  peer_timeout_ms_ = limits.peer_timeout_ms;
+  silence_ = transport::SilenceWatch(limits.host.peer_timeout_ms);
   return {};
 }
 
@@ -89,9 +87,7 @@ void NetHost::poll(std::uint32_t timeout_ms, std::vector<NetEvent>& out) {
       case ENET_EVENT_TYPE_CONNECT: {
         const PeerId id = next_id_++;
         event.peer->data = reinterpret_cast<void*>(static_cast<std::uintptr_t>(id));
-        enet_peer_timeout(event.peer, 0, peer_timeout_ms_, peer_timeout_ms_);
-        // Silence is timed from here until the peer first acknowledges something (ENet leaves this 0 until then).
-        if (event.peer->lastReceiveTime == 0) event.peer->lastReceiveTime = host_->serviceTime;
+        silence_.start(*host_, *event.peer);
         peers_[id] = event.peer;
         e.kind = NetEvent::Kind::kConnect;
         e.peer = id;
@@ -149,21 +145,13 @@ std::vector<std::pair<std::string, std::uint64_t>> NetHost::take_refused_connect
 }
 
 void NetHost::drop_silent(std::vector<NetEvent>& out) {
-  // ENet checks its timeout only when a resend falls due, which after a few lost resends is up to 10 s past it; a
-  // racer's stall budget runs meanwhile. So silence is timed here: ENet pings a peer it has not heard from for
-  // 500 ms, and a peer that has acknowledged nothing for peer_timeout_ms is gone, as if ENet had timed it out.
+  // A peer that has acknowledged nothing for the limit is gone, as if ENet had timed it out (limits.h says why we
+  // time it).
   const std::uint32_t now = host_->serviceTime;
-  const std::uint32_t since_last = ENET_TIME_DIFFERENCE(now, last_silence_check_ms_);
-  if (since_last < kSilenceCheckEveryMs) return;
-  last_silence_check_ms_ = now;
-  // After our own loop stalled, the datagrams that waited meanwhile are not all read yet (ENet reads a few hundred
-  // per call): nobody is judged silent for a second.
-  if (since_last > kSilenceCheckEveryMs + kOwnStallMs) judge_silence_after_ms_ = now + kOwnStallMs;
-  if (ENET_TIME_LESS(now, judge_silence_after_ms_)) return;
+  if (!silence_.judge_now(now)) return;
   for (auto it = peers_.begin(); it != peers_.end();) {
     ENetPeer* peer = it->second;
-    if (peer->state != ENET_PEER_STATE_CONNECTED ||
-        ENET_TIME_DIFFERENCE(now, peer->lastReceiveTime) <= peer_timeout_ms_) {
+    if (!silence_.silent(*peer, now)) {
       ++it;
       continue;
     }

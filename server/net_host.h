@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "common/result.h"
+#include "net/transport/limits.h"
 #include "server/connect_gate.h"
 
 struct _ENetHost;
@@ -28,12 +29,9 @@ struct NetLimits {
   // The kernel caps the size at net.core.rmem_max / wmem_max.
   int socket_buffer_bytes = 8 << 20;
   std::size_t max_peers_per_ip = 1100;  // ENet's silent cap; the lobby's max_per_address answers in words
-  std::size_t max_packet_bytes =
-      72 * 1024;  // a little over protocol::kMaxMessageBytes: oversized messages get a reason
-  std::size_t max_waiting_bytes = 256 * 1024;
-  // A peer that acknowledges nothing for this long is dropped (ENet pings an idle peer twice a second). A racer
-  // dropped mid-race keeps their seat and may resume over a new connection (PROTOCOL.md "Resuming a race").
-  std::uint32_t peer_timeout_ms = 5'000;
+  // Packet and waiting-data sizes, and the silence after which a peer is dropped: the rules the client's connection
+  // follows too (net/transport/limits.h).
+  transport::HostLimits host = transport::kServerLimits;
   // Connection attempts per address beyond this are dropped before ENet sees them (connect_gate.h).
   ConnectGateLimits connect_gate;
 };
@@ -94,9 +92,8 @@ class NetHost {
   [[nodiscard]] std::uint64_t bytes_received() const;
 
  private:
-  static constexpr std::uint32_t kSilenceCheckEveryMs = 100;
-  static constexpr std::uint32_t kOwnStallMs = 1'000;
-  // Peers silent for longer than peer_timeout_ms: disconnect events (data 0, a timeout), and forgotten.
+  // Peers silent for longer than the limit (transport::SilenceWatch): disconnect events (data 0, a timeout), and
+  // forgotten.
   void drop_silent(std::vector<NetEvent>& out);
 
   // ENet's intercept callback (no user pointer: poll() names the host being serviced in a thread_local).
@@ -108,9 +105,7 @@ class NetHost {
   PeerId next_id_ = 1;
   std::map<PeerId, _ENetPeer*> peers_;
   int receive_buffer_bytes_ = 0;
-  std::uint32_t peer_timeout_ms_ = 5'000;
-  std::uint32_t last_silence_check_ms_ = 0;
-  std::uint32_t judge_silence_after_ms_ = 0;
+  transport::SilenceWatch silence_;
 };
 
 }  // namespace sr::server

@@ -116,10 +116,10 @@ void Server::on_receive(const NetEvent& event, TimeUs now_us) {
   }
   const protocol::Message& message = decoded.value();
   const protocol::MessageId id = protocol::message_id(message);
-  if (protocol::message_channel(id) != event.channel) {
+  if (const auto route = protocol::check_route(id, event.channel, protocol::Sender::kClient); !route) {
     ++protocol_errors_;
-    return drop(event.peer, protocol::DisconnectReason::kProtocolError,
-                fmt::format("{} on the wrong channel", protocol::message_name(id)));
+    spdlog::info("{}: {}", net_.address_of(event.peer), route.error());
+    return drop(event.peer, protocol::DisconnectReason::kProtocolError, route.error());
   }
   lobby_->handle(event.peer, message, now_us);
 }

@@ -6,7 +6,7 @@
 
 #include <spdlog/spdlog.h>
 
-#include "client/settings/ladder_secret.h"
+#include "net/identity/ladder_secret.h"
 
 namespace sr::client {
 
@@ -66,7 +66,7 @@ void App::ladder_play(const LadderAction& action) {
   }
   const std::filesystem::path file = paths_.ladder_secret_file(action.entrant);
   bool created = false;
-  auto secret = load_or_create_secret(file, created);
+  auto secret = net::load_or_create_secret(file, created);
   if (!secret) {
     // Never made anew over a file that is there: the player mends or moves it.
     spdlog::error("ladder: {}", secret.error());

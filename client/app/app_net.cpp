@@ -12,6 +12,7 @@
 #include <cstdio>
 #include <fstream>
 
+#include "client/input/game_clock.h"
 #include "client/settings/settings_io.h"
 
 namespace sr::client {
@@ -234,7 +235,7 @@ void App::leave_race(int choice) {
 }
 
 // The held buttons changed at wall time `when_s` (a key's callback stamp, or a pad poll): at the race time of that
-// moment, on the 1 ms grid, never before an earlier press.
+// moment, stamped on the 1 ms grid (race_event_us, client/input/game_clock.h), never before an earlier press.
 void App::race_buttons_changed(double when_s) {
   const auto* race = net_.session().race();
   if (!race || !race->racing() || !race_screen_) return;
@@ -242,8 +243,7 @@ void App::race_buttons_changed(double when_s) {
   const engine::Buttons buttons = held_.buttons(settings_.bindings);
   const auto now_us = net_.session().race_time_us();
   if (!now_us) return;
-  TimeUs t = *now_us - static_cast<TimeUs>((Window::now_s() - when_s) * 1e6);
-  t = t / 1000 * 1000;
+  TimeUs t = race_event_us(*now_us, Window::now_s(), when_s);
   if (t < 0) {  // during the countdown: held at the start
     ours.buttons = buttons;
     return;

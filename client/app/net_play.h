@@ -16,9 +16,9 @@
 #include <vector>
 
 #include "client/app/own_race.h"
-#include "client/net/session.h"
 #include "client/replay/replay_link.h"
 #include "common/result.h"
+#include "net/session.h"
 
 namespace sr::server {
 class Server;

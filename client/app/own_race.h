@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "client/net/race_view.h"
 #include "client/replay/replay_link.h"
+#include "net/race_view.h"
 
 namespace sr::client {
 

@@ -1,7 +1,5 @@
 #include "client/input/bindings.h"
 
-#include <GLFW/glfw3.h>
-
 #include <algorithm>
 
 namespace sr::client {
@@ -10,24 +8,24 @@ Bindings Bindings::defaults() {
   Bindings b;
   auto keys = [&b](Action a, std::vector<int> k) { b.keys[static_cast<std::size_t>(a)] = std::move(k); };
   auto pad = [&b](Action a, std::vector<int> p) { b.pad[static_cast<std::size_t>(a)] = std::move(p); };
-  keys(Action::kMoveLeft, {GLFW_KEY_LEFT});
-  keys(Action::kMoveRight, {GLFW_KEY_RIGHT});
-  keys(Action::kSoftDrop, {GLFW_KEY_DOWN});
-  keys(Action::kHardDrop, {GLFW_KEY_SPACE});
-  keys(Action::kRotateCw, {GLFW_KEY_UP, GLFW_KEY_X});
-  keys(Action::kRotateCcw, {GLFW_KEY_Z, GLFW_KEY_LEFT_CONTROL, GLFW_KEY_RIGHT_CONTROL});
-  keys(Action::kRotate180, {GLFW_KEY_A});
-  keys(Action::kHold, {GLFW_KEY_C, GLFW_KEY_LEFT_SHIFT, GLFW_KEY_RIGHT_SHIFT});
-  keys(Action::kRestart, {GLFW_KEY_R});
-  pad(Action::kMoveLeft, {GLFW_GAMEPAD_BUTTON_DPAD_LEFT, kPadStickLeft});
-  pad(Action::kMoveRight, {GLFW_GAMEPAD_BUTTON_DPAD_RIGHT, kPadStickRight});
-  pad(Action::kSoftDrop, {GLFW_GAMEPAD_BUTTON_DPAD_DOWN, kPadStickDown});
-  pad(Action::kHardDrop, {GLFW_GAMEPAD_BUTTON_DPAD_UP});
-  pad(Action::kRotateCw, {GLFW_GAMEPAD_BUTTON_B});
-  pad(Action::kRotateCcw, {GLFW_GAMEPAD_BUTTON_A});
-  pad(Action::kRotate180, {GLFW_GAMEPAD_BUTTON_Y});
-  pad(Action::kHold, {GLFW_GAMEPAD_BUTTON_LEFT_BUMPER, GLFW_GAMEPAD_BUTTON_RIGHT_BUMPER});
-  pad(Action::kRestart, {GLFW_GAMEPAD_BUTTON_BACK});
+  keys(Action::kMoveLeft, {keycode::kLeft});
+  keys(Action::kMoveRight, {keycode::kRight});
+  keys(Action::kSoftDrop, {keycode::kDown});
+  keys(Action::kHardDrop, {keycode::kSpace});
+  keys(Action::kRotateCw, {keycode::kUp, keycode::letter('X')});
+  keys(Action::kRotateCcw, {keycode::letter('Z'), keycode::kLeftControl, keycode::kRightControl});
+  keys(Action::kRotate180, {keycode::letter('A')});
+  keys(Action::kHold, {keycode::letter('C'), keycode::kLeftShift, keycode::kRightShift});
+  keys(Action::kRestart, {keycode::letter('R')});
+  pad(Action::kMoveLeft, {kPadLeft, kPadStickLeft});
+  pad(Action::kMoveRight, {kPadRight, kPadStickRight});
+  pad(Action::kSoftDrop, {kPadDown, kPadStickDown});
+  pad(Action::kHardDrop, {kPadUp});
+  pad(Action::kRotateCw, {kPadB});
+  pad(Action::kRotateCcw, {kPadA});
+  pad(Action::kRotate180, {kPadY});
+  pad(Action::kHold, {kPadLeftBumper, kPadRightBumper});
+  pad(Action::kRestart, {kPadBack});
   return b;
 }
 

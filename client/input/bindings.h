@@ -14,10 +14,10 @@
 
 namespace sr::client {
 
-inline constexpr int kKeyCodeLimit = 512;  // GLFW key codes are below this (GLFW_KEY_LAST is 348)
+inline constexpr int kKeyCodeLimit = 512;  // key codes are below this (keycode::kLast is 348)
 
 struct Bindings {
-  std::array<std::vector<int>, kActionCount> keys;  // GLFW key codes per action
+  std::array<std::vector<int>, kActionCount> keys;  // key codes (key_codes.h) per action
   std::array<std::vector<int>, kActionCount> pad;   // PadInput values per action
 
   // Arrows move and soft drop, Space hard drop, Up/X rotate CW, Z/Ctrl rotate CCW, A rotate 180, C/Shift hold,
@@ -41,7 +41,7 @@ struct Bindings {
 // A key or pad input bound to more than one action (pressing it does all of them).
 struct BindingConflict {
   bool pad = false;
-  int input = 0;                // GLFW key code, or PadInput
+  int input = 0;                // key code (key_codes.h), or PadInput
   std::vector<Action> actions;  // two or more, in kAllActions order
   bool operator==(const BindingConflict&) const = default;
 };

@@ -5,8 +5,11 @@
 namespace sr::client {
 
 engine::TimeUs wall_to_game_us(double wall_s, double start_s) {
-  const double ms = std::round((wall_s - start_s) * 1000.0);
-  return static_cast<engine::TimeUs>(ms) * kStampGridUs;
+  return engine::stamp_on_grid(std::llround((wall_s - start_s) * 1e6));
+}
+
+engine::TimeUs race_event_us(engine::TimeUs now_us, double now_s, double when_s) {
+  return engine::stamp_on_grid(now_us - std::llround((now_s - when_s) * 1e6));
 }
 
 void GameClock::start(double start_s) {

@@ -1,7 +1,5 @@
 #include "client/input/key_names.h"
 
-#include <GLFW/glfw3.h>
-
 #include <array>
 #include <utility>
 
@@ -14,55 +12,55 @@ struct Named {
 };
 
 constexpr Named kSpecialKeys[] = {
-    {GLFW_KEY_SPACE, "Space"},
-    {GLFW_KEY_APOSTROPHE, "'"},
-    {GLFW_KEY_COMMA, ","},
-    {GLFW_KEY_MINUS, "-"},
-    {GLFW_KEY_PERIOD, "."},
-    {GLFW_KEY_SLASH, "/"},
-    {GLFW_KEY_SEMICOLON, ";"},
-    {GLFW_KEY_EQUAL, "="},
-    {GLFW_KEY_LEFT_BRACKET, "["},
-    {GLFW_KEY_BACKSLASH, "\\"},
-    {GLFW_KEY_RIGHT_BRACKET, "]"},
-    {GLFW_KEY_GRAVE_ACCENT, "`"},
-    {GLFW_KEY_ESCAPE, "Escape"},
-    {GLFW_KEY_ENTER, "Enter"},
-    {GLFW_KEY_TAB, "Tab"},
-    {GLFW_KEY_BACKSPACE, "Backspace"},
-    {GLFW_KEY_INSERT, "Insert"},
-    {GLFW_KEY_DELETE, "Delete"},
-    {GLFW_KEY_RIGHT, "Right"},
-    {GLFW_KEY_LEFT, "Left"},
-    {GLFW_KEY_DOWN, "Down"},
-    {GLFW_KEY_UP, "Up"},
-    {GLFW_KEY_PAGE_UP, "Page Up"},
-    {GLFW_KEY_PAGE_DOWN, "Page Down"},
-    {GLFW_KEY_HOME, "Home"},
-    {GLFW_KEY_END, "End"},
-    {GLFW_KEY_CAPS_LOCK, "Caps Lock"},
-    {GLFW_KEY_KP_0, "Keypad 0"},
-    {GLFW_KEY_KP_1, "Keypad 1"},
-    {GLFW_KEY_KP_2, "Keypad 2"},
-    {GLFW_KEY_KP_3, "Keypad 3"},
-    {GLFW_KEY_KP_4, "Keypad 4"},
-    {GLFW_KEY_KP_5, "Keypad 5"},
-    {GLFW_KEY_KP_6, "Keypad 6"},
-    {GLFW_KEY_KP_7, "Keypad 7"},
-    {GLFW_KEY_KP_8, "Keypad 8"},
-    {GLFW_KEY_KP_9, "Keypad 9"},
-    {GLFW_KEY_KP_DECIMAL, "Keypad ."},
-    {GLFW_KEY_KP_DIVIDE, "Keypad /"},
-    {GLFW_KEY_KP_MULTIPLY, "Keypad *"},
-    {GLFW_KEY_KP_SUBTRACT, "Keypad -"},
-    {GLFW_KEY_KP_ADD, "Keypad +"},
-    {GLFW_KEY_KP_ENTER, "Keypad Enter"},
-    {GLFW_KEY_LEFT_SHIFT, "Left Shift"},
-    {GLFW_KEY_LEFT_CONTROL, "Left Ctrl"},
-    {GLFW_KEY_LEFT_ALT, "Left Alt"},
-    {GLFW_KEY_RIGHT_SHIFT, "Right Shift"},
-    {GLFW_KEY_RIGHT_CONTROL, "Right Ctrl"},
-    {GLFW_KEY_RIGHT_ALT, "Right Alt"},
+    {keycode::kSpace, "Space"},
+    {keycode::kApostrophe, "'"},
+    {keycode::kComma, ","},
+    {keycode::kMinus, "-"},
+    {keycode::kPeriod, "."},
+    {keycode::kSlash, "/"},
+    {keycode::kSemicolon, ";"},
+    {keycode::kEqual, "="},
+    {keycode::kLeftBracket, "["},
+    {keycode::kBackslash, "\\"},
+    {keycode::kRightBracket, "]"},
+    {keycode::kGraveAccent, "`"},
+    {keycode::kEscape, "Escape"},
+    {keycode::kEnter, "Enter"},
+    {keycode::kTab, "Tab"},
+    {keycode::kBackspace, "Backspace"},
+    {keycode::kInsert, "Insert"},
+    {keycode::kDelete, "Delete"},
+    {keycode::kRight, "Right"},
+    {keycode::kLeft, "Left"},
+    {keycode::kDown, "Down"},
+    {keycode::kUp, "Up"},
+    {keycode::kPageUp, "Page Up"},
+    {keycode::kPageDown, "Page Down"},
+    {keycode::kHome, "Home"},
+    {keycode::kEnd, "End"},
+    {keycode::kCapsLock, "Caps Lock"},
+    {keycode::kKeypad0, "Keypad 0"},
+    {keycode::kKeypad0 + 1, "Keypad 1"},
+    {keycode::kKeypad0 + 2, "Keypad 2"},
+    {keycode::kKeypad0 + 3, "Keypad 3"},
+    {keycode::kKeypad0 + 4, "Keypad 4"},
+    {keycode::kKeypad0 + 5, "Keypad 5"},
+    {keycode::kKeypad0 + 6, "Keypad 6"},
+    {keycode::kKeypad0 + 7, "Keypad 7"},
+    {keycode::kKeypad0 + 8, "Keypad 8"},
+    {keycode::kKeypad0 + 9, "Keypad 9"},
+    {keycode::kKeypadDecimal, "Keypad ."},
+    {keycode::kKeypadDivide, "Keypad /"},
+    {keycode::kKeypadMultiply, "Keypad *"},
+    {keycode::kKeypadSubtract, "Keypad -"},
+    {keycode::kKeypadAdd, "Keypad +"},
+    {keycode::kKeypadEnter, "Keypad Enter"},
+    {keycode::kLeftShift, "Left Shift"},
+    {keycode::kLeftControl, "Left Ctrl"},
+    {keycode::kLeftAlt, "Left Alt"},
+    {keycode::kRightShift, "Right Shift"},
+    {keycode::kRightControl, "Right Ctrl"},
+    {keycode::kRightAlt, "Right Alt"},
 };
 
 constexpr std::array<const char*, kPadInputCount> kPadNames = {
@@ -74,10 +72,11 @@ constexpr std::array<const char*, kPadInputCount> kPadNames = {
 }  // namespace
 
 std::string key_name(int key) {
-  if ((key >= GLFW_KEY_A && key <= GLFW_KEY_Z) || (key >= GLFW_KEY_0 && key <= GLFW_KEY_9)) {
-    return std::string(1, static_cast<char>(key));  // GLFW uses ASCII codes for these
+  if ((key >= keycode::letter('A') && key <= keycode::letter('Z')) ||
+      (key >= keycode::digit('0') && key <= keycode::digit('9'))) {
+    return std::string(1, static_cast<char>(key));  // ASCII codes
   }
-  if (key >= GLFW_KEY_F1 && key <= GLFW_KEY_F25) return "F" + std::to_string(key - GLFW_KEY_F1 + 1);
+  if (key >= keycode::kF1 && key <= keycode::kF25) return "F" + std::to_string(key - keycode::kF1 + 1);
   for (const auto& k : kSpecialKeys) {
     if (k.code == key) return k.name;
   }
@@ -97,7 +96,7 @@ std::optional<int> key_from_name(std::string_view name) {
       n = n * 10 + (name[i] - '0');
       if (n > 25) return std::nullopt;
     }
-    if (n >= 1) return GLFW_KEY_F1 + n - 1;
+    if (n >= 1) return keycode::kF1 + n - 1;
   }
   for (const auto& k : kSpecialKeys) {
     if (name == k.name) return k.code;

@@ -2,8 +2,8 @@
 
 #include <fmt/format.h>
 
-#include "client/net/session.h"
 #include "common/protocol/text.h"
+#include "net/session.h"
 
 namespace sr::client {
 namespace {

@@ -2,7 +2,7 @@
 
 #include <cstdlib>
 
-#include "client/settings/ladder_secret.h"
+#include "net/identity/ladder_secret.h"
 
 namespace sr::client {
 namespace {
@@ -18,7 +18,7 @@ std::filesystem::path base_dir(const char* xdg_var, const char* home_suffix) {
 }  // namespace
 
 std::filesystem::path Paths::ladder_secret_file(std::string_view entrant) const {
-  return ladder_secret_file_in(config_dir / "ladder", entrant);
+  return net::ladder_secret_file_in(config_dir / "ladder", entrant);
 }
 
 Paths resolve_paths(const std::optional<std::filesystem::path>& config_override,

@@ -10,9 +10,9 @@
 #include <string>
 
 #include "client/lobby/room_form.h"
-#include "client/net/session.h"
 #include "client/settings/settings.h"
 #include "client/ui/menu.h"
+#include "net/session.h"
 
 namespace sr::client {
 

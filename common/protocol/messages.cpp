@@ -112,6 +112,17 @@ std::uint8_t message_channel(MessageId id) {
   return kInfo[static_cast<std::size_t>(id) % kInfo.size()].channel;
 }
 
+sr::Status<std::string> check_route(MessageId id, std::uint8_t channel, Sender from) {
+  const Sender allowed = message_sender(id);
+  if (allowed != Sender::kEither && allowed != from) {
+    return std::string(from == Sender::kClient ? "clients" : "servers") + " may not send " + message_name(id);
+  }
+  if (const std::uint8_t own = message_channel(id); channel != own) {
+    return std::string(message_name(id)) + " on channel " + std::to_string(channel) + ", not " + std::to_string(own);
+  }
+  return {};
+}
+
 ModeSummary summarize(const engine::GameConfig& config) {
   ModeSummary s;
   s.mode = config.mode;

@@ -16,6 +16,7 @@
 #include "common/engine/config.h"
 #include "common/engine/types.h"
 #include "common/protocol/records.h"
+#include "common/result.h"
 
 namespace sr::protocol {
 
@@ -537,6 +538,11 @@ using Message =
 [[nodiscard]] Sender message_sender(MessageId id);
 // The ENet channel the message travels on (kChannel*). Precondition: is_message_id(id).
 [[nodiscard]] std::uint8_t message_channel(MessageId id);
+// Whether message `id` may arrive on `channel` from `from` (kClient or kServer): on its own channel, from a side
+// message_sender allows (PROTOCOL.md, "Transport"). Both ends check every message they receive and drop the
+// connection otherwise (kProtocolError). Ok, or the reason: "Welcome on channel 1, not 0", "clients may not send
+// Welcome", "servers may not send Hello". Precondition: is_message_id(id).
+[[nodiscard]] sr::Status<std::string> check_route(MessageId id, std::uint8_t channel, Sender from);
 // Whether the channel is sent reliably (all but kChannelLive and kChannelRaceFast).
 [[nodiscard]] constexpr bool channel_reliable(std::uint8_t channel) {
   return channel != kChannelLive && channel != kChannelRaceFast;

@@ -8,10 +8,10 @@
 #include <algorithm>
 #include <span>
 
-#include "client/net/session.h"
 #include "common/engine/config.h"
 #include "common/protocol/codec.h"
 #include "common/protocol/messages.h"
+#include "net/session.h"
 
 namespace sr::abuse {
 namespace {

@@ -71,8 +71,8 @@ bool HonestSide::set_up(std::chrono::seconds timeout) {
       return false;
     }
   }
-  pump_ = std::make_unique<netsim::BotPump>(
-      bots_, [this](std::size_t bot, const protocol::Message& m) { on_message(bot, m); });
+  pump_ = std::make_unique<net::SessionPump>(
+      botcli::pump_bots(bots_, [this](std::size_t bot, const protocol::Message& m) { on_message(bot, m); }));
   const auto all = [&](auto pred) {
     return std::all_of(bots_.begin(), bots_.end(), [&](const auto& b) { return pred(b->session()); });
   };

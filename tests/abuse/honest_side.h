@@ -1,6 +1,6 @@
 // The honest players beside an attack: rooms of racing bots (bot/online_bot.h) from 127.0.0.1, serviced by the
-// netmatrix's BotPump (tests/netsim/matrix_pump.h) so relay delays are measured to the moment a packet arrives, and a
-// probe player who connects and creates a room while the attack runs.
+// session pump (net/session_pump.h) so relay delays are measured to the moment a packet arrives, and a probe player
+// who connects and creates a room while the attack runs.
 #pragma once
 
 #include <chrono>
@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "bot/online_bot.h"
+#include "net/session_pump.h"
 #include "tests/abuse/abuse_report.h"
-#include "tests/netsim/matrix_pump.h"
 
 namespace sr::abuse {
 
@@ -61,7 +61,7 @@ class HonestSide {
   AttackOutcome& out_;
   botcli::RelayProbe relay_;
   std::vector<std::unique_ptr<botcli::OnlineBot>> bots_;
-  std::unique_ptr<netsim::BotPump> pump_;
+  std::unique_ptr<net::SessionPump> pump_;
   std::vector<std::uint32_t> room_ids_;
   std::vector<std::uint32_t> last_race_;                  // by room: the race whose results were counted
   std::map<std::uint32_t, std::string> removal_reasons_;  // player id -> RacerEnded reason

@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-#include "client/net/session.h"
+#include "net/session.h"
 #include "tests/support/status.h"
 
 namespace sr::client {

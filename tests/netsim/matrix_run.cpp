@@ -14,7 +14,6 @@
 #include "replays/store/replay_store.h"
 #include "server/server.h"
 #include "tests/netsim/impairment.h"
-#include "tests/netsim/matrix_pump.h"
 #include "tests/netsim/udp_proxy.h"
 #include "tests/server/net_fixture.h"
 
@@ -181,8 +180,8 @@ class ProfileRunner {
       race_of_.push_back(i / static_cast<std::size_t>(run_.racers));
       if (!open_bot(i)) return false;
     }
-    pump_ =
-        std::make_unique<BotPump>(bots_, [this](std::size_t bot, const protocol::Message& m) { on_message(bot, m); });
+    pump_ = std::make_unique<net::SessionPump>(
+        botcli::pump_bots(bots_, [this](std::size_t bot, const protocol::Message& m) { on_message(bot, m); }));
     return true;
   }
 
@@ -467,7 +466,7 @@ class ProfileRunner {
   std::vector<std::string> setup_drops_;  // "name (why)" of each connection that dropped before its race
   std::vector<std::size_t> race_of_;      // bot index -> race index
   std::vector<RaceSlot> races_;
-  std::unique_ptr<BotPump> pump_;
+  std::unique_ptr<net::SessionPump> pump_;
 };
 
 }  // namespace

@@ -86,6 +86,25 @@ TEST(MessageTable, NamesChannelsAndSenders) {
       << "catch-up must stay ordered with live relays";
 }
 
+TEST(MessageTable, ARouteIsTheMessagesOwnChannelFromASideThatMaySendIt) {
+  const auto route = [](MessageId id, std::uint8_t channel, Sender from) -> std::string {
+    const auto checked = check_route(id, channel, from);
+    return checked ? "ok" : checked.error();
+  };
+  EXPECT_EQ(route(MessageId::kHello, kChannelControl, Sender::kClient), "ok");
+  EXPECT_EQ(route(MessageId::kWelcome, kChannelControl, Sender::kServer), "ok");
+  EXPECT_EQ(route(MessageId::kPing, kChannelControl, Sender::kClient), "ok");
+  EXPECT_EQ(route(MessageId::kPing, kChannelControl, Sender::kServer), "ok");
+  EXPECT_EQ(route(MessageId::kLiveStats, kChannelLive, Sender::kServer), "ok");
+  EXPECT_EQ(route(MessageId::kRaceInputAck, kChannelRaceFast, Sender::kServer), "ok");
+
+  EXPECT_EQ(route(MessageId::kWelcome, kChannelRace, Sender::kServer), "Welcome on channel 1, not 0");
+  EXPECT_EQ(route(MessageId::kWelcome, kChannelControl, Sender::kClient), "clients may not send Welcome");
+  EXPECT_EQ(route(MessageId::kHello, kChannelControl, Sender::kServer), "servers may not send Hello");
+  // The side is judged first: a message from the wrong side is that, whatever its channel.
+  EXPECT_EQ(route(MessageId::kRaceInput, kChannelLive, Sender::kServer), "servers may not send RaceInput");
+}
+
 TEST(MessageTable, FrozenIds) {
   EXPECT_EQ(static_cast<int>(MessageId::kReject), 3);
   EXPECT_EQ(static_cast<int>(RejectReason::kVersionMismatch), 1);

@@ -124,24 +124,34 @@ void BotClient::kill() {
   session().divert_race_messages([](protocol::Message) {});
 }
 
-void BotClient::pump() {
-  if (killed_) return;
-  for (auto& m : bot_.pump(1)) received_.push_back(std::move(m));
+std::optional<std::int64_t> BotClient::pump() {
+  if (killed_) return std::nullopt;
+  for (auto& m : bot_.pump(0)) received_.push_back(std::move(m));
   const auto now = std::chrono::steady_clock::now();
   while (!delayed_.empty() && delayed_.front().first <= now) {
     session().send(delayed_.front().second);
     delayed_.pop_front();
   }
+  std::optional<std::int64_t> due_us = bot_.us_until_due();
+  if (!delayed_.empty()) {
+    const std::int64_t send_us =
+        std::chrono::duration_cast<std::chrono::microseconds>(delayed_.front().first - now).count();
+    due_us = std::min(due_us.value_or(send_us), send_us);
+  }
+  return due_us;
 }
 
 bool BotClient::pump_until(const std::vector<BotClient*>& clients, const std::function<bool()>& done,
                            std::chrono::milliseconds timeout) {
-  const auto end = std::chrono::steady_clock::now() + timeout;
-  while (std::chrono::steady_clock::now() < end) {
-    for (BotClient* c : clients) c->pump();
-    if (done()) return true;
+  // A killed client reads nothing more: its socket is left out, or its unread traffic would wake the pump at once.
+  std::vector<BotClient*> live;
+  for (BotClient* c : clients) {
+    if (!c->killed()) live.push_back(c);
   }
-  return false;
+  net::SessionPump pump(
+      live.size(), [&live](std::size_t i) -> const net::Session& { return live[i]->session(); },
+      [&live](std::size_t i) { return live[i]->pump(); });
+  return pump.until(done, std::chrono::steady_clock::now() + timeout);
 }
 
 }  // namespace sr::test

@@ -1,5 +1,5 @@
 // A real stackrace-server on 127.0.0.1 (ephemeral port, temporary replay store) running on its own thread, and bot
-// clients that race through client/net exactly as stackrace-bot does.
+// clients that race through net/ exactly as stackrace-bot does.
 #pragma once
 
 #include <atomic>
@@ -14,9 +14,10 @@
 #include <vector>
 
 #include "bot/online_bot.h"
-#include "client/net/session.h"
 #include "common/bot/bot.h"
 #include "common/engine/random.h"
+#include "net/session.h"
+#include "net/session_pump.h"
 #include "server/server.h"
 
 namespace sr::test {
@@ -66,9 +67,11 @@ class BotClient {
 
   // Polls until the server welcomed us (or the timeout). False on failure.
   bool connect(std::chrono::milliseconds timeout = std::chrono::seconds(10));
-  // One round: network traffic, then the bot's due inputs. Call often.
-  void pump();
-  // Pumps every client in `clients` until `done` holds or the timeout passes. False on timeout.
+  // One round without waiting: network traffic, then the bot's due inputs and the delayed messages now due. Returns
+  // the microseconds until the client next has work of its own (an input, a delayed message), nullopt if none.
+  std::optional<std::int64_t> pump();
+  // Pumps every client in `clients` on one session pump (net/session_pump.h) until `done` holds or the timeout
+  // passes. False on timeout.
   static bool pump_until(const std::vector<BotClient*>& clients, const std::function<bool()>& done,
                          std::chrono::milliseconds timeout);
 

@@ -5,9 +5,9 @@
 #include <limits>
 #include <variant>
 
-#include "client/net/race_view.h"
 #include "common/engine/racer_run.h"
 #include "common/protocol/codec.h"
+#include "net/race_view.h"
 #include "server/racer_referee.h"
 
 namespace sr::synctest {

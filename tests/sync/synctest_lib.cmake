@@ -3,6 +3,6 @@
 if(NOT TARGET sr_synctest)
   add_library(sr_synctest STATIC ${CMAKE_CURRENT_LIST_DIR}/sync_plan.cpp ${CMAKE_CURRENT_LIST_DIR}/synctest.cpp)
   target_include_directories(sr_synctest PUBLIC ${PROJECT_SOURCE_DIR})
-  target_link_libraries(sr_synctest PUBLIC sr_client_net sr_server_core sr_bot)
+  target_link_libraries(sr_synctest PUBLIC sr_net sr_server_core sr_bot)
   stackrace_warnings(sr_synctest)
 endif()

@@ -1,4 +1,4 @@
-#include "client/net/race_view.h"
+#include "net/race_view.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "client/settings/ladder_secret.h"
+#include "net/identity/ladder_secret.h"
 
 #include <fcntl.h>
 #include <fmt/format.h>
@@ -12,7 +12,7 @@
 #include <cstring>
 #include <fstream>
 
-namespace sr::client {
+namespace sr::net {
 namespace {
 
 std::string why(const std::filesystem::path& file, const char* doing) {
@@ -136,4 +136,4 @@ sr::Result<protocol::LadderSecret, std::string> load_or_create_secret(const std:
   return secret;
 }
 
-}  // namespace sr::client
+}  // namespace sr::net

@@ -11,7 +11,7 @@
 #include "common/protocol/records.h"
 #include "common/result.h"
 
-namespace sr::client {
+namespace sr::net {
 
 // The secret file's name for an entrant: "name.secret", in lower case because the server compares names ignoring case
 // ("Rocket" and "rocket" are one entrant, held by one secret), each '/' of the name (allowed in names, not in a file
@@ -32,4 +32,4 @@ namespace sr::client {
 [[nodiscard]] sr::Result<protocol::LadderSecret, std::string> load_or_create_secret(const std::filesystem::path& file,
                                                                                     bool& created);
 
-}  // namespace sr::client
+}  // namespace sr::net

@@ -1,4 +1,4 @@
-#include "client/net/server_clock.h"
+#include "net/server_clock.h"
 
 namespace sr::net {
 

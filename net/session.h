@@ -15,12 +15,12 @@
 #include <string>
 #include <vector>
 
-#include "client/net/connection.h"
-#include "client/net/race_view.h"
-#include "client/net/server_clock.h"
 #include "common/protocol/messages.h"
 #include "common/protocol/streams.h"
 #include "common/result.h"
+#include "net/connection.h"
+#include "net/race_view.h"
+#include "net/server_clock.h"
 
 namespace sr::net {
 

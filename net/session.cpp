@@ -1,8 +1,9 @@
-#include "client/net/session.h"
+#include "net/session.h"
 
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstdio>
 
 namespace sr::net {
 namespace {
@@ -137,8 +138,13 @@ std::vector<Session::Received> Session::poll(std::uint32_t timeout_ms) {
         }
         break;
       case Connection::Event::Kind::kBadMessage:
-        closed_reason_ = "the server sent a message this client cannot read (" + e.error + ")";
+        closed_reason_ = "the server sent " + e.error;
         connection_.disconnect();
+        break;
+      case Connection::Event::Kind::kIgnored:
+        // Nothing to close (that was not the server); said once per connection on standard error, as the game's
+        // and the bot's other diagnostics are.
+        fmt::print(stderr, "stackrace: ignored {}\n", e.error);
         break;
       case Connection::Event::Kind::kDisconnected:
         if (state_ == State::kReconnecting && closed_reason_.empty()) break;  // that attempt failed; another comes
