@@ -39,7 +39,7 @@ TEST(ReplayFetch, ALinksReplayIsDownloadedAndDecoded) {
   ASSERT_TRUE(expected.ok());
   EXPECT_EQ(fetched.value(), expected.value());
   ASSERT_EQ(server.requests().size(), 1u);
-  EXPECT_EQ(server.requests()[0].substr(0, 42), "GET /sr/games/00000000000000ff.srr HTTP/1.1");
+  EXPECT_EQ(server.requests()[0].substr(0, 43), "GET /sr/games/00000000000000ff.srr HTTP/1.1");
 }
 
 TEST(ReplayFetch, AGameTheServerDoesNotHaveIsSaid) {
