@@ -286,8 +286,9 @@ void Lobby::on_hello(Player& player, const protocol::Hello& hello) {
   player.welcomed = true;
   addresses_.welcome(player.host);
   spdlog::info("{} joined from {} ({})", player.name, player.address, hello.client_version);
-  room_services_.outbox->send(player.id, protocol::Welcome{player.id, options_.server_name, options_.motd},
-                              protocol::kChannelControl);
+  room_services_.outbox->send(
+      player.id, protocol::Welcome{player.id, options_.server_name, options_.motd, options_.web_port, options_.web_url},
+      protocol::kChannelControl);
 }
 
 bool Lobby::make_room_for(const std::string& host) {
@@ -372,8 +373,9 @@ void Lobby::on_resume(Player& player, const protocol::Resume& resume, TimeUs now
                resume.client_version);
   racer.address = address;
   racer.host = host;
-  room_services_.outbox->send(keep, protocol::Welcome{keep, options_.server_name, options_.motd},
-                              protocol::kChannelControl);
+  room_services_.outbox->send(
+      keep, protocol::Welcome{keep, options_.server_name, options_.motd, options_.web_port, options_.web_url},
+      protocol::kChannelControl);
   room->resume_racer(racer, resume, now_us);
 }
 

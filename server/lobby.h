@@ -22,6 +22,10 @@ namespace sr::server {
 struct LobbyOptions {
   std::string server_name = "stackrace";
   std::string motd;
+  // The web pages, as Welcome tells every player (PROTOCOL.md, "Web pages"): the port they are served on (0: none)
+  // and the operator's public address of them (empty: http://HOST:web_port/ with the host the player connected to).
+  std::uint16_t web_port = 0;
+  std::string web_url;
   std::size_t max_players = 1000;
   std::size_t max_rooms = 200;
   // Most players connected from one IP address (a household behind one router; one script cannot fill the server).

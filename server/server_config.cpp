@@ -8,6 +8,7 @@
 #include <cstdlib>
 
 #include "common/protocol/messages.h"
+#include "common/protocol/web_url.h"
 
 namespace sr::server {
 namespace {
@@ -121,6 +122,16 @@ void add_server_options(CLI::App& app, ServerConfig& config) {
   app.add_option("--web-bind", config.web_bind, "address of the web pages (with --metrics-port equal: of both)")
       ->capture_default_str()
       ->group(web);
+  app.add_option("--web-url", config.web_url,
+                 "the pages' public address, told to players so the game can copy a game's web link (e.g. "
+                 "https://races.example.org/stackrace behind a reverse proxy); default http://HOST:WEB_PORT with the "
+                 "host each player connected to; ignored without --web-port")
+      ->check([](const std::string& s) {
+        if (s.empty()) return std::string();
+        auto url = protocol::parse_web_url(s);
+        return url ? std::string() : "not an http(s) URL: " + url.error();
+      })
+      ->group(web);
   app.add_option("--web-dir", config.web_dir,
                  "the site's files (default: web/site of the build beside the program, else /usr/share/stackrace/web)")
       ->group(web);
@@ -184,6 +195,8 @@ ServerOptions server_options(const ServerConfig& config) {
   options.lobby.room_idle_us = static_cast<TimeUs>(config.room_idle_minutes) * 60'000'000;
   options.lobby.lobby_idle_us = static_cast<TimeUs>(config.lobby_idle_minutes) * 60'000'000;
   options.lobby.address.trusted = split_addresses(config.trusted_addresses);
+  options.lobby.web_port = config.web_port;
+  options.lobby.web_url = config.web_port != 0 ? config.web_url : std::string();  // no pages, no address
   options.ladder.enabled = config.contest;
   options.ladder.rules.ranked_games = config.ladder_ranked_games;
   options.ladder.rules.counted_best = std::min(3, config.ladder_ranked_games);

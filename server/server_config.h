@@ -29,7 +29,8 @@ struct ServerConfig {
   // Web pages (server/web, deploy/README.md "Web pages"): port 0 = off. The same port as metrics: one server, both.
   std::uint16_t web_port = 0;
   std::string web_bind = "0.0.0.0";
-  std::string web_dir;                 // the site; empty = next to the program, else /usr/share/stackrace/web
+  std::string web_url;  // the pages' public address told to players (LobbyOptions::web_url); empty: from the port
+  std::string web_dir;  // the site; empty = next to the program, else /usr/share/stackrace/web
   std::string web_trusted_proxies;     // comma-separated: reverse proxies whose X-Forwarded-For is believed
   std::size_t web_max_streams = 2000;  // live pages open at once, all addresses together
   std::size_t web_streams_per_address = 16;

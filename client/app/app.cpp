@@ -69,6 +69,17 @@ sr::Status<std::string> App::init() {
     }
     return {};
   }
+  if (options_.replay_link) {
+    // As for a file: a link that cannot be watched is said over the main menu.
+    if (auto opened = open_viewer_link(*options_.replay_link); !opened) {
+      browser_.reset();
+      screen_ = Screen::kMain;
+      notice_title_ = "Cannot watch this link";
+      notice_ =
+          "The link given on the command line, " + *options_.replay_link + ", cannot be watched: " + opened.error();
+    }
+    return {};
+  }
   if (options_.host_port || options_.connect) {
     start_net_from_cli();
     return {};

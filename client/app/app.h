@@ -157,6 +157,12 @@ class App {
   void open_replay_browser();
   // Opens the viewer on `file`; when it cannot, the browser (opened) says why, and so does the error returned.
   [[nodiscard]] sr::Status<std::string> open_viewer_file(const std::filesystem::path& file);
+  // `stackrace LINK`: downloads the replay of a game's web link (client/web/replay_fetch.h, blocking up to its
+  // timeout) and opens the viewer on it. Ok or the sentence saying why not.
+  [[nodiscard]] sr::Status<std::string> open_viewer_link(const std::string& link);
+  // Copies the web link of stored game `game_id` on the server we are connected to (its Welcome says where its pages
+  // are) to the clipboard. What to show: "link copied: http://..." or that the server has no web pages.
+  [[nodiscard]] std::string copy_game_link(std::uint64_t game_id);
   void replay_poll();
   // A replay could not be shown: said in the browser, or among the server's messages when it is not open.
   void replay_problem(std::string text);

@@ -2,6 +2,7 @@
 // places, the countdown, end-of-game banners, and the results table with "rematch".
 #include "client/app/app.h"
 
+#include <GLFW/glfw3.h>
 #include <imgui.h>
 
 #include <algorithm>
@@ -340,13 +341,21 @@ void App::results_table(const protocol::RaceResults& results, double now_s, cons
     }
   }
   ImGui::SetItemDefaultFocus();  // keyboard and pad start on the harmless choice
+  std::string& link_note = race_screen_->race.link_note;
   if (const auto stored = net_.session().stored_replay()) {
     ImGui::SameLine();
     if (ImGui::Button("Watch replay") && net_.session().download_replay(*stored)) {
       pending_download_ = *stored;
       dismissed = results.race_id;
     }
+    // The game's page on the server's web pages (web/README.md, "A game's web link"): L, or the button.
+    ImGui::SameLine();
+    const bool typing = ImGui::GetIO().WantTextInput;
+    if (ImGui::Button("Copy web link (L)") || (!typing && nav.pressed(GLFW_KEY_L))) {
+      link_note = copy_game_link(*stored);
+    }
   }
+  if (!link_note.empty()) ImGui::TextUnformatted(link_note.c_str());
   ImGui::End();
 }
 

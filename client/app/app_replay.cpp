@@ -6,6 +6,8 @@
 #include <spdlog/spdlog.h>
 
 #include "client/ui/hud.h"
+#include "client/web/game_link.h"
+#include "client/web/replay_fetch.h"
 #include "common/replay/codec.h"
 
 namespace sr::client {
@@ -49,6 +51,34 @@ sr::Status<std::string> App::open_viewer_file(const std::filesystem::path& file)
   return {};
 }
 
+sr::Status<std::string> App::open_viewer_link(const std::string& link) {
+  spdlog::info("downloading the replay of {}", link);
+  auto fetched = fetch_replay(link);
+  if (!fetched) {
+    spdlog::error("{}", fetched.error());
+    return fetched.error();
+  }
+  auto viewer = std::make_unique<ViewerState>();
+  if (auto opened = viewer->viewer.open(std::move(fetched.value()), link); !opened) {
+    spdlog::error("{}", opened.error());
+    return opened;
+  }
+  spdlog::info("viewing {}: {}", link, viewer->viewer.verdict());
+  viewer_ = std::move(viewer);
+  screen_ = Screen::kViewer;
+  return {};
+}
+
+std::string App::copy_game_link(std::uint64_t game_id) {
+  const auto address = parse_address(net_.address());
+  const auto pages = web_pages(net_.session().welcome(), address ? address->first : std::string());
+  if (!pages) return "this server has no web pages: its games have no web links";
+  const std::string link = game_link(*pages, game_id);
+  window_.set_clipboard(link);
+  spdlog::info("link copied: {}", link);
+  return "link copied: " + link;
+}
+
 void App::replay_poll() {
   if (!pending_download_) return;
   const std::uint64_t game_id = *pending_download_;
@@ -75,7 +105,7 @@ void App::replays_ui(double now_s, const MenuNav& nav) {
     if (!browser_) open_replay_browser();  // not reached: the browser is made on the way here
     ReplayBrowserState& b = *browser_;
     ServerGames server{net_.session().welcome().server_name, b.server_games_shown ? &b.server_games : nullptr,
-                       pending_download_.has_value()};
+                       pending_download_.has_value(), b.link_note};
     const BrowserAction a = b.browser.draw(b.listing, net_.connected() ? &server : nullptr, b.problem, nav);
     switch (a.kind) {
       case BrowserAction::kBack:
@@ -101,6 +131,7 @@ void App::replays_ui(double now_s, const MenuNav& nav) {
           b.problem = "cannot ask the server for that replay";
         }
         break;
+      case BrowserAction::kCopyLink: b.link_note = copy_game_link(a.game_id); break;
       case BrowserAction::kNone: break;
     }
     return;
@@ -114,8 +145,8 @@ void App::replays_ui(double now_s, const MenuNav& nav) {
   v.last_s = now_s;
   if (v.controls.draw(v.viewer, nav) == ViewerAction::kBack) {
     viewer_.reset();
-    if (options_.replay_file) {
-      done_ = true;
+    if (options_.replay_file || options_.replay_link) {
+      done_ = true;  // opened from the command line: its Back quits
     } else if (ladder_ && ladder_->board.watching()) {
       ladder_->board.watched();
       screen_ = Screen::kLadder;  // back to the leaderboard the game was watched from

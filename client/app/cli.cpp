@@ -5,6 +5,7 @@
 
 #include "client/app/net_play.h"
 #include "client/solo/modes.h"
+#include "client/web/game_link.h"
 #include "common/protocol/messages.h"
 
 namespace sr::client {
@@ -32,7 +33,7 @@ std::string check_net_options(const CLI::App& cli, AppOptions& o) {
     return "--create-room, --spectate, --auto-ready and --exit-after-race need --host-port or --connect";
   }
   if (net && (o.mode || o.replay_file || o.bench_frames > 0)) {
-    return "--host-port and --connect do not go with --mode, a replay FILE or --bench-frames";
+    return "--host-port and --connect do not go with --mode, a replay FILE or LINK, or --bench-frames";
   }
   if (o.spectate && o.spectate->empty()) return "--spectate needs a room name";
   if (o.create_room) {
@@ -80,7 +81,10 @@ std::optional<int> parse_command_line(int argc, char** argv, AppOptions& o) {
                  "(default: settings.json's frame_cap)")
       ->check(CLI::Range(0, 1000));
   cli.add_option("--log-level", o.log_level, "trace, debug, info, warn, error");
-  cli.add_option("FILE", o.replay_file, "A replay (.srr or its JSON export) to watch in the viewer");
+  cli.add_option("FILE_OR_LINK", o.replay_file,
+                 "A replay to watch in the viewer: a file (.srr or its JSON export), or a game's web link "
+                 "http://HOST:PORT[/PREFIX]/games/<id> (a server's web pages, copied from the results or the replay "
+                 "browser): its replay, LINK.srr, is downloaded and verified; https links are not supported");
   cli.add_option("--host-port", o.host_port, "Host a server on this port (0 = any free port) and join it");
   cli.add_option("--port-file", o.port_file, "With --host-port: write the port to this file");
   cli.add_option("--connect", o.connect, "Join the server at HOST:PORT (port 7878 if left out)");
@@ -125,6 +129,14 @@ std::optional<int> parse_command_line(int argc, char** argv, AppOptions& o) {
   if (const std::string error = check_net_options(cli, o); !error.empty()) {
     std::cerr << "stackrace: " << error << "\n";
     return 2;
+  }
+  if (o.replay_file && looks_like_link(o.replay_file->string())) {
+    if (auto link = parse_game_link(o.replay_file->string()); !link) {
+      std::cerr << "stackrace: " << link.error() << "\n";
+      return 2;
+    }
+    o.replay_link = o.replay_file->string();
+    o.replay_file.reset();
   }
   if (o.mode) {
     std::string error;

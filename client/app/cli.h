@@ -25,7 +25,8 @@ struct AppOptions {
   bool vsync = true;
   std::optional<int> frame_cap;  // overrides settings.json's frame_cap for this run (0 or 30..1000)
   std::string log_level = "info";
-  std::optional<std::filesystem::path> replay_file;  // open this .srr/.srr in the viewer
+  std::optional<std::filesystem::path> replay_file;  // open this .srr (or its JSON export) in the viewer
+  std::optional<std::string> replay_link;  // or download the replay of this game's web link and open it (checked)
   // Multiplayer straight from the command line (tests, LAN parties).
   std::optional<std::uint16_t> host_port;          // host a server on this port (0 = any) and join it
   std::optional<std::filesystem::path> port_file;  // with --host-port: the port is written here

@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "client/audio/game_cues.h"
@@ -27,6 +28,7 @@ struct RaceScreenState {
     bool finishes_seen = false;                 // finished_heard holds those who had finished when we came
     bool leave_asked = false;  // Esc while racing: "leave the race?" is up (our game goes on meanwhile)
     int leave_choice = 0;      // its highlighted choice (LeaveChoice)
+    std::string link_note;     // the results' Copy web link: "link copied: http://..." or why there is no link
   } race;
   std::uint32_t dismissed_race = 0;    // results of this race were closed: show the room
   double results_shown_s = 0;          // when the last results arrived (their buttons wait a moment)

@@ -17,6 +17,7 @@ struct ReplayBrowserState {
   ReplayBrowser browser;
   ReplayListing listing;
   std::string problem;
+  std::string link_note;  // "link copied: ..." (or why there is no link) after a server game's Copy link
   protocol::GameList server_games;
   bool server_games_shown = false;  // a list has arrived since the browser asked
   Screen back = Screen::kMain;      // the main menu, or the lobby it was opened from

@@ -105,13 +105,14 @@ BrowserAction ReplayBrowser::draw(const ReplayListing& local, const ServerGames*
       ImGui::SameLine();
       ImGui::TextUnformatted("(downloading a replay...)");
     }
+    if (!server->link_note.empty()) ImGui::TextUnformatted(server->link_note.c_str());
     const protocol::GameList* list = server->list;
     if (list == nullptr || list->kind != *server_list_) {
       ImGui::TextDisabled("asking the server...");
     } else if (list->games.empty()) {
       ImGui::TextDisabled("no games match");
-    } else if (ImGui::BeginTable("server", 5, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg)) {
-      for (const char* h : {"mode", "racers", "result", "played", ""}) ImGui::TableSetupColumn(h);
+    } else if (ImGui::BeginTable("server", 6, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg)) {
+      for (const char* h : {"mode", "racers", "result", "played", "", ""}) ImGui::TableSetupColumn(h);
       ImGui::TableHeadersRow();
       for (const auto& g : list->games) {
         ImGui::PushID(static_cast<int>(g.game_id ^ (g.game_id >> 32)));
@@ -134,6 +135,10 @@ BrowserAction ReplayBrowser::draw(const ReplayListing& local, const ServerGames*
         ImGui::TextUnformatted(date_text(g.played_at_unix_s * 1000).c_str());
         ImGui::TableNextColumn();
         if (ImGui::SmallButton("Download and watch")) out = {BrowserAction::kDownload, {}, {}, g.game_id};
+        ImGui::TableNextColumn();
+        // The game's page on the server's web pages (web/README.md, "A game's web link"), for a browser or a friend.
+        if (ImGui::SmallButton("Copy link")) out = {BrowserAction::kCopyLink, {}, {}, g.game_id};
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("copy this game's web link (its page on the server's web pages)");
         ImGui::PopID();
       }
       ImGui::EndTable();
@@ -190,7 +195,7 @@ BrowserAction ReplayBrowser::draw(const ReplayListing& local, const ServerGames*
                          filter_open_frames_ > 0;
   filter_open_frames_ =
       ImGui::IsPopupOpen(nullptr, ImGuiPopupFlags_AnyPopupId) ? 2 : std::max(0, filter_open_frames_ - 1);
-  ImGui::TextDisabled("Up/Down choose, Enter watches, Esc goes back");
+  ImGui::TextDisabled("Up/Down choose, Enter watches (a server game: Right to Copy link), Esc goes back");
   ImGui::SameLine();
   if (ImGui::Button("Back") || (nav.back && !in_filter)) out.kind = BrowserAction::kBack;
   ImGui::End();

@@ -20,10 +20,10 @@
 namespace sr::client {
 
 struct BrowserAction {
-  enum Kind { kNone, kBack, kOpenFile, kRefresh, kServerList, kDownload } kind = kNone;
+  enum Kind { kNone, kBack, kOpenFile, kRefresh, kServerList, kDownload, kCopyLink } kind = kNone;
   std::filesystem::path file;     // kOpenFile
   protocol::GameListKind list{};  // kServerList
-  std::uint64_t game_id = 0;      // kDownload
+  std::uint64_t game_id = 0;      // kDownload, kCopyLink
 };
 
 // What the browser knows of the server we are connected to.
@@ -31,6 +31,7 @@ struct ServerGames {
   std::string server_name;
   const protocol::GameList* list = nullptr;  // the last list it sent, null before any
   bool downloading = false;
+  std::string link_note;  // what the last Copy link did ("link copied: http://...", or that there are no pages)
 };
 
 class ReplayBrowser {

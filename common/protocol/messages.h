@@ -21,7 +21,7 @@
 namespace sr::protocol {
 
 // Sent in ENet's connect `data` field; the server answers any other value with Reject{kVersionMismatch}.
-inline constexpr std::uint32_t kProtocolVersion = 6;
+inline constexpr std::uint32_t kProtocolVersion = 7;
 
 // ---- Limits: decode rejects anything beyond them, encode asserts them. ----
 inline constexpr std::size_t kMaxMessageBytes = 65'536;  // one encoded message, id byte included
@@ -30,6 +30,7 @@ inline constexpr std::size_t kMaxRoomNameBytes = 32;
 inline constexpr std::size_t kMaxServerNameBytes = 32;
 inline constexpr std::size_t kMaxClientVersionBytes = 32;
 inline constexpr std::size_t kMaxMotdBytes = 1'024;
+inline constexpr std::size_t kMaxWebUrlBytes = 200;          // Welcome::web_url (web_url.h)
 inline constexpr std::size_t kMaxChatBytes = 200;            // UTF-8 bytes of one chat line
 inline constexpr std::size_t kMaxReasonBytes = 200;          // human-readable text in notices, rejects, removals
 inline constexpr std::size_t kRoomCodeLength = 6;            // private room code, alphabet in text.h
@@ -139,6 +140,11 @@ struct Welcome {
   std::uint32_t player_id = 0;  // >= 1, this connection's id in every later message
   std::string server_name;      // kServerNameText
   std::string motd;             // kMotdText (may be empty, may hold newlines)
+  // The server's web pages (PROTOCOL.md, "Web pages"): where a game's web link points. web_url (kWebUrlText: empty,
+  // or an http(s) URL, web_url.h) is the operator's public address of the pages; when it is empty and web_port is
+  // not 0, the pages are at http://HOST:web_port/ with HOST the host the client connected to; neither: no pages.
+  std::uint16_t web_port = 0;
+  std::string web_url;
   bool operator==(const Welcome&) const = default;
 };
 // S->C, refuses the connection; a disconnect follows. Id 3 and this layout are frozen across all protocol

@@ -2,6 +2,8 @@
 
 #include <cstdint>
 
+#include "common/protocol/web_url.h"
+
 namespace sr::protocol {
 namespace {
 
@@ -83,6 +85,10 @@ sr::Status<std::string> check_text_content(std::string_view text, TextKind kind)
           return "byte " + hex_byte(static_cast<unsigned char>(text[i])) + at(i) + " is not a room code character";
         }
       }
+      return {};
+    case TextKind::kWebUrl:
+      if (text.empty()) return {};
+      if (auto url = parse_web_url(text); !url) return url.error();
       return {};
   }
   return "unknown text kind";

@@ -20,6 +20,7 @@ enum class TextKind : std::uint8_t {
   kLine = 2,       // valid UTF-8 without control characters (C0, DEL, C1)
   kMultiline = 3,  // kLine, plus '\n'
   kRoomCode = 4,   // empty, or exactly kRoomCodeLength characters of kRoomCodeAlphabet
+  kWebUrl = 5,     // empty, or an http(s) URL of the form web_url.h describes
 };
 
 struct TextRule {
@@ -36,6 +37,7 @@ inline constexpr TextRule kMotdText{TextKind::kMultiline, 0, kMaxMotdBytes};
 inline constexpr TextRule kChatText{TextKind::kLine, 1, kMaxChatBytes};
 inline constexpr TextRule kReasonText{TextKind::kLine, 0, kMaxReasonBytes};
 inline constexpr TextRule kRoomCodeText{TextKind::kRoomCode, 0, kRoomCodeLength};
+inline constexpr TextRule kWebUrlText{TextKind::kWebUrl, 0, kMaxWebUrlBytes};
 
 // Room codes avoid look-alikes (no I, O, 0, 1). Servers generate them; clients upper-case what users type.
 inline constexpr std::string_view kRoomCodeAlphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";

@@ -31,6 +31,18 @@ Parsed parse(std::initializer_list<const char*> args) {
   return p;
 }
 
+// The positional argument is a file, or a game's web link when it starts with http:// or https://.
+TEST(CommandLine, AGamesWebLinkIsTakenApartFromAFile) {
+  auto p = parse({"http://127.0.0.1:7880/stackrace/games/0123456789abcdef"});
+  ASSERT_FALSE(p.exit_code) << p.err;
+  EXPECT_EQ(p.options.replay_link, "http://127.0.0.1:7880/stackrace/games/0123456789abcdef");
+  EXPECT_FALSE(p.options.replay_file);
+  p = parse({"race.srr"});
+  ASSERT_FALSE(p.exit_code) << p.err;
+  EXPECT_EQ(p.options.replay_file, std::filesystem::path("race.srr"));
+  EXPECT_FALSE(p.options.replay_link);
+}
+
 TEST(CommandLine, CreatesARoomOfEveryModeTheServerAllows) {
   auto p = parse({"--host-port", "0", "--create-room", "marathon", "--variable-goal", "--max-racers", "3", "--private",
                   "--no-auto-start", "--room-name", "lan", "--stall-budget", "30"});
@@ -129,7 +141,18 @@ TEST(CommandLine, BadCombinationsAreSentences) {
        "stackrace: --host-port and --connect exclude each other (hosting joins the own server)\n"},
       {{"--port-file", "p"}, "stackrace: --port-file needs --host-port\n"},
       {{"--connect", "h", "--mode", "sprint"},
-       "stackrace: --host-port and --connect do not go with --mode, a replay FILE or --bench-frames\n"},
+       "stackrace: --host-port and --connect do not go with --mode, a replay FILE or LINK, or --bench-frames\n"},
+      {{"--connect", "h", "http://h:8080/games/00000000000000ff"},
+       "stackrace: --host-port and --connect do not go with --mode, a replay FILE or LINK, or --bench-frames\n"},
+      {{"https://races.example.org/games/00000000000000ff"},
+       "stackrace: https links are not supported, use http://races.example.org/games/00000000000000ff if the server "
+       "serves its pages over http too\n"},
+      {{"http://h:8080/games/ff"},
+       "stackrace: \"http://h:8080/games/ff\" is not a game's web link: its path must end in /games/ and the game's "
+       "16 lower-case hex digits\n"},
+      {{"http://h:99999/games/00000000000000ff"},
+       "stackrace: \"http://h:99999/games/00000000000000ff\" is not a web address: its port is not a number of 1 to "
+       "65535\n"},
   };
   for (const Case& c : cases) {
     const Parsed p = parse(c.args);

@@ -120,6 +120,26 @@ TEST(ServerOptions, AContestsDefaultMessageOfTheDaySaysHowPeopleAndBotsEnter) {
   EXPECT_EQ(server::server_options(parsed).lobby.motd, "Welcome");
 }
 
+// The web pages' address players are told (Welcome.web_port, web_url): the port alone by default, the operator's
+// public address with --web-url, nothing without pages; an address that is not an http(s) URL is refused.
+TEST(ServerOptions, WebUrlIsToldWithThePagesAndMustBeAnHttpUrl) {
+  server::ServerConfig parsed;
+  ASSERT_EQ(parse({"--web-port", "7880"}, parsed), "");
+  EXPECT_EQ(server::server_options(parsed).lobby.web_port, 7880);
+  EXPECT_EQ(server::server_options(parsed).lobby.web_url, "");
+  server::ServerConfig proxied;
+  ASSERT_EQ(parse({"--web-port", "7880", "--web-url", "https://races.example.org/stackrace"}, proxied), "");
+  EXPECT_EQ(server::server_options(proxied).lobby.web_url, "https://races.example.org/stackrace");
+  server::ServerConfig off;
+  ASSERT_EQ(parse({"--web-url", "https://races.example.org/stackrace"}, off), "");
+  EXPECT_EQ(server::server_options(off).lobby.web_port, 0);
+  EXPECT_EQ(server::server_options(off).lobby.web_url, "") << "no pages, no address";
+  server::ServerConfig bad;
+  EXPECT_EQ(parse({"--web-port", "7880", "--web-url", "javascript:alert(1)"}, bad),
+            "ValidationError: --web-url: not an http(s) URL: it does not start with http:// or https://");
+  EXPECT_NE(parse({"--web-port", "7880", "--web-url", "http://h/?a=1"}, bad), "");
+}
+
 TEST(ServerOptions, CommandLineWinsOverTheConfigFile) {
   server::ServerConfig parsed;
   ASSERT_EQ(parse({"--config", example_config_path().string(), "--port", "7000", "--data-dir", "/tmp/x"}, parsed), "");

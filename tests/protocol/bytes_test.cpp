@@ -29,6 +29,17 @@ TEST(WireBytes, Hello) {
   });
 }
 
+TEST(WireBytes, Welcome) {
+  expect_bytes(Welcome{300, "sr", "hi", 8080, "http://h/g"}, Bytes{
+      0x02,                                                // id: Welcome
+      0xAC, 0x02,                                          // player_id 300
+      0x02, 's', 'r',                                      // server_name: length 2, bytes
+      0x02, 'h', 'i',                                      // motd: length 2, bytes
+      0x90, 0x3F,                                          // web_port 8080 (varint)
+      0x0A, 'h', 't', 't', 'p', ':', '/', '/', 'h', '/', 'g', // web_url: length 10, bytes
+  });
+}
+
 TEST(WireBytes, RaceInputDeltaEncodesTimes) {
   using namespace engine::button;
   const RaceInput m{3, 300, 1'000'000,

@@ -123,6 +123,31 @@ TEST(Malformed, TextRulesApply) {
   EXPECT_EQ(error_of(chat("")).code, DecodeErrorCode::kOutOfRange);
 }
 
+// A server's web address reaches a client only as an http(s) URL of at most 200 bytes (web_url.h): anything else in
+// Welcome.web_url is refused with the field, the offset and what is wrong.
+TEST(Malformed, WelcomeWebUrlMustBeAnHttpUrl) {
+  auto welcome = [](std::uint32_t web_port, std::string_view url) {
+    ByteWriter w;
+    w.u8(static_cast<std::uint8_t>(MessageId::kWelcome));
+    w.varint(1);  // player_id
+    w.varint(1);
+    w.bytes("s");  // server_name
+    w.varint(0);   // motd
+    w.varint(web_port);
+    w.varint(url.size());
+    w.bytes(url);
+    return w.take();
+  };
+  ASSERT_TRUE(decode(welcome(8080, "")).ok());
+  ASSERT_TRUE(decode(welcome(0, "http://example.org:8080/sr")).ok());
+  EXPECT_EQ(error_of(welcome(0, "javascript:alert(1)")).message,
+            "Welcome.web_url: it does not start with http:// or https:// (byte 6)");
+  EXPECT_EQ(error_of(welcome(0, "http://a b/")).code, DecodeErrorCode::kBadText);
+  EXPECT_EQ(error_of(welcome(0, "http://x/\"><img>")).code, DecodeErrorCode::kBadText);
+  EXPECT_EQ(error_of(welcome(0, "http://x/" + std::string(kMaxWebUrlBytes - 8, 'p'))).code, DecodeErrorCode::kTooLong);
+  EXPECT_EQ(error_of(welcome(65536, "")).message, "Welcome.web_port: value 65536, must be 0..65535 (byte 5)");
+}
+
 TEST(Malformed, ReplayNotStoredNeedsARaceAndALine) {
   auto not_stored = [](std::uint32_t race_id, std::string_view reason) {
     ByteWriter w;
@@ -225,7 +250,7 @@ TEST(Malformed, ValidateReportsWhatDecodeWould) {
   EXPECT_EQ(e.error().code, DecodeErrorCode::kTooLong);
   EXPECT_EQ(e.error().offset, 1u);
   EXPECT_EQ(e.error().message, "Hello.name: 25 bytes, limit 16 (byte 1)");
-  EXPECT_EQ(validate(Welcome{}), validate(Welcome{0, "", ""}));
+  EXPECT_EQ(validate(Welcome{}), validate(Welcome{0, "", "", 0, ""}));
   EXPECT_EQ(validate(Welcome{}).error().message, "Welcome.player_id: value 0, must be 1..4294967295 (byte 1)");
 }
 

@@ -84,7 +84,9 @@ RaceEntrant entrant(std::uint32_t id, const char* name) { return RaceEntrant{id,
 
 // clang-format off
 template <> Hello sample() { return {"ada", "stackrace 0.1.0"}; }
-template <> Welcome sample() { return {42, "Ada's Server", "Welcome!\nBe nice. \xE2\x9C\x93"}; }
+template <> Welcome sample() {
+  return {42, "Ada's Server", "Welcome!\nBe nice. \xE2\x9C\x93", 8080, "https://races.example.org/stackrace"};
+}
 template <> Reject sample() { return {RejectReason::kNameTaken, 9, "name \"ada\" is taken"}; }
 template <> Ping sample() { return {0x0102030405060708}; }
 template <> Pong sample() { return {0x1122334455667788, 0xFFEEDDCCBBAA9988}; }

@@ -87,7 +87,9 @@ std::vector<engine::InputChange> widest_changes(std::size_t n) {
 
 std::vector<Message> worst_case_samples() {
   std::vector<Message> out;
-  out.push_back(Welcome{kU32Max, name_of(kMaxServerNameBytes, 0), std::string(kMaxMotdBytes, 'm')});
+  // The longest web URL: "https://" (8), a 60-byte host, ":65535" (6), then a path to kMaxWebUrlBytes.
+  const std::string web_url = "https://" + std::string(60, 'h') + ":65535/" + std::string(kMaxWebUrlBytes - 75, 'p');
+  out.push_back(Welcome{kU32Max, name_of(kMaxServerNameBytes, 0), std::string(kMaxMotdBytes, 'm'), 65535, web_url});
   out.push_back(Reject{RejectReason::kBadHello, kU32Max, std::string(kMaxReasonBytes, 'r')});
   out.push_back(Chat{ChatScope::kRoom, kU32Max, name_of(kMaxPlayerNameBytes, 0), std::string(kMaxChatBytes, 'c')});
 

@@ -179,7 +179,7 @@ TEST_F(ServerHostile, RandomBytesTruncatedUnknownAndOversizedMessagesGetTheSende
 TEST_F(ServerHostile, ServerOnlyMessagesAndRaceInputsFromOutsidersGetTheSenderDropped) {
   RawPeer impostor(server_.port(), protocol::kProtocolVersion);
   ASSERT_TRUE(impostor.hello("impostor"));
-  impostor.send(protocol::Welcome{1, "fake", ""});
+  impostor.send(protocol::Welcome{1, "fake", "", 0, ""});
   RawPeer outsider(server_.port(), protocol::kProtocolVersion);
   ASSERT_TRUE(outsider.hello("outsider"));
   outsider.send(protocol::RaceInput{alice_->session().race()->race_id(), 0, 1000, {{1000, engine::button::kHardDrop}}});

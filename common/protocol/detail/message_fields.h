@@ -45,6 +45,8 @@ void fields(auto& io, Is<Welcome> auto& m) {
   io.id(m.player_id, "player_id");
   io.text(m.server_name, kServerNameText, "server_name");
   io.text(m.motd, kMotdText, "motd");
+  io.varint(m.web_port, 0, 65535, "web_port");
+  io.text(m.web_url, kWebUrlText, "web_url");
 }
 void fields(auto& io, Is<Reject> auto& m) {  // frozen layout, see messages.h
   io.enumeration(m.reason, "reason");
