@@ -217,6 +217,60 @@ TEST(AddressLimits, OneAddressMayHoldOnlySoManyRooms) {
   EXPECT_EQ(f.refused(Limit::kRooms), 1u);
 }
 
+// Rooms scarce (fewer than a quarter of max_rooms free): an address holding at least the average of the addresses
+// holding rooms may not open another, one holding fewer may, and one holding none always may until the server's cap.
+TEST(AddressLimits, WhenRoomsAreScarceEachAddressGetsItsShare) {
+  LobbyOptions options;
+  options.max_rooms = 20;  // scarce below 5 free, from 16 rooms on
+  LimitsFixture f(options);
+  const auto create = [&](PlayerId id, const std::string& host) {
+    EXPECT_TRUE(f.player(id, host));
+    f.lobby->handle(id, protocol::CreateRoom{f.settings(), protocol::Role::kRacer}, f.now);
+    return f.outbox.of<protocol::RoomJoined>(id).size() == 1;
+  };
+  EXPECT_TRUE(create(1, "10.0.0.1"));
+  EXPECT_TRUE(create(2, "10.0.0.1"));
+  // Three addresses open rooms in turn, 8 players each (their own limit): at 16 rooms they hold 5, 5 and 4, the
+  // average of the four addresses is 4, and each is refused from then on.
+  for (PlayerId i = 0; i < 24; ++i) (void)create(100 + i, "10.0.1." + std::to_string(i % 3 + 1));
+  EXPECT_EQ(f.lobby->room_count(), 16u);
+  EXPECT_EQ(f.refused(Limit::kRoomShare), 10u);
+  const auto refusal = f.notices(114);  // the 15th, from 10.0.1.3 holding 4
+  ASSERT_EQ(refusal.size(), 1u);
+  EXPECT_EQ(refusal[0].code, NoticeCode::kTooManyRooms);
+  EXPECT_EQ(refusal[0].text,
+            "the server's rooms are nearly all taken and your address holds its share (4 open rooms): players from "
+            "addresses with fewer rooms come first until some close");
+  // 10.0.0.1, holding 2, may open rooms until it holds the average: 3 of 17, 4 of 18, 5 of 19 (5 x 4 >= 19).
+  EXPECT_TRUE(create(3, "10.0.0.1"));
+  EXPECT_TRUE(create(4, "10.0.0.1"));
+  EXPECT_TRUE(create(5, "10.0.0.1"));
+  EXPECT_FALSE(create(6, "10.0.0.1"));
+  EXPECT_EQ(f.refused(Limit::kRoomShare), 11u);
+  // An address holding none gets the last room; after it, the server is full for everyone.
+  EXPECT_TRUE(create(50, "10.0.0.9"));
+  EXPECT_EQ(f.lobby->room_count(), 20u);
+  EXPECT_FALSE(create(51, "10.0.0.10"));
+  EXPECT_EQ(f.notices(51).at(0).text, "the server has no room for more rooms");
+  EXPECT_EQ(f.refused(Limit::kServerRooms), 1u);
+  EXPECT_STREQ(limit_label(Limit::kRoomShare), "room_share");
+}
+
+// A load test's or the network matrix's rooms all come from one trusted address: no share applies to it.
+TEST(AddressLimits, ATrustedAddressMayOpenEveryRoom) {
+  LobbyOptions options;
+  options.max_rooms = 20;
+  options.address.trusted = {"127.0.0.1"};
+  LimitsFixture f(options);
+  for (PlayerId id = 1; id <= 20; ++id) {
+    ASSERT_TRUE(f.player(id, "127.0.0.1"));
+    f.lobby->handle(id, protocol::CreateRoom{f.settings(), protocol::Role::kRacer}, f.now);
+  }
+  EXPECT_EQ(f.lobby->room_count(), 20u);
+  EXPECT_EQ(f.refused(Limit::kRoomShare), 0u);
+  EXPECT_EQ(f.refused(Limit::kRooms), 0u);
+}
+
 TEST(AddressLimits, JoiningAndLeavingOverAndOverIsRateLimitedPerAddress) {
   LimitsFixture f;
   ASSERT_TRUE(f.player(1, "10.0.0.1"));
