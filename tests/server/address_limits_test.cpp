@@ -217,11 +217,11 @@ TEST(AddressLimits, OneAddressMayHoldOnlySoManyRooms) {
   EXPECT_EQ(f.refused(Limit::kRooms), 1u);
 }
 
-// Rooms scarce (fewer than a quarter of max_rooms free): an address holding at least the average of the addresses
-// holding rooms may not open another, one holding fewer may, and one holding none always may until the server's cap.
+// Rooms scarce (fewer than a quarter of max_rooms free): an address holding 5 rooms may not open another, one holding
+// fewer may, until the server's cap.
 TEST(AddressLimits, WhenRoomsAreScarceEachAddressGetsItsShare) {
   LobbyOptions options;
-  options.max_rooms = 20;  // scarce below 5 free, from 16 rooms on
+  options.max_rooms = 24;  // scarce below 6 free, from 19 rooms on
   LimitsFixture f(options);
   const auto create = [&](PlayerId id, const std::string& host) {
     EXPECT_TRUE(f.player(id, host));
@@ -230,28 +230,29 @@ TEST(AddressLimits, WhenRoomsAreScarceEachAddressGetsItsShare) {
   };
   EXPECT_TRUE(create(1, "10.0.0.1"));
   EXPECT_TRUE(create(2, "10.0.0.1"));
-  // Three addresses open rooms in turn, 8 players each (their own limit): at 16 rooms they hold 5, 5 and 4, the
-  // average of the four addresses is 4, and each is refused from then on.
+  // Three addresses open rooms in turn, 8 players each (their own limit): at 19 rooms they hold 6, 6 and 5, and each
+  // is refused from then on.
   for (PlayerId i = 0; i < 24; ++i) (void)create(100 + i, "10.0.1." + std::to_string(i % 3 + 1));
-  EXPECT_EQ(f.lobby->room_count(), 16u);
-  EXPECT_EQ(f.refused(Limit::kRoomShare), 10u);
-  const auto refusal = f.notices(114);  // the 15th, from 10.0.1.3 holding 4
+  EXPECT_EQ(f.lobby->room_count(), 19u);
+  EXPECT_EQ(f.refused(Limit::kRoomShare), 7u);
+  const auto refusal = f.notices(117);  // the 18th, from 10.0.1.3 holding 5
   ASSERT_EQ(refusal.size(), 1u);
   EXPECT_EQ(refusal[0].code, NoticeCode::kTooManyRooms);
   EXPECT_EQ(refusal[0].text,
-            "the server's rooms are nearly all taken and your address holds its share (4 open rooms): players from "
+            "the server's rooms are nearly all taken and your address holds its share (5 open rooms): players from "
             "addresses with fewer rooms come first until some close");
-  // 10.0.0.1, holding 2, may open rooms until it holds the average: 3 of 17, 4 of 18, 5 of 19 (5 x 4 >= 19).
+  // 10.0.0.1, holding 2, may open rooms until it holds 5.
   EXPECT_TRUE(create(3, "10.0.0.1"));
   EXPECT_TRUE(create(4, "10.0.0.1"));
   EXPECT_TRUE(create(5, "10.0.0.1"));
   EXPECT_FALSE(create(6, "10.0.0.1"));
-  EXPECT_EQ(f.refused(Limit::kRoomShare), 11u);
-  // An address holding none gets the last room; after it, the server is full for everyone.
+  EXPECT_EQ(f.refused(Limit::kRoomShare), 8u);
+  // Addresses holding none get the last rooms; after them, the server is full for everyone.
   EXPECT_TRUE(create(50, "10.0.0.9"));
-  EXPECT_EQ(f.lobby->room_count(), 20u);
-  EXPECT_FALSE(create(51, "10.0.0.10"));
-  EXPECT_EQ(f.notices(51).at(0).text, "the server has no room for more rooms");
+  EXPECT_TRUE(create(51, "10.0.0.10"));
+  EXPECT_EQ(f.lobby->room_count(), 24u);
+  EXPECT_FALSE(create(52, "10.0.0.11"));
+  EXPECT_EQ(f.notices(52).at(0).text, "the server has no room for more rooms");
   EXPECT_EQ(f.refused(Limit::kServerRooms), 1u);
   EXPECT_STREQ(limit_label(Limit::kRoomShare), "room_share");
 }
