@@ -31,6 +31,8 @@ const char* limit_label(Limit limit) {
     case Limit::kRefusals: return "refused_requests";
     case Limit::kIdleLobby: return "idle_lobby";
     case Limit::kFairShare: return "fair_share";
+    case Limit::kRoomShare: return "room_share";
+    case Limit::kCatchUpQueued: return "catch_up_queued";
   }
   return "unknown";
 }

@@ -54,26 +54,28 @@ struct AddressLimits {
 
 // Why something was refused. Each has a metric label (limit_label) and a count in AddressBook::refused().
 enum class Limit : std::uint8_t {
-  kConnections = 0,    // max_connections
-  kPending = 1,        // max_pending
-  kHelloTimeout = 2,   // no Hello within hello_timeout_us
-  kRooms = 3,          // max_rooms (per address)
-  kJoinRate = 4,       // join_burst / joins_per_second
-  kRequestRate = 5,    // request_burst / requests_per_second
-  kServerBusy = 6,     // the server-wide request budget
-  kDownloadQueue = 7,  // max_queued_download_bytes, or the player's own download still going
-  kBytesRate = 8,      // bytes_burst / bytes_per_second
-  kSendQueue = 9,      // a player not reading what the server sends (Lobby::kMaxQueuedBytes)
-  kIdleRoom = 10,      // a room closed for having no race for a long time (not a refusal, but counted alike)
-  kPlayersFull = 11,   // the server's max_players
-  kServerRooms = 12,   // the server's max_rooms
-  kDownloadRate = 13,  // download_bytes_burst / download_bytes_per_second
-  kConnectRate = 14,   // connection attempts per address, dropped before ENet (connect_gate.h)
-  kRefusals = 15,      // a player whose requests keep being refused (Player::refusals): dropped
-  kIdleLobby = 16,     // a player in the lobby who asked nothing for LobbyOptions::lobby_idle_us: dropped
-  kFairShare = 17,     // the server full: an idle lobby player of the address holding most places made room
+  kConnections = 0,     // max_connections
+  kPending = 1,         // max_pending
+  kHelloTimeout = 2,    // no Hello within hello_timeout_us
+  kRooms = 3,           // max_rooms (per address)
+  kJoinRate = 4,        // join_burst / joins_per_second
+  kRequestRate = 5,     // request_burst / requests_per_second
+  kServerBusy = 6,      // the server-wide request budget
+  kDownloadQueue = 7,   // max_queued_download_bytes, or the player's own download still going
+  kBytesRate = 8,       // bytes_burst / bytes_per_second
+  kSendQueue = 9,       // a player not reading what the server sends (Lobby::kMaxQueuedBytes)
+  kIdleRoom = 10,       // a room closed for having no race for a long time (not a refusal, but counted alike)
+  kPlayersFull = 11,    // the server's max_players
+  kServerRooms = 12,    // the server's max_rooms
+  kDownloadRate = 13,   // download_bytes_burst / download_bytes_per_second
+  kConnectRate = 14,    // connection attempts per address, dropped before ENet (connect_gate.h)
+  kRefusals = 15,       // a player whose requests keep being refused (Player::refusals): dropped
+  kIdleLobby = 16,      // a player in the lobby who asked nothing for LobbyOptions::lobby_idle_us: dropped
+  kFairShare = 17,      // the server full: an idle lobby player of the address holding most places made room
+  kRoomShare = 18,      // rooms scarce: an address holding its share of them may not open another (Lobby)
+  kCatchUpQueued = 19,  // a race's catch-up waited for the server's catch-up budget (not refused: CatchUpQueue)
 };
-inline constexpr std::size_t kLimitCount = 18;
+inline constexpr std::size_t kLimitCount = 20;
 [[nodiscard]] const char* limit_label(Limit limit);
 
 // The host part of "ip:port" (the whole text when it has no port).

@@ -39,6 +39,8 @@ struct LobbyOptions {
   TimeUs lobby_idle_us = 10 * 60'000'000LL;
   // Replay lists, downloads and room lists from everybody together, per second (burst: twice that).
   std::int64_t requests_per_second = 200;
+  // Race catch-ups from all rooms together (server/catch_up_queue.h).
+  CatchUpLimits catch_up;
 };
 
 class Lobby {
@@ -87,6 +89,7 @@ class Lobby {
   [[nodiscard]] std::size_t rooms_in(protocol::RoomPhase phase) const;
   [[nodiscard]] const RoomCounters& counters() const { return counters_; }
   [[nodiscard]] const AddressBook& addresses() const { return addresses_; }
+  [[nodiscard]] const CatchUpQueue& catch_ups() const { return catch_ups_; }
   // Web pages (server/web): the public rooms as their members see them, by id (codes left out).
   [[nodiscard]] std::vector<protocol::RoomInfo> public_rooms() const;
 
@@ -107,9 +110,15 @@ class Lobby {
   void forget(PlayerId id, TimeUs now_us);
   void on_create_room(Player& player, const protocol::CreateRoom& m, TimeUs now_us);
   void on_join_room(Player& player, const protocol::JoinRoom& m, TimeUs now_us);
-  // Whether the player may make a room now (the server's and their address's room limits, the join rate); if not,
-  // they are told why in a Notice about `about`.
+  // Whether the player may make a room now (the server's and their address's room limits, the address's share when
+  // rooms are scarce, the join rate); if not, they are told why in a Notice about `about`.
   [[nodiscard]] bool may_create_room(Player& player, protocol::MessageId about, TimeUs now_us);
+  // Rooms are scarce (fewer than a quarter of max_rooms free) and `host` already holds its share, kScarceRoomShare
+  // open rooms (a household's or a club's few; the limit otherwise is AddressLimits::max_rooms, 8). `holds`: how many.
+  [[nodiscard]] bool over_room_share(const std::string& host, std::size_t& holds) const;
+  static constexpr std::size_t kScarceRoomShare = 5;
+  // Sends the catch-ups the server's budget allows now (CatchUpQueue).
+  void serve_catch_ups(TimeUs now_us);
   // lobby_ladder.cpp
   void on_ladder_enter(Player& player, const protocol::LadderEnter& m, TimeUs now_us);
   void on_list_ladder(Player& player, TimeUs now_us);
@@ -146,6 +155,7 @@ class Lobby {
   AddressBook addresses_;
   std::map<RoomId, std::string> room_creators_;  // the address each open room was created from
   RateLimiter requests_;                         // everybody's requests together
+  CatchUpQueue catch_ups_;                       // spectators waiting for a race's catch-up
   TimeUs next_housekeeping_us_ = 0;
   TimeUs next_queue_check_us_ = 0;
   TimeUs next_purge_us_ = 0;

@@ -113,7 +113,8 @@ std::string prometheus_text(const MetricsSnapshot& snapshot) {
          s.replays_failed);
   header(out, "stackrace_refused_total", "counter",
          "Connections and requests refused by a limit (per address unless named otherwise), by limit; "
-         "idle_room_closed counts rooms closed for having no race.");
+         "idle_room_closed counts rooms closed for having no race, catch_up_queued race catch-ups that waited for the "
+         "server's catch-up budget.");
   for (std::size_t i = 0; i < kLimitCount; ++i) {
     fmt::format_to(std::back_inserter(out), "stackrace_refused_total{{limit=\"{}\"}} {}\n",
                    limit_label(static_cast<Limit>(i)), s.refused[i]);

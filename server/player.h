@@ -15,9 +15,10 @@ using RoomId = std::uint32_t;
 
 struct Player {
   PlayerId id = 0;
-  std::string name;     // empty until Hello is accepted
-  std::string address;  // "ip:port", for logs
-  std::string host;     // the ip alone: what the limits per address count by
+  std::string name;      // empty until Hello is accepted
+  std::string address;   // "ip:port", for logs
+  std::string host;      // the ip alone: what the limits per address count by
+  bool trusted = false;  // host is one of AddressLimits::trusted (a load test's machine)
   std::int64_t connected_us = 0;
   // The last message other than Ping and Pong (the client pings on its own): idle lobby players are dropped by it.
   std::int64_t active_us = 0;

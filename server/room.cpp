@@ -95,7 +95,11 @@ std::optional<NoticeCode> Room::join(Player& player, Role role, TimeUs now_us) {
   if (host_ == 0) host_ = player.id;
   services_.outbox->send(player.id, protocol::RoomJoined{info()}, protocol::kChannelControl);
   send_update();
-  if (race_) send_catch_up(player.id, now_us);
+  if (race_ && services_.catch_ups != nullptr) {
+    services_.catch_ups->request(player.id, id_, race_->race_id, player.host, player.trusted, now_us);
+  } else if (race_) {
+    (void)catch_up(player.id, now_us);
+  }
   return std::nullopt;
 }
 
@@ -103,6 +107,7 @@ void Room::leave(Player& player, protocol::RoomLeftReason reason, const std::str
   const auto it = std::find_if(members_.begin(), members_.end(), [&](const Member& m) { return m.id == player.id; });
   if (it == members_.end()) return;
   members_.erase(it);
+  if (services_.catch_ups != nullptr) services_.catch_ups->forget(player.id);
   player.room = 0;
   player.left_race = race_counter_;
   services_.outbox->send(player.id, protocol::RoomLeft{id_, reason, text}, protocol::kChannelControl);

@@ -16,6 +16,7 @@
 
 #include "common/protocol/messages.h"
 #include "common/result.h"
+#include "server/catch_up_queue.h"
 #include "server/live_tap.h"
 #include "server/outbox.h"
 #include "server/player.h"
@@ -44,6 +45,9 @@ struct RoomServices {
   std::function<void(RoomId room, const protocol::RaceResults& results)> on_race_end;
   // Web pages (server/web): every broadcast of a room goes to the live pages too. Null: no web pages.
   LiveTap* live = nullptr;
+  // The server's catch-up budget: a spectator joining a running race is queued there, and the lobby has the room send
+  // the catch-up when it is their turn (send_catch_up). Null: the catch-up goes at once with the join.
+  CatchUpQueue* catch_ups = nullptr;
 };
 
 // Why a member's request was not done: refused with a notice to the sender, or so wrong that the sender is dropped.
@@ -133,6 +137,11 @@ class Room {
   [[nodiscard]] bool seat_kept(PlayerId id) const;
   void resume_racer(const Player& player, const protocol::Resume& resume, TimeUs now_us);
 
+  // The catch-up of race `race_id` for member `spectator`, whose turn it is in the CatchUpQueue: the bytes sent, or
+  // nullopt (nothing sent) when they are no longer a member or that race is no longer running.
+  [[nodiscard]] std::optional<std::size_t> send_catch_up(PlayerId spectator, std::uint32_t race_id,
+                                                         TimeUs now_us) const;
+
   // Countdown end, live stats, pace checks, race end. Called often (every few ms).
   void tick(TimeUs now_us);
   // A replay write finished for a race of this room: its RaceResults go out now, with ReplayStored or
@@ -197,7 +206,8 @@ class Room {
   void finish_race(protocol::RaceEndReason reason, TimeUs now_us);
   // Results of races whose write took longer than results_wait_us go out, saying the replay is not stored yet.
   void announce_overdue_results(TimeUs now_us);
-  void send_catch_up(PlayerId spectator, TimeUs now_us) const;
+  // CatchUpStart, the racers' input logs so far, CatchUpEnd: returns the bytes they encode to.
+  std::size_t catch_up(PlayerId spectator, TimeUs now_us) const;
   void relay(PlayerId from, const protocol::RacerInputs& inputs) const;
 
   RoomId id_;

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "common/protocol/codec.h"
 #include "common/protocol/streams.h"
 #include "common/replay/simulate.h"
 
@@ -352,7 +353,12 @@ void Room::announce_overdue_results(TimeUs now_us) {
   }
 }
 
-void Room::send_catch_up(PlayerId spectator, TimeUs now_us) const {
+std::optional<std::size_t> Room::send_catch_up(PlayerId spectator, std::uint32_t race_id, TimeUs now_us) const {
+  if (!race_ || race_->race_id != race_id || !has_member(spectator)) return std::nullopt;
+  return catch_up(spectator, now_us);
+}
+
+std::size_t Room::catch_up(PlayerId spectator, TimeUs now_us) const {
   const auto standings = race_->race->standings();
   protocol::CatchUpStart start;
   start.race_id = race_->race_id;
@@ -374,9 +380,16 @@ void Room::send_catch_up(PlayerId spectator, TimeUs now_us) const {
     }
   }
   start.chunks = static_cast<std::uint32_t>(chunks.size());
+  const protocol::CatchUpEnd end{race_->race_id};
+  // What the catch-up costs the server's budget (CatchUpQueue): the bytes of its messages.
+  std::size_t bytes = protocol::encode(start).size() + protocol::encode(end).size();
   services_.outbox->send(spectator, start, protocol::kChannelRace);
-  for (const auto& chunk : chunks) services_.outbox->send(spectator, chunk, protocol::kChannelRace);
-  services_.outbox->send(spectator, protocol::CatchUpEnd{race_->race_id}, protocol::kChannelRace);
+  for (const auto& chunk : chunks) {
+    bytes += protocol::encode(chunk).size();
+    services_.outbox->send(spectator, chunk, protocol::kChannelRace);
+  }
+  services_.outbox->send(spectator, end, protocol::kChannelRace);
+  return bytes;
 }
 
 }  // namespace sr::server

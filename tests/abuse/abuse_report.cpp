@@ -18,7 +18,17 @@ std::string probe_text(const ProbeOutcome& p) {
   return fmt::format("{} ms{}", (p.connect_us + 500) / 1000, p.created ? "" : ", no room");
 }
 
-constexpr std::size_t kColumns = 9;
+std::string bystander_text(const AttackOutcome& o) {
+  if (o.bystander_asked == 0) return "-";
+  return fmt::format("{}/{}", o.bystander_answered, o.bystander_asked);
+}
+
+std::string watch_text(const ProbeOutcome& p) {
+  if (!p.watched) return p.created ? "no" : "-";
+  return fmt::format("{} ms", (p.catch_up_us + 500) / 1000);
+}
+
+constexpr std::size_t kColumns = 11;
 using Row = std::array<std::string, kColumns>;
 
 Row row_of(const AttackOutcome& o) {
@@ -31,6 +41,8 @@ Row row_of(const AttackOutcome& o) {
           ms_text(percentile(o.relay_delays_us, 0.99)),
           fmt::format("{}{}{}", (o.peak_rss_kb + 512) / 1024, o.memory_guard ? "+" : "", o.server_died ? " died" : ""),
           probe_text(o.probe),
+          watch_text(o.probe),
+          bystander_text(o),
           fails.empty() ? "ok" : "FAIL"};
 }
 
@@ -61,14 +73,22 @@ std::vector<std::string> judge(const AttackOutcome& o) {
     out.push_back("honest connect failed");
   } else if (!o.probe.created) {
     out.push_back("honest create failed");
+  } else if (!o.probe.watched) {
+    out.push_back("honest catch-up failed");
   }
+  if (o.bystander_asked == 0) {
+    out.push_back("bystander not tried");
+  } else if (o.bystander_answered * 10 < o.bystander_asked * kMinBystanderTenths) {
+    out.push_back(fmt::format("bystander answered {} of {}", o.bystander_answered, o.bystander_asked));
+  }
+  if (o.seats_taken > 0) out.push_back(fmt::format("{} seats taken with a seen token", o.seats_taken));
   return out;
 }
 
 std::string format_table(const std::vector<AttackOutcome>& outcomes) {
   // The attack's name reads left-aligned, the figures right-aligned.
-  std::vector<std::vector<std::string>> rows{
-      {"attack", "races", "racers", "removed", "p50 ms", "p99 ms", "server MB", "connect", "goals"}};
+  std::vector<std::vector<std::string>> rows{{"attack", "races", "racers", "removed", "p50 ms", "p99 ms", "server MB",
+                                              "connect", "catch-up", "bystander", "goals"}};
   for (const AttackOutcome& o : outcomes) {
     const Row row = row_of(o);
     rows.emplace_back(row.begin(), row.end());

@@ -13,7 +13,8 @@
 namespace sr::abuse {
 
 // The goals: every other race finishes, nobody else is removed, other players' relay delay p99 stays below this,
-// the server's memory below that, and an honest player can still connect and create a room.
+// the server's memory below that, an honest player can still connect, create a room and watch a race (its
+// catch-up), a bystander gets 9 of 10 room lists it asks for, and no seen token takes a racer's seat.
 inline constexpr std::int64_t kMaxRelayP99Us = 50'000;
 inline constexpr std::int64_t kMaxServerKb = 256 * 1024;
 
@@ -22,10 +23,15 @@ inline constexpr std::int64_t kMaxServerKb = 256 * 1024;
 struct ProbeOutcome {
   bool tried = false;
   bool connected = false;
-  std::int64_t connect_us = 0;  // until Welcome, when connected
-  bool created = false;         // RoomJoined for its CreateRoom
-  std::string failure;          // why not ("no Welcome within 10 s", the Reject's or Notice's text)
+  std::int64_t connect_us = 0;   // until Welcome, when connected
+  bool created = false;          // RoomJoined for its CreateRoom
+  bool watched = false;          // then joined the first honest race as a spectator and got its catch-up
+  std::int64_t catch_up_us = 0;  // from that JoinRoom to CatchUpEnd, when watched
+  std::string failure;           // why not ("no Welcome within 10 s", the Reject's or Notice's text)
 };
+
+// A bystander asks for the room list at least this often (in tenths): 9 of 10 answered.
+inline constexpr int kMinBystanderTenths = 9;
 
 struct AttackOutcome {
   std::string attack;                               // "silent", "download", ..., "all"
@@ -42,6 +48,10 @@ struct AttackOutcome {
   bool memory_guard = false;                        // the harness stopped the attack early: the server passed its guard
   std::int64_t relay_p99_goal_us = kMaxRelayP99Us;  // the goal it is judged by (--p99-goal-ms)
   ProbeOutcome probe;
+  int bystander_asked = 0;       // room lists a bystander in the lobby asked for, once a second, during the races
+  int bystander_answered = 0;    // RoomList answers
+  int bystander_refused = 0;     // Notices ("the server is busy")
+  std::int64_t seats_taken = 0;  // the theft attack: racers' seats a seen token took (must be 0)
   std::vector<std::string> metrics_moved;  // "stackrace_x +12", what an operator would have seen
   std::string attacker;                    // what the attacker got done, one line
   double wall_s = 0;
@@ -57,7 +67,8 @@ using netsim::percentile;
 [[nodiscard]] std::vector<std::string> judge(const AttackOutcome& outcome);
 
 // One aligned row per attack under a header: attack, races finished / planned, removals, relay p50/p99 (ms), peak
-// server memory (MB), honest connect (ms) and create, verdict, then the metrics that moved.
+// server memory (MB), honest connect (ms) and create, the honest spectator's catch-up (ms), the bystander's answers,
+// verdict.
 [[nodiscard]] std::string format_table(const std::vector<AttackOutcome>& outcomes);
 
 // The details under the table: per attack, the attacker's line, the metrics that moved and the problems.

@@ -13,7 +13,8 @@ AttackOutcome passing(const std::string& attack) {
   o.racers_planned = o.racers_finished = 8;
   o.relay_delays_us = {1'000, 2'000, 3'000, 4'000};
   o.peak_rss_kb = 40 * 1024;
-  o.probe = {true, true, 12'000, true, ""};
+  o.probe = {true, true, 12'000, true, true, 34'000, ""};
+  o.bystander_asked = o.bystander_answered = 10;
   return o;
 }
 
@@ -53,16 +54,32 @@ TEST(AbuseJudge, ADeadServerOrATrippedGuardFails) {
   EXPECT_EQ(judge(o), (std::vector<std::string>{"the server died", "server memory 40 MB"}));
 }
 
+// Issue 30's goals: the honest spectator catches up, the bystander gets 9 answers of 10, no seen token takes a seat.
+TEST(AbuseJudge, TheManyAddressGoalsAreJudgedToo) {
+  AttackOutcome o = passing("listrooms");
+  o.bystander_answered = 9;
+  EXPECT_TRUE(judge(o).empty());  // 9 of 10: just within
+  o.bystander_answered = 8;
+  o.probe.watched = false;
+  o.seats_taken = 2;
+  EXPECT_EQ(judge(o), (std::vector<std::string>{"honest catch-up failed", "bystander answered 8 of 10",
+                                                "2 seats taken with a seen token"}));
+  o = passing("theft");
+  o.bystander_asked = o.bystander_answered = 0;
+  EXPECT_EQ(judge(o), (std::vector<std::string>{"bystander not tried"}));
+}
+
 TEST(AbuseReport, TheTableAlignsOneRowPerAttack) {
   AttackOutcome failing = passing("joinleave");
   failing.removed = 1;
   failing.racers_finished = 7;
-  failing.probe = {true, false, 0, false, "no Welcome within 10 s"};
+  failing.probe = {true, false, 0, false, false, 0, "no Welcome within 10 s"};
   failing.addresses = 5;
+  failing.bystander_answered = 8;
   const std::string expected =
-      "attack        races  racers  removed  p50 ms  p99 ms  server MB  connect  goals\n"
-      "list            2/2     8/8        0     3.0     4.0         40    12 ms     ok\n"
-      "joinleave x5    2/2     7/8        1     3.0     4.0         40       no   FAIL\n";
+      "attack        races  racers  removed  p50 ms  p99 ms  server MB  connect  catch-up  bystander  goals\n"
+      "list            2/2     8/8        0     3.0     4.0         40    12 ms     34 ms      10/10     ok\n"
+      "joinleave x5    2/2     7/8        1     3.0     4.0         40       no         -       8/10   FAIL\n";
   EXPECT_EQ(format_table({passing("list"), failing}), expected);
 }
 

@@ -90,6 +90,8 @@ AttackOutcome run_attack(const RunPlan& plan) {
 
   HonestPlan honest_plan = plan.honest;
   honest_plan.port = server.port();
+  const auto seen_seat = std::make_shared<SeenSeat>();
+  honest_plan.seen_seat = seen_seat;
   HonestSide honest(honest_plan, out);
   if (honest.set_up(60s)) {
     AttackPlan attack_plan = plan.attack;
@@ -100,6 +102,7 @@ AttackOutcome run_attack(const RunPlan& plan) {
     attack_plan.target_rooms = {honest.room_ids().front()};
     attack_plan.download_game_id = plan.seed_info.big_game_id;
     attack_plan.list_marker = plan.seed_info.oldest_game_id;
+    attack_plan.seen_seat = seen_seat;
     Attacker attacker(attack_plan);
     if (const auto s = plan.kinds.empty() ? sr::Status<std::string>{} : attacker.start(); !s) {
       out.problems.push_back("the attack did not start: " + s.error());
@@ -124,6 +127,7 @@ AttackOutcome run_attack(const RunPlan& plan) {
       guard.join();
       const AttackCounters counters = attacker.stop();
       out.attacker = plan.kinds.empty() ? std::string("none") : describe(counters);
+      out.seats_taken = counters.seats_taken;
       out.memory_guard = guard_tripped;
       if (guard_tripped) {
         out.problems.push_back(

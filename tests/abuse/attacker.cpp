@@ -79,13 +79,18 @@ const char* attack_name(AttackKind kind) {
     case AttackKind::kList: return "list";
     case AttackKind::kJoinLeave: return "joinleave";
     case AttackKind::kRooms: return "rooms";
+    case AttackKind::kIdle: return "idle";
+    case AttackKind::kListRooms: return "listrooms";
+    case AttackKind::kCatchUp: return "catchup";
+    case AttackKind::kTheft: return "theft";
   }
   return "?";
 }
 
 std::optional<AttackKind> attack_by_name(const std::string& name) {
   for (AttackKind k :
-       {AttackKind::kSilent, AttackKind::kDownload, AttackKind::kList, AttackKind::kJoinLeave, AttackKind::kRooms}) {
+       {AttackKind::kSilent, AttackKind::kDownload, AttackKind::kList, AttackKind::kJoinLeave, AttackKind::kRooms,
+        AttackKind::kIdle, AttackKind::kListRooms, AttackKind::kCatchUp, AttackKind::kTheft}) {
     if (name == attack_name(k)) return k;
   }
   return std::nullopt;
@@ -98,6 +103,12 @@ std::string describe(const AttackCounters& c) {
   if (c.chunk_bytes > 0) out += fmt::format(", {} KiB of replay received", c.chunk_bytes / 1024);
   if (c.rooms_joined > 0 || c.rooms_left > 0)
     out += fmt::format(", {} rooms joined, {} left", c.rooms_joined, c.rooms_left);
+  if (c.room_lists > 0) out += fmt::format(", {} room lists", c.room_lists);
+  if (c.catch_ups > 0 || c.race_bytes > 0) {
+    out += fmt::format(", {} catch-ups, {} KiB on the race channel ({:.0f} KiB/s)", c.catch_ups, c.race_bytes / 1024,
+                       c.seconds > 0 ? static_cast<double>(c.race_bytes) / 1024.0 / c.seconds : 0.0);
+  }
+  if (c.seats_taken > 0) out += fmt::format(", {} SEATS TAKEN with a seen token", c.seats_taken);
   if (!c.rejects.empty()) out += "; rejected: " + counts_text(c.rejects);
   if (!c.notices.empty()) out += "; notices: " + counts_text(c.notices);
   if (!c.disconnects.empty()) out += "; dropped: " + counts_text(c.disconnects);
@@ -128,6 +139,10 @@ sr::Status<std::string> Attacker::start() {
       case AttackKind::kList: count = plan_.list_players; break;
       case AttackKind::kJoinLeave: count = plan_.joinleave_spectators; break;
       case AttackKind::kRooms: count = plan_.room_players; break;
+      case AttackKind::kIdle: count = plan_.idle_players; break;
+      case AttackKind::kListRooms: count = plan_.listroom_players; break;
+      case AttackKind::kCatchUp: count = plan_.catchup_spectators; break;
+      case AttackKind::kTheft: count = plan_.theft_players; break;
     }
     const auto addresses = plan_.addresses.size();
     for (std::size_t a = 0; a < addresses; ++a) {
@@ -160,13 +175,17 @@ sr::Status<std::string> Attacker::start() {
       groups_.push_back(std::move(group));
     }
   }
+  started_ = Clock::now();
   thread_ = std::thread([this] { loop(); });
   return {};
 }
 
 AttackCounters Attacker::stop() {
   stop_ = true;
-  if (thread_.joinable()) thread_.join();
+  if (thread_.joinable()) {
+    thread_.join();
+    counters_.seconds = std::chrono::duration<double>(Clock::now() - started_).count();
+  }
   for (auto& g : groups_) {
     if (g->host == nullptr) continue;
     for (Client& c : g->clients) {
@@ -206,6 +225,12 @@ void on_message(Client& c, const protocol::Message& m, AttackCounters& counters)
     ++counters.rooms_left;
     c.in_room = false;
     c.asked = false;
+  } else if (std::holds_alternative<protocol::RoomList>(m)) {
+    ++counters.room_lists;
+  } else if (std::holds_alternative<protocol::CatchUpStart>(m)) {
+    ++counters.catch_ups;
+  } else if (std::holds_alternative<protocol::RaceResumed>(m)) {
+    ++counters.seats_taken;
   }
 }
 
@@ -259,6 +284,27 @@ void act(AttackKind kind, Client& c, const AttackPlan& plan, AttackCounters& cou
       }
       break;
     }
+    case AttackKind::kIdle: break;
+    case AttackKind::kListRooms: {
+      const auto every = std::chrono::microseconds(1'000'000 / std::max(1, plan.listrooms_per_s));
+      while (c.next_send <= now && send(c, protocol::ListRooms{0}, counters)) c.next_send += every;
+      break;
+    }
+    case AttackKind::kCatchUp: {
+      // Join, leave, join, ...: at the join rate the server allows an address, evenly spaced.
+      if (c.target_room == 0) break;
+      const auto every = std::chrono::microseconds(1'000'000 / std::max(1, 2 * plan.catchup_joins_per_s));
+      while (c.next_send <= now) {
+        const bool sent = c.leave_next
+                              ? send(c, protocol::LeaveRoom{}, counters)
+                              : send(c, protocol::JoinRoom{c.target_room, "", protocol::Role::kSpectator}, counters);
+        if (!sent) break;
+        c.leave_next = !c.leave_next;
+        c.next_send += every;
+      }
+      break;
+    }
+    case AttackKind::kTheft: break;  // it never says Hello (loop())
     case AttackKind::kRooms: {
       if (c.asked || c.in_room || c.next_send > now) break;
       protocol::CreateRoom create;
@@ -291,8 +337,11 @@ void Attacker::loop() {
       if (now < g->next_service) continue;
       g->next_service = now + g->service_every;
       // Connections to open (again).
+      const bool theft = g->kind == AttackKind::kTheft;
+      const auto seat = theft && plan_.seen_seat ? plan_.seen_seat->get() : std::nullopt;
       for (Client& c : g->clients) {
         if (c.state != Client::State::kIdle || now < c.reconnect_at) continue;
+        if (theft && !seat) continue;  // nothing seen yet
         c.peer = enet_host_connect(g->host, &server, protocol::kChannelCount, protocol::kProtocolVersion);
         if (c.peer == nullptr) continue;  // every peer of the host busy: later
         c.peer->data = &c;
@@ -312,9 +361,17 @@ void Attacker::loop() {
             c->state = Client::State::kConnected;
             ++counters_.connected;
             counters_.open_peak = std::max(counters_.open_peak, ++open);
-            if (g->kind != AttackKind::kSilent) (void)send(*c, protocol::Hello{c->name, "stackrace-abuse"}, counters_);
+            if (g->kind == AttackKind::kTheft) {
+              if (seat)
+                (void)send(*c, protocol::Resume{seat->race_id, seat->hi, seat->lo, "stackrace-abuse", {}}, counters_);
+            } else if (g->kind != AttackKind::kSilent) {
+              (void)send(*c, protocol::Hello{c->name, "stackrace-abuse"}, counters_);
+            }
             break;
           case ENET_EVENT_TYPE_RECEIVE: {
+            if (event.channelID == protocol::kChannelRace) {
+              counters_.race_bytes += static_cast<std::int64_t>(event.packet->dataLength);
+            }
             const auto decoded =
                 protocol::decode(std::span<const std::uint8_t>(event.packet->data, event.packet->dataLength));
             if (decoded.ok()) on_message(*c, decoded.value(), counters_);

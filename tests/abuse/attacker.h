@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <thread>
@@ -19,11 +20,46 @@
 
 namespace sr::abuse {
 
-enum class AttackKind : std::uint8_t { kSilent, kDownload, kList, kJoinLeave, kRooms };
+// The first five are issue 15's, from one address or a handful; the others issue 30's, from many (README.md).
+enum class AttackKind : std::uint8_t {
+  kSilent,
+  kDownload,
+  kList,
+  kJoinLeave,
+  kRooms,
+  kIdle,
+  kListRooms,
+  kCatchUp,
+  kTheft
+};
 
 [[nodiscard]] const char* attack_name(AttackKind kind);
-// "silent", "download", "list", "joinleave", "rooms"; nullopt for another name.
+// "silent", "download", "list", "joinleave", "rooms", "idle", "listrooms", "catchup", "theft"; nullopt for another
+// name.
 [[nodiscard]] std::optional<AttackKind> attack_by_name(const std::string& name);
+
+// A racer's RaceSeat as an attacker might have seen it (a log, a shared screen): the honest side publishes it, the
+// theft attack reads it. Thread-safe.
+class SeenSeat {
+ public:
+  void publish(std::uint32_t race_id, std::uint64_t hi, std::uint64_t lo) {
+    const std::lock_guard lock(mutex_);
+    seat_ = {race_id, hi, lo};
+  }
+  struct Seat {
+    std::uint32_t race_id = 0;
+    std::uint64_t hi = 0, lo = 0;
+  };
+  [[nodiscard]] std::optional<Seat> get() const {
+    const std::lock_guard lock(mutex_);
+    if (seat_.race_id == 0) return std::nullopt;
+    return seat_;
+  }
+
+ private:
+  mutable std::mutex mutex_;
+  Seat seat_;
+};
 
 struct AttackPlan {
   std::vector<AttackKind> kinds;       // all of them at once
@@ -39,7 +75,15 @@ struct AttackPlan {
   std::uint64_t list_marker = 0;
   int joinleave_spectators = 50;  // each joins one of target_rooms as a spectator and leaves, over and over
   std::vector<std::uint32_t> target_rooms;
-  int room_players = 250;  // each creates a room and idles
+  int room_players = 250;     // each creates a room and idles
+  int idle_players = 1'116;   // each says Hello and nothing more (18 addresses x 62 in the issue)
+  int listroom_players = 40;  // each sends ListRooms listrooms_per_s times a second
+  int listrooms_per_s = 9;
+  int catchup_spectators =
+      50;  // each joins target_rooms' first as a spectator and leaves, catchup_joins_per_s a second
+  int catchup_joins_per_s = 2;
+  int theft_players = 10;  // each sends Resume with a token it saw (SeenSeat), again a second after every refusal
+  std::shared_ptr<SeenSeat> seen_seat;
 };
 
 // What the attacker got done and what the server answered, for the report.
@@ -55,7 +99,12 @@ struct AttackCounters {
   std::int64_t chunk_bytes = 0;   // ReplayChunk data received
   std::int64_t rooms_joined = 0;  // RoomJoined (joins, and rooms created)
   std::int64_t rooms_left = 0;
-  std::int64_t open_peak = 0;  // most connections open at once
+  std::int64_t open_peak = 0;    // most connections open at once
+  std::int64_t catch_ups = 0;    // CatchUpStart received
+  std::int64_t race_bytes = 0;   // bytes received on the race channel (catch-ups and the relays after them)
+  std::int64_t room_lists = 0;   // RoomList received
+  std::int64_t seats_taken = 0;  // RaceResumed received by the theft attack: a seen token took a live racer's seat
+  double seconds = 0;            // from start() to stop()
 };
 
 // One line: "1100 connects, 1064 connected, 0 welcomed; rejects: ...; notices: ...".
@@ -83,6 +132,7 @@ class Attacker {
   std::atomic<bool> stop_{false};
   std::thread thread_;
   AttackCounters counters_;
+  std::chrono::steady_clock::time_point started_{};
 };
 
 }  // namespace sr::abuse

@@ -38,13 +38,24 @@ const char* ending_text(protocol::RacerStatus status) {
 
 }  // namespace
 
-// A player arriving while the attack runs: connects (Hello -> Welcome), creates a room, leaves.
+// A player arriving while the attack runs: connects (Hello -> Welcome), creates a room, leaves it, and joins the
+// first honest race as a spectator (its catch-up).
 struct HonestSide::Probe {
   net::Session session;
   Clock::time_point started;
   Clock::time_point stage_deadline;
+  Clock::time_point joined_at;
   bool asked_room = false;
+  bool left_own = false;
+  bool asked_watch = false;
   bool done = false;
+};
+
+// A player in the lobby who asks for the room list once a second while the races run.
+struct HonestSide::Bystander {
+  net::Session session;
+  Clock::time_point next_ask;
+  bool asking = true;
 };
 
 HonestSide::HonestSide(HonestPlan plan, AttackOutcome& out) : plan_(plan), out_(out) {}
@@ -54,6 +65,7 @@ HonestSide::~HonestSide() { close(); }
 void HonestSide::close() {
   for (auto& b : bots_) b->session().close();
   if (probe_) probe_->session.close();
+  if (bystander_) bystander_->session.close();
 }
 
 bool HonestSide::set_up(std::chrono::seconds timeout) {
@@ -121,7 +133,10 @@ void HonestSide::idle_for(Clock::duration how_long) {
   while (Clock::now() < until) once();
 }
 
-void HonestSide::on_message(std::size_t, const protocol::Message& m) {
+void HonestSide::on_message(std::size_t bot, const protocol::Message& m) {
+  if (const auto* seat = std::get_if<protocol::RaceSeat>(&m); seat && bot == 0 && plan_.seen_seat) {
+    plan_.seen_seat->publish(seat->race_id, seat->token_hi, seat->token_lo);
+  }
   if (const auto* ended = std::get_if<protocol::RacerEnded>(&m);
       ended && ended->status == protocol::RacerStatus::kRemoved) {
     removal_reasons_[ended->player_id] = ended->reason;
@@ -130,17 +145,29 @@ void HonestSide::on_message(std::size_t, const protocol::Message& m) {
 
 void HonestSide::once() {
   pump_->once();
-  if (!probe_ || probe_->done) return;
+  if (probe_ && !probe_->done) probe_once();
+  if (bystander_) bystander_once();
+}
+
+void HonestSide::probe_once() {
   Probe& p = *probe_;
   ProbeOutcome& o = out_.probe;
+  const auto now = Clock::now();
   for (const protocol::Message& m : p.session.poll(0)) {
     if (const auto* notice = std::get_if<protocol::Notice>(&m);
         notice && notice->about == protocol::MessageId::kCreateRoom) {
       o.failure = "CreateRoom refused: " + notice->text;
       p.done = true;
+    } else if (notice && notice->about == protocol::MessageId::kJoinRoom &&
+               notice->code != protocol::NoticeCode::kInfo) {
+      o.failure = "JoinRoom refused: " + notice->text;
+      p.done = true;
+    } else if (std::holds_alternative<protocol::CatchUpEnd>(m) && p.asked_watch) {
+      o.watched = true;
+      o.catch_up_us = std::chrono::duration_cast<std::chrono::microseconds>(now - p.joined_at).count();
+      p.done = true;
     }
   }
-  const auto now = Clock::now();
   if (p.done) {
     // Answered.
   } else if (p.session.state() == net::Session::State::kClosed) {
@@ -155,14 +182,41 @@ void HonestSide::once() {
     (void)p.session.create_room(settings);
     p.asked_room = true;
     p.stage_deadline = now + kProbeStage;
-  } else if (p.session.state() == net::Session::State::kRoom) {
+  } else if (p.session.state() == net::Session::State::kRoom && !p.left_own) {
     o.created = true;
-    p.done = true;
+    (void)p.session.leave_room();
+    p.left_own = true;
+    p.stage_deadline = now + kProbeStage;
+  } else if (p.session.state() == net::Session::State::kLobby && p.left_own && !p.asked_watch) {
+    (void)p.session.join_room(room_ids_.front(), protocol::Role::kSpectator);
+    p.asked_watch = true;
+    p.joined_at = now;
+    p.stage_deadline = now + kProbeStage;
   } else if (now >= p.stage_deadline) {
-    o.failure = p.asked_room ? "no answer to CreateRoom within 10 s" : "no Welcome within 10 s";
+    o.failure = p.asked_watch  ? "no catch-up of the first honest race within 10 s of joining it"
+                : p.left_own   ? "the probe's room was not left within 10 s"
+                : p.asked_room ? "no answer to CreateRoom within 10 s"
+                               : "no Welcome within 10 s";
     p.done = true;
   }
   if (p.done) p.session.close();
+}
+
+void HonestSide::bystander_once() {
+  Bystander& b = *bystander_;
+  for (const protocol::Message& m : b.session.poll(0)) {
+    if (std::holds_alternative<protocol::RoomList>(m)) {
+      ++out_.bystander_answered;
+    } else if (const auto* notice = std::get_if<protocol::Notice>(&m);
+               notice && notice->about == protocol::MessageId::kListRooms) {
+      ++out_.bystander_refused;
+    }
+  }
+  const auto now = Clock::now();
+  if (b.asking && b.session.state() == net::Session::State::kLobby && now >= b.next_ask) {
+    if (b.session.list_rooms()) ++out_.bystander_asked;
+    b.next_ask = now + 1s;
+  }
 }
 
 void HonestSide::collect(std::size_t room, const protocol::RaceResults& results) {
@@ -201,6 +255,12 @@ void HonestSide::race(std::chrono::seconds race_timeout) {
         out_.probe.failure = opened.error();
         probe_->done = true;
       }
+      bystander_ = std::make_unique<Bystander>();
+      session.name = "bystander";
+      if (const auto opened = bystander_->session.open(session); !opened) {
+        out_.problems.push_back("bystander: " + opened.error());
+        bystander_.reset();
+      }
     }
     // A room's race is over when any of its bots has the race's results (one whose connection dropped may not).
     const auto results_of = [&](std::size_t r) -> const protocol::RaceResults* {
@@ -229,8 +289,13 @@ void HonestSide::race(std::chrono::seconds race_timeout) {
             fmt::format("room {}: sprint {} had no results within {} s", r + 1, sprint + 1, race_timeout.count()));
     }
   }
-  // The probe gets its full time even when the races were quick.
-  while (probe_ && !probe_->done) once();
+  // The probe gets its full time even when the races were quick; the bystander's last question its answer (2 s).
+  if (bystander_) bystander_->asking = false;
+  const auto grace = Clock::now() + 2s;
+  while ((probe_ && !probe_->done) || (bystander_ && Clock::now() < grace &&
+                                       out_.bystander_answered + out_.bystander_refused < out_.bystander_asked)) {
+    once();
+  }
   out_.relay_delays_us = relay_.delays_us();
   // A racer whose connection was lost before a race (a stalled server times it out) is not in its results at all.
   for (const auto& b : bots_) {

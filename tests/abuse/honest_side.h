@@ -1,6 +1,7 @@
 // The honest players beside an attack: rooms of racing bots (bot/online_bot.h) from 127.0.0.1, serviced by the
-// session pump (net/session_pump.h) so relay delays are measured to the moment a packet arrives, and a probe player
-// who connects and creates a room while the attack runs.
+// session pump (net/session_pump.h) so relay delays are measured to the moment a packet arrives, a probe player who
+// connects, creates a room and then watches the first honest race (its catch-up), and a bystander who asks for the
+// room list once a second, while the attack runs.
 #pragma once
 
 #include <chrono>
@@ -13,6 +14,7 @@
 #include "bot/online_bot.h"
 #include "net/session_pump.h"
 #include "tests/abuse/abuse_report.h"
+#include "tests/abuse/attacker.h"
 
 namespace sr::abuse {
 
@@ -24,6 +26,8 @@ struct HonestPlan {
   int lines = 10;          // the sprint's length
   int pps_milli = 2'500;   // the bots' pace
   std::uint64_t seed = 1;  // the bots' timing
+  // The first racer's RaceSeat of each race is published here, as an attacker might have seen it (the theft attack).
+  std::shared_ptr<SeenSeat> seen_seat;
 };
 
 class HonestSide {
@@ -52,7 +56,10 @@ class HonestSide {
 
  private:
   struct Probe;
+  struct Bystander;
   void once();
+  void probe_once();
+  void bystander_once();
   void on_message(std::size_t bot, const protocol::Message& m);
   void collect(std::size_t room, const protocol::RaceResults& results);
   [[nodiscard]] std::size_t leader(std::size_t room) const { return room * static_cast<std::size_t>(plan_.racers); }
@@ -66,6 +73,7 @@ class HonestSide {
   std::vector<std::uint32_t> last_race_;                  // by room: the race whose results were counted
   std::map<std::uint32_t, std::string> removal_reasons_;  // player id -> RacerEnded reason
   std::unique_ptr<Probe> probe_;
+  std::unique_ptr<Bystander> bystander_;
 };
 
 }  // namespace sr::abuse

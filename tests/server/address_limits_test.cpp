@@ -217,6 +217,61 @@ TEST(AddressLimits, OneAddressMayHoldOnlySoManyRooms) {
   EXPECT_EQ(f.refused(Limit::kRooms), 1u);
 }
 
+// Rooms scarce (fewer than a quarter of max_rooms free): an address holding 5 rooms may not open another, one holding
+// fewer may, until the server's cap.
+TEST(AddressLimits, WhenRoomsAreScarceEachAddressGetsItsShare) {
+  LobbyOptions options;
+  options.max_rooms = 24;  // scarce below 6 free, from 19 rooms on
+  LimitsFixture f(options);
+  const auto create = [&](PlayerId id, const std::string& host) {
+    EXPECT_TRUE(f.player(id, host));
+    f.lobby->handle(id, protocol::CreateRoom{f.settings(), protocol::Role::kRacer}, f.now);
+    return f.outbox.of<protocol::RoomJoined>(id).size() == 1;
+  };
+  EXPECT_TRUE(create(1, "10.0.0.1"));
+  EXPECT_TRUE(create(2, "10.0.0.1"));
+  // Three addresses open rooms in turn, 8 players each (their own limit): at 19 rooms they hold 6, 6 and 5, and each
+  // is refused from then on.
+  for (PlayerId i = 0; i < 24; ++i) (void)create(100 + i, "10.0.1." + std::to_string(i % 3 + 1));
+  EXPECT_EQ(f.lobby->room_count(), 19u);
+  EXPECT_EQ(f.refused(Limit::kRoomShare), 7u);
+  const auto refusal = f.notices(117);  // the 18th, from 10.0.1.3 holding 5
+  ASSERT_EQ(refusal.size(), 1u);
+  EXPECT_EQ(refusal[0].code, NoticeCode::kTooManyRooms);
+  EXPECT_EQ(refusal[0].text,
+            "the server's rooms are nearly all taken and your address holds its share (5 open rooms): players from "
+            "addresses with fewer rooms come first until some close");
+  // 10.0.0.1, holding 2, may open rooms until it holds 5.
+  EXPECT_TRUE(create(3, "10.0.0.1"));
+  EXPECT_TRUE(create(4, "10.0.0.1"));
+  EXPECT_TRUE(create(5, "10.0.0.1"));
+  EXPECT_FALSE(create(6, "10.0.0.1"));
+  EXPECT_EQ(f.refused(Limit::kRoomShare), 8u);
+  // Addresses holding none get the last rooms; after them, the server is full for everyone.
+  EXPECT_TRUE(create(50, "10.0.0.9"));
+  EXPECT_TRUE(create(51, "10.0.0.10"));
+  EXPECT_EQ(f.lobby->room_count(), 24u);
+  EXPECT_FALSE(create(52, "10.0.0.11"));
+  EXPECT_EQ(f.notices(52).at(0).text, "the server has no room for more rooms");
+  EXPECT_EQ(f.refused(Limit::kServerRooms), 1u);
+  EXPECT_STREQ(limit_label(Limit::kRoomShare), "room_share");
+}
+
+// A load test's or the network matrix's rooms all come from one trusted address: no share applies to it.
+TEST(AddressLimits, ATrustedAddressMayOpenEveryRoom) {
+  LobbyOptions options;
+  options.max_rooms = 20;
+  options.address.trusted = {"127.0.0.1"};
+  LimitsFixture f(options);
+  for (PlayerId id = 1; id <= 20; ++id) {
+    ASSERT_TRUE(f.player(id, "127.0.0.1"));
+    f.lobby->handle(id, protocol::CreateRoom{f.settings(), protocol::Role::kRacer}, f.now);
+  }
+  EXPECT_EQ(f.lobby->room_count(), 20u);
+  EXPECT_EQ(f.refused(Limit::kRoomShare), 0u);
+  EXPECT_EQ(f.refused(Limit::kRooms), 0u);
+}
+
 TEST(AddressLimits, JoiningAndLeavingOverAndOverIsRateLimitedPerAddress) {
   LimitsFixture f;
   ASSERT_TRUE(f.player(1, "10.0.0.1"));

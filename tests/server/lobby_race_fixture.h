@@ -51,19 +51,19 @@ class RecordingOutbox : public Outbox {
 inline std::uint64_t fixed_seed(void*) { return 7; }
 
 // Two racers, ada (1) and bob (2), in an endless race (it lasts), started at kCountdownUs. `adjust` may change the
-// rooms' services first (a replay writer, the race cap).
+// rooms' services first (a replay writer, the race cap); `options` are the lobby's.
 struct RaceFixture {
   RecordingOutbox outbox;
   std::unique_ptr<Lobby> lobby;
   TimeUs now = 0;
 
-  explicit RaceFixture(const std::function<void(RoomServices&)>& adjust = {}) {
+  explicit RaceFixture(const std::function<void(RoomServices&)>& adjust = {}, LobbyOptions options = {}) {
     RoomServices services;
     services.outbox = &outbox;
     services.next_seed = &fixed_seed;
     services.countdown_us = kCountdownUs;
     if (adjust) adjust(services);
-    lobby = std::make_unique<Lobby>(LobbyOptions{}, services, nullptr, 1);
+    lobby = std::make_unique<Lobby>(options, services, nullptr, 1);
     for (PlayerId id : {1u, 2u}) {
       EXPECT_TRUE(lobby->connect(id, protocol::kProtocolVersion, "10.0.0." + std::to_string(id) + ":5000", now));
       lobby->handle(id, protocol::Hello{id == 1 ? "ada" : "bob", "test"}, now);
