@@ -3,6 +3,7 @@
 // masks (pieces.h) with four rows at once.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cstdint>
@@ -52,9 +53,19 @@ class Matrix {
   // Height of the stack: 1 + the highest occupied row, 0 when empty.
   [[nodiscard]] int height() const;
 
+  // Feeds every cell, row 0 first, x 0..9 within a row, to a hasher (see state_hash in game.h). A row with no block
+  // goes as one call of h.empty_rows(1), the rows from empty_from() up as one h.empty_rows(n).
   template <typename H>
   void hash_into(H& h) const {
-    for (auto c : cells_) h.u8(static_cast<std::uint8_t>(c));
+    const int top = std::min(empty_from(), kMatrixHeight);
+    for (int y = 0; y < top; ++y) {
+      if (rows_[static_cast<std::size_t>(y)] == 0) {
+        h.empty_rows(1);
+        continue;
+      }
+      for (int x = 0; x < kMatrixWidth; ++x) h.u8(static_cast<std::uint8_t>(cells_[index(x, y)]));
+    }
+    h.empty_rows(kMatrixHeight - top);
   }
   bool operator==(const Matrix&) const = default;
 

@@ -112,6 +112,24 @@ TEST(StateHash, IsFnv1aOfTheDocumentedEncoding) {
   EXPECT_EQ(d.game().state_hash(), expected_hash(d.game().state(), 77, 7, drawn)) << "O falling";
 }
 
+// The hasher takes a row without a block, and the rows above the stack, as runs of zero bytes: empty rows under,
+// between and just above occupied ones hash as their cells do.
+TEST(StateHash, EmptyRowsUnderAndBetweenBlocksHashAsTheirCells) {
+  GameConfig c = test::rules_config("OIT", test::board({"X.........", "..........", "..........", "IJLOSTZ.XX",
+                                                        "..........", "X........X", ".........."}));
+  test::Driver d(c, 5);
+  std::int64_t drawn = 8;
+  EXPECT_EQ(d.game().state_hash(), expected_hash(d.game().state(), 5, 3, drawn)) << "before the first update";
+  (void)d.at(0);
+  drawn += 1;
+  EXPECT_EQ(d.game().state_hash(), expected_hash(d.game().state(), 5, 3, drawn)) << "O spawned";
+  (void)d.play("R R HD");
+  (void)d.at(d.next_time());
+  drawn += 1;
+  EXPECT_EQ(d.game().state_hash(), expected_hash(d.game().state(), 5, 3, drawn)) << "O dropped, I spawned";
+  EXPECT_EQ(d.game().stats().pieces, 1);
+}
+
 TEST(StateHash, ChangesWithTheState) {
   test::Driver d(test::rules_config("T"));
   (void)d.at(0);
