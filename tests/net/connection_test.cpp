@@ -43,13 +43,13 @@ class ConnectionTest : public ::testing::Test {
 };
 
 TEST_F(ConnectionTest, AMessageOnItsOwnChannelIsHandedOut) {
-  const Connection::Event& e = receive(protocol::Welcome{7, "fake", ""}, protocol::kChannelControl);
+  const Connection::Event& e = receive(protocol::Welcome{7, "fake", "", 0, ""}, protocol::kChannelControl);
   ASSERT_EQ(e.kind, Kind::kMessage) << e.error;
-  EXPECT_EQ(*e.message, protocol::Message(protocol::Welcome{7, "fake", ""}));
+  EXPECT_EQ(*e.message, protocol::Message(protocol::Welcome{7, "fake", "", 0, ""}));
 }
 
 TEST_F(ConnectionTest, AMessageOnAnotherChannelIsAProtocolError) {
-  const Connection::Event& e = receive(protocol::Welcome{7, "fake", ""}, protocol::kChannelRace);
+  const Connection::Event& e = receive(protocol::Welcome{7, "fake", "", 0, ""}, protocol::kChannelRace);
   EXPECT_EQ(e.kind, Kind::kBadMessage);
   EXPECT_FALSE(e.message.has_value());
   EXPECT_EQ(e.error, "a message against the protocol (Welcome on channel 1, not 0)");
@@ -91,7 +91,7 @@ TEST_F(ConnectionTest, AStrangerConnectingToOurSocketIsRefused) {
   EXPECT_EQ(first(Kind::kConnected), nullptr);
   EXPECT_EQ(client_.state(), Connection::State::kDisconnected);
   // Whatever the stranger sends now reaches nobody.
-  (void)stranger.send(protocol::Welcome{1, "stranger", ""});
+  (void)stranger.send(protocol::Welcome{1, "stranger", "", 0, ""});
   stranger.flush();
   for (int i = 0; i < 50; ++i) step();
   EXPECT_EQ(first(Kind::kMessage), nullptr);

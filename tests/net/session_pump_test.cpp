@@ -91,7 +91,7 @@ TEST(SessionPump, TrafficWakesItsMemberBeforeItIsDue) {
       [&] {
         for (const auto& e : server.events()) {
           if (e.kind == server::NetEvent::Kind::kReceive && !welcomed) {  // our Hello
-            server.send(protocol::Welcome{3, "fake", ""}, protocol::kChannelControl);
+            server.send(protocol::Welcome{3, "fake", "", 0, ""}, protocol::kChannelControl);
             welcomed = true;
           }
         }

@@ -35,7 +35,7 @@ class SessionTest : public ::testing::Test {
 };
 
 TEST_F(SessionTest, AWelcomeOnItsChannelLetsUsIn) {
-  server_.send(protocol::Welcome{5, "fake", ""}, protocol::kChannelControl);
+  server_.send(protocol::Welcome{5, "fake", "", 0, ""}, protocol::kChannelControl);
   ASSERT_TRUE(server_.run_until([&] { (void)session_.poll(1); },
                                 [&] { return session_.state() != Session::State::kConnecting; }));
   EXPECT_EQ(session_.state(), Session::State::kLobby);
@@ -43,7 +43,7 @@ TEST_F(SessionTest, AWelcomeOnItsChannelLetsUsIn) {
 }
 
 TEST_F(SessionTest, AMessageOnTheWrongChannelClosesTheConnectionWithTheReason) {
-  server_.send(protocol::Welcome{5, "fake", ""}, protocol::kChannelBulk);
+  server_.send(protocol::Welcome{5, "fake", "", 0, ""}, protocol::kChannelBulk);
   ASSERT_TRUE(server_.run_until([&] { (void)session_.poll(1); }, [&] { return server_saw_goodbye(); }));
   (void)session_.poll(1);
   EXPECT_EQ(session_.closed_reason(), "the server sent a message against the protocol (Welcome on channel 3, not 0)");
