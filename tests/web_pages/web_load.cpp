@@ -324,7 +324,7 @@ int main(int argc, char** argv) {
   const auto cpu0 = cpu_of(server.pid());
   const auto t0 = Clock::now();
   {
-    sr::abuse::HonestSide side(sr::abuse::HonestPlan{server.port(), 1, racers, 1, lines, pps_milli, 1}, alone);
+    sr::abuse::HonestSide side(sr::abuse::HonestPlan{server.port(), 1, racers, 1, lines, pps_milli, 1, nullptr}, alone);
     if (!side.set_up(30s)) {
       std::fprintf(stderr, "webload: the racers could not set up: %s\n",
                    alone.problems.empty() ? "" : alone.problems[0].c_str());
@@ -344,7 +344,7 @@ int main(int argc, char** argv) {
   CpuTimes cpu2, cpu3;
   double loaded_wall = 0;
   {
-    sr::abuse::HonestSide side(sr::abuse::HonestPlan{server.port(), 1, racers, 1, lines, pps_milli, 2}, loaded);
+    sr::abuse::HonestSide side(sr::abuse::HonestPlan{server.port(), 1, racers, 1, lines, pps_milli, 2, nullptr}, loaded);
     if (!side.set_up(30s)) {
       std::fprintf(stderr, "webload: the racers could not set up\n");
       return 2;
