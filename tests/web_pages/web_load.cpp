@@ -344,7 +344,8 @@ int main(int argc, char** argv) {
   CpuTimes cpu2, cpu3;
   double loaded_wall = 0;
   {
-    sr::abuse::HonestSide side(sr::abuse::HonestPlan{server.port(), 1, racers, 1, lines, pps_milli, 2, nullptr}, loaded);
+    sr::abuse::HonestSide side(sr::abuse::HonestPlan{server.port(), 1, racers, 1, lines, pps_milli, 2, nullptr},
+                               loaded);
     if (!side.set_up(30s)) {
       std::fprintf(stderr, "webload: the racers could not set up\n");
       return 2;
