@@ -6,7 +6,7 @@
 // this estimate it starts on time. The estimate is made late by half the best round trip, so that our game clock is
 // never ahead of the server's (the referee removes a clock that runs ahead).
 //
-// Pure arithmetic on the times it is given: no clock, no network (tests/client/server_clock_test.cpp).
+// Pure arithmetic on the times it is given: no clock, no network (tests/net/server_clock_test.cpp).
 #pragma once
 
 #include <cstddef>

@@ -9,8 +9,7 @@
 //   were taken, and none after the game ended. It is exactly a replay racer's `inputs`.
 // - The stream position: next_seq() counts every change taken (also those that changed nothing: a sender numbers
 //   what it sends, and a receiver what it received), and now_us() is the latest game time the run has been
-//   advanced to, which a receiver has been promised no later change will precede (docs/ARCHITECTURE.md, "Input
-//   streams").
+//   advanced to, which a receiver has been promised no later change will precede (PROTOCOL.md, "Input streams").
 // - The lock digest (lock_digest.h) right after every lock, with the lock's time: the same on every machine
 //   however often the run is advanced, so a client's report after its k-th lock compares with the referee's.
 // - Checkpoints, when asked for (checkpoint_every > 0): state_hash() right after the feeding call in which every

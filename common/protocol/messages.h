@@ -54,7 +54,7 @@ inline constexpr std::size_t kMaxLadderRows = 100;          // entrants per Ladd
 // connection timed out mid-race keeps their seat for a Resume (PROTOCOL.md "Resuming a race").
 inline constexpr std::uint32_t kClientLeaving = 1;
 
-// ---- ENet channels (PROTOCOL.md "Channels"). A message on another channel is a protocol error. ----
+// ---- ENet channels (PROTOCOL.md "Transport"). A message on another channel is a protocol error. ----
 inline constexpr std::uint8_t kChannelControl = 0;   // reliable: session, lobby, room
 inline constexpr std::uint8_t kChannelRace = 1;      // reliable: countdown, inputs, hashes, endings, catch-up
 inline constexpr std::uint8_t kChannelLive = 2;      // unreliable (sequenced): live stats

@@ -202,7 +202,7 @@ struct RacerResult {
   // 0..kMaxTimeUs: game time the server received later than the jitter allowance (stalls, a reconnect): played with
   // more real time than game time, so unverifiable against the real clock. 0 is a clean run.
   engine::TimeUs unverified_us = 0;
-  std::uint32_t reconnects = 0;  // times the racer's connection dropped and they resumed (PROTOCOL.md "Resume")
+  std::uint32_t reconnects = 0;  // times the racer resumed after a dropped connection (PROTOCOL.md "Resuming a race")
   bool operator==(const RacerResult&) const = default;
 };
 

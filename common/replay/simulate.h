@@ -1,7 +1,7 @@
 // Playing an input log through the engine: the one place that defines how a recorded game is re-run, shared by the
 // recorder (filling results and checkpoints), the verifier, and the viewers (board, fumen).
 //
-// # The feeding (FORMAT.md, "Re-simulation")
+// # The feeding (FORMAT.md, "Re-simulation, results and checkpoints")
 // A Game(config, seed) gets every input in order, then one more call at end_us: each input is one
 // Game::update(t, buttons) (once the game is over, update(t): a change after the end only moves time), the end one
 // update(end_us) with no buttons. These are exactly the calls of a RacerRun(config, seed) (common/engine/racer_run.h)
