@@ -5,20 +5,25 @@
 # `git -C ROOT ls-files` (or, where ROOT is not a git work tree, `find` without .git/ and build/). A Markdown
 # paragraph, or a run of consecutive comment lines, is read as one text, so a citation may break across lines.
 #
-# 1. Files. In Markdown, every `backticked` token that is a repository path; in comments, every word ending in .h,
-#    .cpp or .md. A backticked token with spaces is a command: its first word is the token. A token is skipped when
-#    it cannot be a path of the repository: a URL or absolute path (http:, /usr/..., ~/...), a path under build/
-#    (generated), a hidden path (.config/...), or a placeholder or pattern (it holds < * ... $ { [ : ( " or =).
-#    What is left is a path when its first part is a top-level entry of ROOT (common/..., README.md), or it ends
-#    in "/" (a folder), or it ends in a source extension (.h .cpp .md .sh .cmake .txt .toml .js .mjs .html .css
-#    .json .py .yaml .srr); anything else (text/event-stream) is not checked. A path must name a tracked file or a
-#    folder holding one: from ROOT, else from the citing file's folder, else, for a path whose first part is not a
-#    top-level entry (js/engine.js, app/own_race.h, messages.h), as the end of some tracked path (a folder's README
-#    naming its files, a doc naming a file of the folder it is about).
+# 1. Files. In Markdown, every `backticked` token that is a repository path; in comments, and in Markdown outside
+#    backticks, every word ending in .h, .cpp or .md (a.h/b.h is two words). A backticked token with spaces is a
+#    command: its first word is the token. A token is skipped when it cannot be a path of the repository: a URL or
+#    absolute path (http:, /usr/..., ~/...), a path under build/ (generated), a hidden path (.config/...), or a
+#    placeholder or pattern (it holds < * ... $ { [ : ( " or =), except that a lower-case `dir/name.*` names a file
+#    pair, checked as name.h (else name.cpp). What is left is a path when its first part is a top-level entry of
+#    ROOT (common/..., README.md), or it ends in "/" (a folder), or it ends in a source extension (.h .cpp .md .sh
+#    .cmake .txt .toml .js .mjs .html .css .json .py .yaml); anything else (text/event-stream, LINK.srr) is not
+#    checked. A path must name a tracked file, or a folder holding one: from ROOT, else from the citing file's
+#    folder, else, for a path whose first part is not a top-level entry (js/engine.js, app/own_race.h, messages.h),
+#    as the end of some tracked path (a folder's README naming its files, a doc naming a file of the part it is
+#    about). The few cited paths that are rightly not in the repository (a file of the player's machine, a build
+#    output, a file of another project) are listed with the reason in tests/docs/doc_references_allowed.txt, as
+#    "CITING_FILE TOKEN  why"; an entry no longer cited is an error too.
 # 2. Sections. A citation FILE.md, "Section" (the comma and backticks around FILE.md optional; a second section may
-#    follow as ... and "Other") must name a heading of FILE.md: a line "#... Section", compared exactly after
-#    trimming. FILE.md is found as in 1 (from ROOT, the citing file's folder, else the one tracked file of that name:
-#    PROTOCOL.md, FORMAT.md).
+#    follow as ... and "Other") must name a section of FILE.md, compared exactly after trimming (runs of blanks as
+#    one space): a heading line "#... Section", or a run-in heading, a paragraph or list item that starts with the
+#    name in bold ("**Referee.** The server ..."; PROTOCOL.md names its paragraphs so). FILE.md is found from ROOT,
+#    else from the citing file's folder, else as the one tracked file of that name (PROTOCOL.md, FORMAT.md).
 # Symbols (a function or type a comment names) are not checked.
 #
 # usage: check_doc_references.sh ROOT
@@ -34,7 +39,7 @@ fi
   echo "usage: check_doc_references.sh ROOT (--help says what it checks)" >&2
   exit 2
 }
-root="$(cd "$1" && pwd)"
+root="$(cd "$1" && pwd -P)"
 
 # The tracked files, relative to ROOT.
 list="$(mktemp)"
@@ -77,8 +82,17 @@ awk -v root="$root" -v list="$list" -v allow="$allow" -v allow_name="tests/docs/
     return t ~ /\.(h|cpp|md|sh|cmake|txt|toml|js|mjs|html|css|json|py|yaml)$/
   }
 
-  function check_path(t, file, dir, where,    first) {
+  function check_path(t, file, dir, where,    first, stem) {
     sub(/^\.\//, "", t)
+    if (t ~ /^[a-z0-9_\/-]+\.\*$/) {
+      # rotation.* names a file pair: one of them must exist (InstallList.*, a test pattern, is not a file).
+      stem = substr(t, 1, length(t) - 1)
+      if (is_path(stem "h")) {
+        t = stem "h"
+        first = t; sub(/\/.*/, "", first)
+        if (resolve(t, dir, !(first in top)) == "") t = stem "cpp"
+      }
+    }
     if (!is_path(t)) return
     ++paths
     if ((file SUBSEP t) in allowed) { used[file SUBSEP t] = 1; return }
@@ -120,17 +134,22 @@ awk -v root="$root" -v list="$list" -v allow="$allow" -v allow_name="tests/docs/
   }
 
   # One text: a Markdown paragraph or a run of comment lines.
-  function scan(text, is_md,    rest, off, tok, t, cite, md, name, sp, m, at, len) {
+  function scan(text, is_md,    rest, off, tok, t, cite, md, name, sp, m, at, len, plain) {
+    plain = text
     if (is_md) {
       rest = text; off = 0
       while (match(rest, /`[^`]+`/)) {
         tok = substr(rest, RSTART + 1, RLENGTH - 2)
         t = tok; sub(/^ +/, "", t); sub(/ .*/, "", t)
         check_path(t, cur_file, cur_dir, where_at(off + RSTART))
+        # Outside backticks, the words ending in .h, .cpp or .md are read as in a comment; blanked, not removed,
+        # so that positions still give the line.
+        plain = substr(plain, 1, off + RSTART - 1) sprintf("%" RLENGTH "s", "") substr(plain, off + RSTART + RLENGTH)
         off += RSTART + RLENGTH - 1; rest = substr(rest, RSTART + RLENGTH)
       }
-    } else {
-      rest = text; off = 0
+    }
+    {
+      rest = plain; off = 0
       while (match(rest, /[A-Za-z0-9_.\/-]+\.(h|cpp|md)([^A-Za-z0-9_]|$)/)) {
         tok = substr(rest, RSTART, RLENGTH); sub(/[^A-Za-z0-9_]$/, "", tok); at = RSTART; len = RLENGTH
         # Not part of a URL, an absolute path or an ellipsis.
@@ -243,7 +262,9 @@ awk -v root="$root" -v list="$list" -v allow="$allow" -v allow_name="tests/docs/
     printf "check_doc_references: %d Markdown files and %d C++ files, %d cited paths and %d cited sections, all exist\n",
       nmd, ncpp, paths, sections
   }
-' || {
-  echo "check_doc_references: the files and sections above are cited but do not exist" >&2
-  exit 1
-}
+' || status=$?
+case "${status:-0}" in
+  0) ;;
+  1) echo "check_doc_references: the files and sections above are cited but do not exist" >&2; exit 1 ;;
+  *) echo "check_doc_references: awk failed (status $status)" >&2; exit 2 ;;
+esac

@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# DocReferences.TheCheckFindsAStaleReference: check_doc_references.sh fails on a small tree whose doc and comment cite
+# a missing file and missing sections, names each of them with its line, and passes the references that exist; the
+# same tree with those fixed passes. Without this the check could pass by finding nothing.
+# usage: check_doc_references_fails.sh CHECK_SCRIPT
+set -euo pipefail
+
+check="$1"
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+mkdir -p "$tmp/docs" "$tmp/src"
+cat >"$tmp/docs/GUIDE.md" <<'EOF'
+# A guide
+
+## Present
+
+**Run-in.** A paragraph named in bold.
+EOF
+cat >"$tmp/README.md" <<'EOF'
+# A project
+
+The code is in `src/` (`src/a.h`), the guide in `docs/GUIDE.md`, "Present" and "Run-in".
+The old header `src/gone.h` was removed; the guide says more
+(docs/GUIDE.md, "No such
+section"). Not paths: `http://example.org/x.h`, `/usr/include/stdio.h`, `build/release/x`, `text/plain`.
+EOF
+cat >"$tmp/src/a.h" <<'EOF'
+// A header (docs/GUIDE.md, "Present"; docs/GUIDE.md, "Missing from a comment").
+// Tested by src/gone_test.cpp.
+int a();
+EOF
+
+fail=0
+expect() {
+  if ! grep -qF -- "$1" "$tmp/out"; then
+    echo "check_doc_references_fails: expected the check to say: $1" >&2
+    fail=1
+  fi
+}
+
+status=0
+bash "$check" "$tmp" >"$tmp/out" 2>&1 || status=$?
+cat "$tmp/out"
+[ "$status" -eq 1 ] || { echo "check_doc_references_fails: the check exited $status, not 1" >&2; fail=1; }
+expect 'README.md:4: `src/gone.h` names no file or folder of the repository'
+expect 'README.md:5: docs/GUIDE.md has no section "No such section"'
+expect 'src/a.h:1: docs/GUIDE.md has no section "Missing from a comment"'
+expect 'src/a.h:2: `src/gone_test.cpp` names no file or folder of the repository'
+if [ "$(grep -c 'names no\|has no' "$tmp/out")" -ne 4 ]; then
+  echo "check_doc_references_fails: the check reported more than the 4 stale references" >&2
+  fail=1
+fi
+
+# Fixed, the same tree passes.
+sed -i 's|`src/gone.h`|`src/a.h`|; s|"No such|"Present"|; s|^section")|)|' "$tmp/README.md"
+sed -i 's|, "Missing from a comment"|, "Run-in"|; s|src/gone_test.cpp|src/a.h|' "$tmp/src/a.h"
+if ! bash "$check" "$tmp" >"$tmp/out" 2>&1; then
+  cat "$tmp/out"
+  echo "check_doc_references_fails: the check still fails once the references are fixed" >&2
+  fail=1
+fi
+
+[ "$fail" -eq 0 ] || exit 1
+echo "check_doc_references_fails: the check names the missing file and sections, and passes them fixed"
