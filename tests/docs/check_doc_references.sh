@@ -24,10 +24,12 @@
 #    one space): a heading line "#... Section", or a run-in heading, a paragraph or list item that starts with the
 #    name in bold ("**Referee.** The server ..."; PROTOCOL.md names its paragraphs so). FILE.md is found from ROOT,
 #    else from the citing file's folder, else as the one tracked file of that name (PROTOCOL.md, FORMAT.md).
-# Symbols (a function or type a comment names) are not checked.
+# 3. Names. Every A::b a doc cites in backticks, or a comment names: each part (A, b) must be a word of the C++ code
+#    of the repository, comments left out. Weak (any use of the word counts) but it catches a renamed or removed
+#    function or member. std:: names and patterns (kChannel*) are skipped; the allow-list takes names too.
 #
 # usage: check_doc_references.sh ROOT
-#   Prints one line for each missing file or section (FILE:LINE: what) and exits 1 if there is any, else prints how
+#   Prints one line for each missing file, section or name (FILE:LINE: what) and exits 1 if there is any, else prints how
 #   many references it checked and exits 0. Needs bash, coreutils, grep, sed, awk and (optionally) git.
 set -euo pipefail
 
@@ -42,8 +44,9 @@ fi
 root="$(cd "$1" && pwd -P)"
 
 # The tracked files, relative to ROOT.
-list="$(mktemp)"
-trap 'rm -f "$list"' EXIT
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+list="$tmp/files"
 if git -C "$root" rev-parse --is-inside-work-tree >/dev/null 2>&1 &&
   [ "$(git -C "$root" rev-parse --show-toplevel)" = "$root" ]; then
   git -C "$root" ls-files >"$list"
@@ -56,7 +59,8 @@ mv "$list.on" "$list"
 
 allow="$root/tests/docs/doc_references_allowed.txt"
 [ -f "$allow" ] || allow=/dev/null
-awk -v root="$root" -v list="$list" -v allow="$allow" -v allow_name="tests/docs/doc_references_allowed.txt" '
+: >"$tmp/symbols"
+awk -v root="$root" -v list="$list" -v symfile="$tmp/symbols" -v countfile="$tmp/counts" -v allow="$allow" -v allow_name="tests/docs/doc_references_allowed.txt" '
   function fail(where, what) { print where ": " what; ++failures }
 
   # Is p a tracked file or a folder holding one?
@@ -101,6 +105,13 @@ awk -v root="$root" -v list="$list" -v allow="$allow" -v allow_name="tests/docs/
       fail(where, "`" t "` names no file or folder of the repository")
   }
 
+  # A cited A::b, for the names check after this awk; next: the character after it.
+  function cite_name(name, next_char, where) {
+    if (name ~ /^std::/ || next_char == "*") return  # the standard library; a pattern (kChannel*)
+    if ((cur_file SUBSEP name) in allowed) { used[cur_file SUBSEP name] = 1; return }
+    print where "\t" name > symfile
+  }
+
   # The headings of a Markdown file, read once.
   function load_headings(md,    line, h) {
     if (md in loaded) return
@@ -139,9 +150,12 @@ awk -v root="$root" -v list="$list" -v allow="$allow" -v allow_name="tests/docs/
     if (is_md) {
       rest = text; off = 0
       while (match(rest, /`[^`]+`/)) {
-        tok = substr(rest, RSTART + 1, RLENGTH - 2)
+        tok = substr(rest, RSTART + 1, RLENGTH - 2); at = RSTART; len = RLENGTH
         t = tok; sub(/^ +/, "", t); sub(/ .*/, "", t)
-        check_path(t, cur_file, cur_dir, where_at(off + RSTART))
+        check_path(t, cur_file, cur_dir, where_at(off + at))
+        if (match(tok, /^[A-Za-z_][A-Za-z0-9_]*(::~?[A-Za-z_][A-Za-z0-9_]*)+/))
+          cite_name(substr(tok, RSTART, RLENGTH), substr(tok, RSTART + RLENGTH, 1), where_at(off + at))
+        RSTART = at; RLENGTH = len
         # Outside backticks, the words ending in .h, .cpp or .md are read as in a comment; blanked, not removed,
         # so that positions still give the line.
         plain = substr(plain, 1, off + RSTART - 1) sprintf("%" RLENGTH "s", "") substr(plain, off + RSTART + RLENGTH)
@@ -149,6 +163,13 @@ awk -v root="$root" -v list="$list" -v allow="$allow" -v allow_name="tests/docs/
       }
     }
     {
+      if (!is_md) {
+        rest = plain; off = 0
+        while (match(rest, /[A-Za-z_][A-Za-z0-9_]*(::~?[A-Za-z_][A-Za-z0-9_]*)+/)) {
+          cite_name(substr(rest, RSTART, RLENGTH), substr(rest, RSTART + RLENGTH, 1), where_at(off + RSTART))
+          off += RSTART + RLENGTH - 1; rest = substr(rest, RSTART + RLENGTH)
+        }
+      }
       rest = plain; off = 0
       while (match(rest, /[A-Za-z0-9_.\/-]+\.(h|cpp|md)([^A-Za-z0-9_]|$)/)) {
         tok = substr(rest, RSTART, RLENGTH); sub(/[^A-Za-z0-9_]$/, "", tok); at = RSTART; len = RLENGTH
@@ -258,13 +279,30 @@ awk -v root="$root" -v list="$list" -v allow="$allow" -v allow_name="tests/docs/
       split(k, w, SUBSEP)
       fail(allow_name, w[1] " no longer cites `" w[2] "`: remove it from the allow-list")
     }
+    close(symfile)
     if (failures > 0) exit 1
-    printf "check_doc_references: %d Markdown files and %d C++ files, %d cited paths and %d cited sections, all exist\n",
-      nmd, ncpp, paths, sections
+    printf "%d Markdown files and %d C++ files, %d cited paths, %d cited sections", nmd, ncpp, paths, sections > countfile
   }
 ' || status=$?
-case "${status:-0}" in
-  0) ;;
-  1) echo "check_doc_references: the files and sections above are cited but do not exist" >&2; exit 1 ;;
-  *) echo "check_doc_references: awk failed (status $status)" >&2; exit 2 ;;
-esac
+[ "${status:-0}" -le 1 ] || { echo "check_doc_references: awk failed (status $status)" >&2; exit 2; }
+
+# 3. Symbols: every name in a cited A::b (each part) is a word of the C++ code, comments left out.
+cut -f2 "$tmp/symbols" | sed 's/::~\{0,1\}/\n/g' | sort -u >"$tmp/names"
+grep -E '\.(h|cpp)$' "$list" | (cd "$root" && tr '\n' '\0' | xargs -0 cat) | sed 's|//.*||' |
+  grep -owFf "$tmp/names" | sort -u >"$tmp/found" || true
+awk -F '\t' '
+  NR == FNR { found[$0] = 1; next }
+  {
+    n = split($2, w, /::~?/)
+    for (i = 1; i <= n; ++i) if (!(w[i] in found)) {
+      print $1 ": `" $2 "`: no C++ code of the repository has " w[i]; bad = 1; break
+    }
+  }
+  END { exit bad }' "$tmp/found" "$tmp/symbols" || status=1
+symbols="$(wc -l <"$tmp/symbols")"
+
+if [ "${status:-0}" -ne 0 ]; then
+  echo "check_doc_references: the files, sections and names above are cited but do not exist" >&2
+  exit 1
+fi
+echo "check_doc_references: $(cat "$tmp/counts") and $symbols cited names, all exist"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # DocReferences.TheCheckFindsAStaleReference: check_doc_references.sh fails on a small tree whose doc and comment cite
-# a missing file and missing sections, names each of them with its line, and passes the references that exist; the
+# a missing file, missing sections and a missing name, names each of them with its line, and passes the references that exist; the
 # same tree with those fixed passes. Without this the check could pass by finding nothing.
 # usage: check_doc_references_fails.sh CHECK_SCRIPT
 set -euo pipefail
@@ -19,7 +19,7 @@ EOF
 cat >"$tmp/README.md" <<'EOF'
 # A project
 
-The code is in `src/` (`src/a.h`), the guide in `docs/GUIDE.md`, "Present" and "Run-in".
+The code is in `src/` (`src/a.h`, `Widget::kept`), the guide in `docs/GUIDE.md`, "Present" and "Run-in".
 The old header `src/gone.h` was removed; the guide says more
 (docs/GUIDE.md, "No such
 section"). Not paths: `http://example.org/x.h`, `/usr/include/stdio.h`, `build/release/x`, `text/plain`.
@@ -27,6 +27,8 @@ EOF
 cat >"$tmp/src/a.h" <<'EOF'
 // A header (docs/GUIDE.md, "Present"; docs/GUIDE.md, "Missing from a comment").
 // Tested by src/gone_test.cpp.
+// Replaces Widget::vanished.
+struct Widget { int kept; };
 int a();
 EOF
 
@@ -46,14 +48,15 @@ expect 'README.md:4: `src/gone.h` names no file or folder of the repository'
 expect 'README.md:5: docs/GUIDE.md has no section "No such section"'
 expect 'src/a.h:1: docs/GUIDE.md has no section "Missing from a comment"'
 expect 'src/a.h:2: `src/gone_test.cpp` names no file or folder of the repository'
-if [ "$(grep -c 'names no\|has no' "$tmp/out")" -ne 4 ]; then
-  echo "check_doc_references_fails: the check reported more than the 4 stale references" >&2
+expect 'src/a.h:3: `Widget::vanished`: no C++ code of the repository has vanished'
+if [ "$(grep -c 'names no\|has no\|no C++ code' "$tmp/out")" -ne 5 ]; then
+  echo "check_doc_references_fails: the check reported more than the 5 stale references" >&2
   fail=1
 fi
 
 # Fixed, the same tree passes.
 sed -i 's|`src/gone.h`|`src/a.h`|; s|"No such|"Present"|; s|^section")|)|' "$tmp/README.md"
-sed -i 's|, "Missing from a comment"|, "Run-in"|; s|src/gone_test.cpp|src/a.h|' "$tmp/src/a.h"
+sed -i 's|, "Missing from a comment"|, "Run-in"|; s|src/gone_test.cpp|src/a.h|; s|vanished|kept|' "$tmp/src/a.h"
 if ! bash "$check" "$tmp" >"$tmp/out" 2>&1; then
   cat "$tmp/out"
   echo "check_doc_references_fails: the check still fails once the references are fixed" >&2
@@ -61,4 +64,4 @@ if ! bash "$check" "$tmp" >"$tmp/out" 2>&1; then
 fi
 
 [ "$fail" -eq 0 ] || exit 1
-echo "check_doc_references_fails: the check names the missing file and sections, and passes them fixed"
+echo "check_doc_references_fails: the check names the missing file, sections and name, and passes them fixed"
