@@ -29,8 +29,8 @@
 #    function or member. std:: names and patterns (kChannel*) are skipped; the allow-list takes names too.
 #
 # usage: check_doc_references.sh ROOT
-#   Prints one line for each missing file, section or name (FILE:LINE: what) and exits 1 if there is any, else prints how
-#   many references it checked and exits 0. Needs bash, coreutils, grep, sed, awk and (optionally) git.
+#   Prints one line for each missing file, section or name (FILE:LINE: what) and exits 1 if there is any, else
+#   prints how many references it checked and exits 0. Needs bash, coreutils, grep, sed, awk and (optionally) git.
 set -euo pipefail
 
 if [ "${1:-}" = "--help" ] || [ "${1:-}" = "-h" ]; then
@@ -60,7 +60,8 @@ mv "$list.on" "$list"
 allow="$root/tests/docs/doc_references_allowed.txt"
 [ -f "$allow" ] || allow=/dev/null
 : >"$tmp/symbols"
-awk -v root="$root" -v list="$list" -v symfile="$tmp/symbols" -v countfile="$tmp/counts" -v allow="$allow" -v allow_name="tests/docs/doc_references_allowed.txt" '
+awk -v root="$root" -v list="$list" -v symfile="$tmp/symbols" -v countfile="$tmp/counts" \
+  -v allow="$allow" -v allow_name="tests/docs/doc_references_allowed.txt" '
   function fail(where, what) { print where ": " what; ++failures }
 
   # Is p a tracked file or a folder holding one?
@@ -281,7 +282,8 @@ awk -v root="$root" -v list="$list" -v symfile="$tmp/symbols" -v countfile="$tmp
     }
     close(symfile)
     if (failures > 0) exit 1
-    printf "%d Markdown files and %d C++ files, %d cited paths, %d cited sections", nmd, ncpp, paths, sections > countfile
+    printf "%d Markdown files and %d C++ files, %d cited paths, %d cited sections", nmd, ncpp, paths,
+      sections > countfile
   }
 ' || status=$?
 [ "${status:-0}" -le 1 ] || { echo "check_doc_references: awk failed (status $status)" >&2; exit 2; }

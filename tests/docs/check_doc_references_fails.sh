@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # DocReferences.TheCheckFindsAStaleReference: check_doc_references.sh fails on a small tree whose doc and comment cite
-# a missing file, missing sections and a missing name, names each of them with its line, and passes the references that exist; the
-# same tree with those fixed passes. Without this the check could pass by finding nothing.
+# missing files, missing sections and a missing name, names each of them with its line, and passes the references
+# that exist; the same tree with those fixed passes. Without this the check could pass by finding nothing.
 # usage: check_doc_references_fails.sh CHECK_SCRIPT
 set -euo pipefail
 
