@@ -15,7 +15,7 @@ namespace {
 using namespace std::chrono_literals;
 
 constexpr protocol::LadderSecret kSecret{0x5EC2E7, 0xB175};
-// Fast enough to clear lines in 2 s, within the referee's input rate.
+// Fast enough to place pieces every game second, within the referee's input rate.
 constexpr int kPpsMilli = 8'000;
 
 server::ServerOptions contest_options(int ranked_games, std::int64_t seconds = 2) {
@@ -93,8 +93,9 @@ TEST(ServerLadder, ARankedGameIsScoredByTheRefereeAndListedWithAReplayThatVerifi
   ASSERT_EQ(played->results.racers.size(), 1u);
   const protocol::RacerResult& result = played->results.racers[0];
   EXPECT_EQ(result.status, protocol::RacerStatus::kFinished) << received_reason(rocket);
-  EXPECT_GT(result.lines, 0) << "5 s at 8 pieces a second clear lines, so the score below means something";
-  EXPECT_GT(result.score, 0);
+  // The bot placed pieces (it may clear no line in 5 s: the race seed is random, and some seeds, such as
+  // 10742750134649252739, give this cheap bot no line in 5 s), so the figures below are a played game's.
+  EXPECT_GT(result.pieces, 0);
 
   const auto board = leaderboard(rocket);
   ASSERT_TRUE(board.has_value());
@@ -108,13 +109,15 @@ TEST(ServerLadder, ARankedGameIsScoredByTheRefereeAndListedWithAReplayThatVerifi
   EXPECT_EQ(stored[0].replay.config.mode, engine::ModeKind::kContest);
   ASSERT_EQ(stored[0].replay.racers.size(), 1u);
   EXPECT_EQ(stored[0].replay.racers[0].result.stats.score, result.score);
+  EXPECT_EQ(stored[0].replay.racers[0].result.stats.lines, result.lines);
+  EXPECT_EQ(stored[0].replay.racers[0].result.stats.pieces, result.pieces);
 
   // A practice game is played the same way (a new room, race 1 again: the bot plays it as a new game) but ranks
   // nowhere.
   const auto practice = play(rocket, "rocket", false);
   ASSERT_TRUE(practice.has_value());
   ASSERT_EQ(practice->results.racers.size(), 1u);
-  EXPECT_GT(practice->results.racers[0].lines, 0) << "the bot played its second game too";
+  EXPECT_GT(practice->results.racers[0].pieces, 0) << "the bot played its second game too";
   // Its game ended at the time limit on the server too (the bot's clock went on past its game's end).
   EXPECT_EQ(practice->results.racers[0].status, protocol::RacerStatus::kFinished) << received_reason(rocket);
   EXPECT_EQ(leaderboard(rocket), board);
