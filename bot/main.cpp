@@ -130,7 +130,8 @@ int main(int argc, char** argv) {
   contest->add_option(
       "--ladder", ladder,
       "play the contest ladder's games as entrant NAME (1..16 printable characters), each alone in a "
-      "90-second contest game the server referees; ranked games are limited (10 by default) and count "
+      "contest game the server referees (90 seconds unless the server sets another length); ranked games are limited "
+      "(10 by default) and count "
       "on the leaderboard by the average of the entrant's best 3; the built-in bot plays, or --external CMD");
   contest->add_flag("--practice", practice, "with --ladder: practice games (unlimited, never ranked)");
   contest->add_option("--secret-file", secret_file,

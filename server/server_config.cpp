@@ -94,7 +94,8 @@ void add_server_options(CLI::App& app, ServerConfig& config) {
 
   const char* contest = "Contest ladder";
   app.add_flag("--contest", config.contest,
-               "run a contest: a ladder of named entrants (bots or people) playing 90-second contest games, each "
+               "run a contest: a ladder of named entrants (bots or people) playing contest games (90 seconds, or "
+               "--contest-seconds), each "
                "with --ladder-ranked-games ranked games, ranked by the average of their best 3 scores; kept in "
                "DATA_DIR/ladder.sqlite (deploy/README.md, \"Contest ladder\")")
       ->group(contest);
@@ -102,6 +103,12 @@ void add_server_options(CLI::App& app, ServerConfig& config) {
                  "with --contest: ranked games each entrant may play (practice games are unlimited)")
       ->capture_default_str()
       ->check(CLI::Range(1, static_cast<int>(protocol::kMaxLadderRankedGames)))
+      ->group(contest);
+  app.add_option("--contest-seconds", config.contest_seconds,
+                 "with --contest: how long each contest game lasts; scores of games of different lengths do not "
+                 "compare, so keep one length for a ladder's life (a short one is for trial runs and tests)")
+      ->capture_default_str()
+      ->check(CLI::Range(5, 600))
       ->group(contest);
 
   const char* monitoring = "Monitoring";
@@ -200,12 +207,13 @@ ServerOptions server_options(const ServerConfig& config) {
   options.ladder.enabled = config.contest;
   options.ladder.rules.ranked_games = config.ladder_ranked_games;
   options.ladder.rules.counted_best = std::min(3, config.ladder_ranked_games);
+  options.ladder.contest_seconds = config.contest_seconds;
   if (config.contest && options.lobby.motd.empty()) {
     options.lobby.motd = fmt::format(
-        "Contest: 90-second games, {} ranked games per entrant, ranked by the average of the best {}. People enter "
+        "Contest: {}-second games, {} ranked games per entrant, ranked by the average of the best {}. People enter "
         "from this lobby: \"Contest ladder\" shows the leaderboard, its replays and a Play button. Bots enter with "
         "stackrace-bot --server HOST:PORT --ladder NAME; see the leaderboard with --leaderboard.",
-        options.ladder.rules.ranked_games, options.ladder.rules.counted_best);
+        config.contest_seconds, options.ladder.rules.ranked_games, options.ladder.rules.counted_best);
   }
   // The gate lets a whole household reconnect at once (after its router restarted, say).
   options.net.connect_gate.burst = static_cast<std::int64_t>(options.lobby.max_per_address);

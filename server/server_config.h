@@ -38,6 +38,7 @@ struct ServerConfig {
   std::int64_t web_requests_per_second = 20;  // per address (bursts of 5 seconds' worth)
   bool contest = false;                       // run the contest ladder (LadderOptions::enabled)
   int ladder_ranked_games = 10;               // LadderRules::ranked_games
+  int contest_seconds = 90;                   // LadderOptions::contest_seconds
   bool agones = false;                        // talk to the Agones SDK sidecar
   double agones_idle_shutdown_s = 300;
   double agones_health_interval_s = 2;

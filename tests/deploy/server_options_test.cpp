@@ -120,6 +120,21 @@ TEST(ServerOptions, AContestsDefaultMessageOfTheDaySaysHowPeopleAndBotsEnter) {
   EXPECT_EQ(server::server_options(parsed).lobby.motd, "Welcome");
 }
 
+// --contest-seconds sets the length of every ladder game and the message of the day says it; 5 to 600 seconds.
+TEST(ServerOptions, ContestSecondsSetTheLadderGamesLength) {
+  server::ServerConfig parsed;
+  ASSERT_EQ(parse({"--contest"}, parsed), "");
+  EXPECT_EQ(server::server_options(parsed).ladder.contest_seconds, 90);
+  ASSERT_EQ(parse({"--contest", "--contest-seconds", "15"}, parsed), "");
+  const server::ServerOptions options = server::server_options(parsed);
+  EXPECT_EQ(options.ladder.contest_seconds, 15);
+  EXPECT_EQ(options.lobby.motd.rfind("Contest: 15-second games, 10 ranked games per entrant", 0), 0u)
+      << options.lobby.motd;
+  server::ServerConfig bad;
+  EXPECT_NE(parse({"--contest", "--contest-seconds", "4"}, bad), "");
+  EXPECT_NE(parse({"--contest", "--contest-seconds", "601"}, bad), "");
+}
+
 // The web pages' address players are told (Welcome.web_port, web_url): the port alone by default, the operator's
 // public address with --web-url, nothing without pages; an address that is not an http(s) URL is refused.
 TEST(ServerOptions, WebUrlIsToldWithThePagesAndMustBeAnHttpUrl) {

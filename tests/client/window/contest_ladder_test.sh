@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# The contest ladder from the game, with keys alone. A stackrace-server --contest runs; a stackrace-bot plays one
-# ranked game as 'rocket' (90 s) while the game connects, opens "Contest ladder" from the lobby, enters as a person
-# (its player name, ranked), races and forfeits (Esc, leave the room: the ranked game stays spent), and is back on the
-# ladder. When the bot's game is in, Refresh shows both entrants and Watch opens the bot's game in the replay viewer
+# The contest ladder from the game, with keys alone. A stackrace-server --contest (of 30-second games) runs; a
+# stackrace-bot plays one ranked game as 'rocket' while the game connects, opens "Contest ladder" from the lobby,
+# enters as a person (its player name, ranked), races and forfeits (Esc, leave the room: the ranked game stays
+# spent), and is back on the ladder. When the bot's game is in, Refresh shows both entrants and Watch opens the bot's game in the replay viewer
 # (verified), whose Back returns to the ladder. On the way, a damaged secret file is an error (and left alone) and
 # entering as 'rocket' with the game's own secret is refused in the server's words (and the secret it made for that
 # is removed). The server's leaderboard then lists rocket and player (1/10), and the game's secret is under its
@@ -17,12 +17,13 @@ fresh_work_dir "$work"
 pids=()
 trap 'for p in "${pids[@]}"; do kill -9 "$p" 2>/dev/null || true; done' EXIT
 
-"$server" --contest --port 0 --bind 127.0.0.1 --data-dir "$work/server" --name contest >"$work/server.log" 2>&1 &
+"$server" --contest --contest-seconds 30 --port 0 --bind 127.0.0.1 --data-dir "$work/server" --name contest \
+  >"$work/server.log" 2>&1 &
 pids+=($!)
 wait_for "$work/server.log" "listening on" 30
 port="$(sed -n 's/.*listening on 127\.0\.0\.1:\([0-9]*\).*/\1/p' "$work/server.log" | head -n1)"
 
-# The bot's ranked game takes 90 s: it plays while the game does everything else.
+# The bot's ranked game takes 30 s: it plays while the game does everything else.
 "$bot" --server "127.0.0.1:$port" --ladder rocket --games 1 --pps 5 --secret-file "$work/rocket.secret" \
   >"$work/bot.log" 2>&1 &
 botpid=$!
@@ -77,8 +78,8 @@ expect "ladder: game refused: entrant 'rocket' is held by another secret"
 expect "ladder: removed the new secret .*/config/ladder/rocket\\.secret$"
 [ ! -e "$work/config/ladder/rocket.secret" ] || { echo "the refused entry's new secret was kept"; exit 1; }
 
-# The bot's game ends about 95 s after it started.
-wait_for "$work/bot.log" "is ranked" 130 || { cat "$work/bot.log"; exit 1; }
+# The bot's game ends about 35 s after it started.
+wait_for "$work/bot.log" "is ranked" 90 || { cat "$work/bot.log"; exit 1; }
 wait $botpid || { echo "the bot failed"; cat "$work/bot.log"; exit 1; }
 cat "$work/bot.log"
 keys Right Return  # Refresh
