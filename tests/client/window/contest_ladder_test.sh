@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # The contest ladder from the game, with keys alone. A stackrace-server --contest (of 30-second games) runs; a
-# stackrace-bot plays one ranked game as 'rocket' while the game connects, opens "Contest ladder" from the lobby,
-# enters as a person (its player name, ranked), races and forfeits (Esc, leave the room: the ranked game stays
-# spent), and is back on the ladder. When the bot's game is in, Refresh shows both entrants and Watch opens the
-# bot's game in the replay viewer (verified), whose Back returns to the ladder. On the way, a damaged secret file is an error (and left alone) and
-# entering as 'rocket' with the game's own secret is refused in the server's words (and the secret it made for that
-# is removed). The server's leaderboard then lists rocket and player (1/10), and the game's secret is under its
+# stackrace-bot plays one ranked game as 'rocket' while the game connects, opens "Contest ladder" from the lobby, enters
+# as a person (its player name, ranked), races and forfeits (Esc, leave the room: the ranked game stays spent), and is
+# back on the ladder. When the bot's game is in, Refresh shows both entrants and Watch opens the bot's game in the
+# replay viewer (verified), whose Back returns to the ladder. On the way, a damaged secret file is an error (and left
+# alone) and entering as 'rocket' with the game's own secret is refused in the server's words (and the secret it made
+# for that is removed). The server's leaderboard then lists rocket and player (1/10), and the game's secret is under its
 # --config-dir, readable by its owner only.
 #
 # usage: contest_ladder_test.sh STACKRACE SERVER BOT WORK_DIR      (run by ctest inside xvfb-run)
