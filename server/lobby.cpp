@@ -150,7 +150,7 @@ void Lobby::disconnect(PlayerId id, TimeUs now_us, bool may_resume) {
     }
     p.away_since_us = now_us;
     spdlog::info("{} ({}) lost the connection mid-race; their seat is kept for {:.1f} s", p.name, p.address,
-                 static_cast<double>(kResumeWindowUs - p.away_before_us) / 1e6);
+                 static_cast<double>(options_.resume_window_us - p.away_before_us) / 1e6);
     return;
   }
   forget(id, now_us);
@@ -695,7 +695,8 @@ void Lobby::tick(TimeUs now_us) {
   for (const auto& [id, p] : players_) {
     if (!p.away_since_us) continue;
     const Room* room = room_of(p);
-    if (now_us - *p.away_since_us + p.away_before_us > kResumeWindowUs || room == nullptr || !room->seat_kept(id)) {
+    if (now_us - *p.away_since_us + p.away_before_us > options_.resume_window_us || room == nullptr ||
+        !room->seat_kept(id)) {
       give_up.push_back(id);
     }
   }

@@ -41,6 +41,9 @@ struct LobbyOptions {
   std::int64_t requests_per_second = 200;
   // Race catch-ups from all rooms together (server/catch_up_queue.h).
   CatchUpLimits catch_up;
+  // How long a racer whose connection dropped mid-race keeps their seat for a Resume: for all drops of one race
+  // together. A race with such a racer ends only when they are back and done, or this has run out.
+  TimeUs resume_window_us = 60'000'000;
 };
 
 class Lobby {
@@ -61,13 +64,9 @@ class Lobby {
   static constexpr std::size_t kMaxQueuedBytes = 16u << 20;
   // Download of a replay starts only when the player has less than this queued (their last download is sent).
   static constexpr std::size_t kMaxQueuedBeforeDownload = 64u << 10;
-  // How long a racer whose connection dropped mid-race keeps their seat for a Resume: for all drops of one race
-  // together.
-  static constexpr TimeUs kResumeWindowUs = 60'000'000;
-
   // The connection is gone: leaves its room, frees its name. With `may_resume` (the connection dropped rather than
   // being closed by the player or the server) a racer in a running race keeps their seat and name for
-  // kResumeWindowUs instead, still racing, until a Resume takes it back.
+  // LobbyOptions::resume_window_us instead, still racing, until a Resume takes it back.
   void disconnect(PlayerId id, TimeUs now_us, bool may_resume = false);
   // One decoded message from a player, on its own channel and one a client may send (the Server checked its route,
   // protocol::check_route). Messages that make no sense in the player's state get the player dropped with a reason;

@@ -135,7 +135,10 @@ TEST(ServerRace, SpectatorJoiningMidRaceEndsWithTheRacersBoards) {
 }
 
 TEST(ServerRace, KilledRacerIsKeptAsDidNotFinishAndTheOthersFinish) {
-  ServerFixture server;
+  // The victim's seat is kept for a Resume for 3 s instead of 60 (the race waits for it).
+  server::ServerOptions options;
+  options.lobby.resume_window_us = 3'000'000;
+  ServerFixture server(options);
   BotClient alice("alice", server.port(), {}, 5000), bob("bob", server.port(), {}, 5000);
   BotClient victim("victim", server.port(), {}, 5000);
   ASSERT_TRUE(alice.connect());
