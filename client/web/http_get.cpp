@@ -13,6 +13,8 @@
 #include <string_view>
 #include <utility>
 
+#include "common/ascii.h"
+
 namespace sr::client {
 namespace {
 
@@ -164,20 +166,6 @@ sr::Result<Socket, HttpError> connect_to(const protocol::WebUrl& url, Clock::tim
   return error(HttpErrorKind::kUnreachable, "cannot connect to " + where + ": " + last_problem);
 }
 
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) {
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  }
-  return out;
-}
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
-  return s;
-}
-
 // A decimal number of at most 18 digits, or a hex one of at most 15 (chunk sizes): nullopt otherwise.
 std::optional<std::uint64_t> parse_number(std::string_view s, int base) {
   if (s.empty() || s.size() > (base == 10 ? 18u : 15u)) return std::nullopt;
@@ -213,7 +201,7 @@ sr::Result<Head, std::string> parse_head(std::string_view head) {
     return std::string("the answer's status line is malformed");
   }
   h.status = static_cast<int>(*code);
-  h.reason = std::string(trim(status_line.substr(std::min<std::size_t>(13, status_line.size()))).substr(0, 60));
+  h.reason = std::string(trim_blanks(status_line.substr(std::min<std::size_t>(13, status_line.size()))).substr(0, 60));
   for (char& c : h.reason) {
     if (static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) > 0x7E) c = '?';
   }
@@ -226,15 +214,15 @@ sr::Result<Head, std::string> parse_head(std::string_view head) {
     if (line.empty()) continue;
     const std::size_t colon = line.find(':');
     if (colon == std::string_view::npos || colon == 0) return std::string("the answer has a malformed header line");
-    const std::string name = lower(line.substr(0, colon));
-    const std::string_view value = trim(line.substr(colon + 1));
+    const std::string name = ascii_lower(line.substr(0, colon));
+    const std::string_view value = trim_blanks(line.substr(colon + 1));
     if (name == "content-length") {
       const auto n = parse_number(value, 10);
       if (!n || (h.content_length && *h.content_length != *n))
         return std::string("the answer's Content-Length is malformed");
       h.content_length = n;
     } else if (name == "transfer-encoding") {
-      const std::string v = lower(value);
+      const std::string v = ascii_lower(value);
       if (v == "chunked") {
         h.chunked = true;
       } else if (v != "identity") {
@@ -334,7 +322,7 @@ sr::Result<std::vector<std::uint8_t>, HttpError> http_get(const protocol::WebUrl
                    ? error(HttpErrorKind::kBadResponse, where + " sent a malformed chunk size")
                    : cut_or_error("a chunk size");
       }
-      const auto size = parse_number(trim(std::string_view(size_line).substr(0, size_line.find(';'))), 16);
+      const auto size = parse_number(trim_blanks(std::string_view(size_line).substr(0, size_line.find(';'))), 16);
       if (!size) return error(HttpErrorKind::kBadResponse, where + " sent a malformed chunk size");
       if (*size == 0) break;
       if (*size > limits.max_body_bytes - body.size()) return error(HttpErrorKind::kTooLarge, too_large);

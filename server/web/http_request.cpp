@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <charconv>
 
+#include "common/ascii.h"
+
 namespace sr::server::web {
 namespace {
 
@@ -13,20 +15,6 @@ bool is_token_char(char c) {
   return std::string_view("!#$%&'*+-.^_`|~").find(c) != std::string_view::npos;
 }
 
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) {
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  }
-  return out;
-}
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
-  return s;
-}
-
 int hex_value(char c) {
   if (c >= '0' && c <= '9') return c - '0';
   if (c >= 'a' && c <= 'f') return c - 'a' + 10;
@@ -35,11 +23,11 @@ int hex_value(char c) {
 }
 
 bool has_token(std::string_view list, std::string_view token) {
-  const std::string l = lower(list);
+  const std::string l = ascii_lower(list);
   std::size_t start = 0;
   while (start <= l.size()) {
     const std::size_t comma = std::min(l.find(',', start), l.size());
-    if (trim(std::string_view(l).substr(start, comma - start)) == token) return true;
+    if (trim_blanks(std::string_view(l).substr(start, comma - start)) == token) return true;
     start = comma + 1;
   }
   return false;
@@ -166,13 +154,13 @@ ParseResult parse_request(std::string_view bytes, HttpRequest& out) {
     if (colon == std::string_view::npos || colon == 0) return bad("malformed header line");
     const std::string_view name = h.substr(0, colon);
     if (!std::all_of(name.begin(), name.end(), is_token_char)) return bad("malformed header name");
-    const std::string_view value = trim(h.substr(colon + 1));
+    const std::string_view value = trim_blanks(h.substr(colon + 1));
     for (const char c : value) {
       const auto u = static_cast<unsigned char>(c);
       if ((u < 0x20 && c != '\t') || u == 0x7F) return bad("control character in a header value");
     }
     if (out.headers.size() >= kMaxHeaders) return ParseResult{ParseStatus::kTooLarge, 0, "too many headers"};
-    out.headers.emplace_back(lower(name), std::string(value));
+    out.headers.emplace_back(ascii_lower(name), std::string(value));
   }
   for (const auto& [name, value] : out.headers) {
     if (name == "transfer-encoding") return ParseResult{ParseStatus::kHasBody, 0, "request bodies are not accepted"};

@@ -1,19 +1,12 @@
 #include "server/web/routes.h"
 
+#include "common/ascii.h"
 #include "server/web/web_json.h"
 
 namespace sr::server::web {
 namespace {
 
 bool starts_with(std::string_view s, std::string_view prefix) { return s.substr(0, prefix.size()) == prefix; }
-
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) {
-    if (c >= 'A' && c <= 'F') c = static_cast<char>(c - 'A' + 'a');
-  }
-  return out;
-}
 
 Route file(std::string name, std::uint32_t room = 0) { return Route{RouteKind::kFile, std::move(name), {}, room}; }
 
@@ -26,7 +19,7 @@ Route api(std::string_view rest) {
   if (rest == "/ladder") return Route{RouteKind::kApiLadder, {}, {}, 0};
   if (starts_with(rest, "/games/")) {
     const std::string_view id = rest.substr(7);
-    if (is_game_id(id)) return Route{RouteKind::kApiGame, {}, lower(id), 0};
+    if (is_game_id(id)) return Route{RouteKind::kApiGame, {}, ascii_lower(id), 0};
   }
   if (starts_with(rest, "/rooms/")) {
     std::string_view tail = rest.substr(7);
@@ -61,12 +54,12 @@ Route route(std::string_view path, bool metrics) {
   if (metrics && path == "/healthz") return Route{RouteKind::kHealth, {}, {}, 0};
   if (starts_with(path, "/games/")) {
     const std::string_view name = path.substr(7);
-    if (is_game_id(name)) return Route{RouteKind::kFile, "/game.html", lower(name), 0};
+    if (is_game_id(name)) return Route{RouteKind::kFile, "/game.html", ascii_lower(name), 0};
     if (name.size() == 20 && name.substr(16) == ".srr" && is_game_id(name.substr(0, 16))) {
-      return Route{RouteKind::kReplayFile, {}, lower(name.substr(0, 16)), 0};
+      return Route{RouteKind::kReplayFile, {}, ascii_lower(name.substr(0, 16)), 0};
     }
     if (name.size() == 21 && name.substr(16) == ".json" && is_game_id(name.substr(0, 16))) {
-      return Route{RouteKind::kReplayJson, {}, lower(name.substr(0, 16)), 0};
+      return Route{RouteKind::kReplayJson, {}, ascii_lower(name.substr(0, 16)), 0};
     }
     return Route{};
   }
