@@ -19,11 +19,16 @@ pid=""
 trap 'kill $http ${pid:-} 2>/dev/null || true' EXIT
 wait_for "$work/http.log" "Serving HTTP" 30
 
+# The game started on LINK, its output in LOG, which expect (test_env.sh) then reads from its start.
+open_link() {
+  log="$2"
+  mark=0
+  "$stackrace" --config-dir "$work/config" --data-dir "$work/data" "$1" >"$log" 2>&1 &
+  pid=$!
+}
+
 link="http://127.0.0.1:$port/games/00000000000000ff"
-log="$work/stackrace.log"
-mark=0
-"$stackrace" --config-dir "$work/config" --data-dir "$work/data" "$link" >"$log" 2>&1 &
-pid=$!
+open_link "$link" "$work/stackrace.log"
 expect "viewing $link: verified 3 racers" 60
 wid="$(timeout 60 xdotool search --sync --onlyvisible --name '^stackrace$' | head -n1)"
 xdotool windowfocus --sync "$wid"
@@ -35,10 +40,7 @@ wait "$pid" || status=$?
 echo "ok: Esc in the viewer quits"
 
 missing="http://127.0.0.1:$port/games/00000000000000fe"
-log="$work/missing.log"
-mark=0
-"$stackrace" --config-dir "$work/config" --data-dir "$work/data" "$missing" >"$log" 2>&1 &
-pid=$!
+open_link "$missing" "$work/missing.log"
 expect "cannot download $missing.srr: 127.0.0.1:$port answered 404 File not found \(the server has no such game\)" 60
 expect "screen: main" 30
 kill "$pid"
