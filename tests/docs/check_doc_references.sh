@@ -25,8 +25,10 @@
 #    name in bold ("**Referee.** The server ..."; PROTOCOL.md names its paragraphs so). FILE.md is found from ROOT,
 #    else from the citing file's folder, else as the one tracked file of that name (PROTOCOL.md, FORMAT.md).
 # 3. Names. Every A::b a doc cites in backticks, or a comment names: each part (A, b) must be a word of the C++ code
-#    of the repository, comments left out. Weak (any use of the word counts) but it catches a renamed or removed
-#    function or member. std:: names and patterns (kChannel*) are skipped; the allow-list takes names too.
+#    of the repository, comments left out, and A and b (the last two parts) words of one same C++ file. Weak (any
+#    use of the words counts) but it catches a renamed or removed function or member, and one cited under a class
+#    or namespace it is nowhere near. std:: names and patterns (kChannel*) are skipped; the allow-list takes names
+#    too.
 #
 # usage: check_doc_references.sh ROOT
 #   Prints one line for each missing file, section or name (FILE:LINE: what) and exits 1 if there is any, else
@@ -288,17 +290,23 @@ awk -v root="$root" -v list="$list" -v symfile="$tmp/symbols" -v countfile="$tmp
 ' || status=$?
 [ "${status:-0}" -le 1 ] || { echo "check_doc_references: awk failed (status $status)" >&2; exit 2; }
 
-# 3. Symbols: every name in a cited A::b (each part) is a word of the C++ code, comments left out.
+# 3. Symbols: every name in a cited A::b (each part) is a word of the C++ code, comments left out, and the last two
+# parts (A and b of x::A::b) are words of one same file: b is then at least declared or used where A is.
 cut -f2 "$tmp/symbols" | sed 's/::~\{0,1\}/\n/g' | sort -u >"$tmp/names"
-grep -E '\.(h|cpp)$' "$list" | (cd "$root" && tr '\n' '\0' | xargs -0 cat) | sed 's|//.*||' |
-  grep -owFf "$tmp/names" | sort -u >"$tmp/found" || true
+# One line per C++ file and cited name it holds: "FILE<TAB>NAME".
+grep -E '\.(h|cpp)$' "$list" | while IFS= read -r f; do
+  sed 's|//.*||' "$root/$f" | grep -owFf "$tmp/names" | sort -u | sed "s|^|$f\t|" || true
+done >"$tmp/found"
 awk -F '\t' '
-  NR == FNR { found[$0] = 1; next }
+  NR == FNR { found[$2] = 1; in_file[$1 SUBSEP $2] = 1; files[$1] = 1; next }
   {
     n = split($2, w, /::~?/)
     for (i = 1; i <= n; ++i) if (!(w[i] in found)) {
-      print $1 ": `" $2 "`: no C++ code of the repository has " w[i]; bad = 1; break
+      print $1 ": `" $2 "`: no C++ code of the repository has " w[i]; bad = 1; next
     }
+    if (n < 2) next
+    for (f in files) if ((f SUBSEP w[n - 1]) in in_file && (f SUBSEP w[n]) in in_file) next
+    print $1 ": `" $2 "`: no C++ file of the repository has both " w[n - 1] " and " w[n]; bad = 1
   }
   END { exit bad }' "$tmp/found" "$tmp/symbols" || status=1
 symbols="$(wc -l <"$tmp/symbols")"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # DocReferences.TheCheckFindsAStaleReference: check_doc_references.sh fails on a small tree whose doc and comment cite
-# missing files, missing sections and a missing name, names each of them with its line, and passes the references
-# that exist; the same tree with those fixed passes. Without this the check could pass by finding nothing.
+# missing files, missing sections, a missing name and a member cited under a type it is nowhere near, names each of
+# them with its line, and passes the references that exist; the same tree with those fixed passes. Without this the check could pass by finding nothing.
 # usage: check_doc_references_fails.sh CHECK_SCRIPT
 set -euo pipefail
 
@@ -31,6 +31,10 @@ cat >"$tmp/src/a.h" <<'EOF'
 struct Widget { int kept; };
 int a();
 EOF
+cat >"$tmp/src/b.h" <<'EOF'
+// Not Gadget::kept: kept is Widget's.
+struct Gadget { int other; };
+EOF
 
 fail=0
 expect() {
@@ -49,14 +53,16 @@ expect 'README.md:5: docs/GUIDE.md has no section "No such section"'
 expect 'src/a.h:1: docs/GUIDE.md has no section "Missing from a comment"'
 expect 'src/a.h:2: `src/gone_test.cpp` names no file or folder of the repository'
 expect 'src/a.h:3: `Widget::vanished`: no C++ code of the repository has vanished'
-if [ "$(grep -c 'names no\|has no\|no C++ code' "$tmp/out")" -ne 5 ]; then
-  echo "check_doc_references_fails: the check reported more than the 5 stale references" >&2
+expect 'src/b.h:1: `Gadget::kept`: no C++ file of the repository has both Gadget and kept'
+if [ "$(grep -c 'names no\|has no\|no C++ code\|no C++ file' "$tmp/out")" -ne 6 ]; then
+  echo "check_doc_references_fails: the check reported more than the 6 stale references" >&2
   fail=1
 fi
 
 # Fixed, the same tree passes.
 sed -i 's|`src/gone.h`|`src/a.h`|; s|"No such|"Present"|; s|^section")|)|' "$tmp/README.md"
 sed -i 's|, "Missing from a comment"|, "Run-in"|; s|src/gone_test.cpp|src/a.h|; s|vanished|kept|' "$tmp/src/a.h"
+sed -i 's|Not Gadget::kept: kept is Widget.s|Gadget::other is its one member|' "$tmp/src/b.h"
 if ! bash "$check" "$tmp" >"$tmp/out" 2>&1; then
   cat "$tmp/out"
   echo "check_doc_references_fails: the check still fails once the references are fixed" >&2
@@ -64,4 +70,4 @@ if ! bash "$check" "$tmp" >"$tmp/out" 2>&1; then
 fi
 
 [ "$fail" -eq 0 ] || exit 1
-echo "check_doc_references_fails: the check names the missing file, sections and name, and passes them fixed"
+echo "check_doc_references_fails: the check names the missing file, sections and names, and passes them fixed"
