@@ -436,13 +436,9 @@ bool Lobby::may_create_room(Player& player, MessageId about, TimeUs now_us) {
     notice(player.id, NoticeCode::kTooManyRooms, about, text);
     return false;
   }
-  if (std::size_t holds = 0; !player.trusted && over_room_share(player.host, holds)) {
-    const std::string text = fmt::format(
-        "the server's rooms are nearly all taken and your address holds its share ({} open rooms): players from "
-        "addresses with fewer rooms come first until some close",
-        holds);
-    count_refusal(player.host, Limit::kRoomShare, text, now_us);
-    notice(player.id, NoticeCode::kTooManyRooms, about, text);
+  if (const auto text = player.trusted ? std::nullopt : scarce_room_refusal(player.host)) {
+    count_refusal(player.host, Limit::kRoomShare, *text, now_us);
+    notice(player.id, NoticeCode::kTooManyRooms, about, *text);
     return false;
   }
   if (!addresses_.allow_join(player.host, now_us)) {
@@ -454,16 +450,36 @@ bool Lobby::may_create_room(Player& player, MessageId about, TimeUs now_us) {
   return true;
 }
 
-bool Lobby::over_room_share(const std::string& host, std::size_t& holds) const {
+std::optional<std::string> Lobby::scarce_room_refusal(const std::string& host) const {
   // The last quarter of the rooms is kept for addresses holding a few: with 200 rooms, 25 addresses opening 8 each
   // (within their own limit) took every room, and nobody else could race. Measured (tests/abuse, rooms-many), a share
   // relative to the others (the average held) did not hold: addresses that came first held 8 each, and the average
-  // let the later ones take the rest.
+  // let the later ones take the rest. A share alone did not hold either: 50 addresses x 4 rooms stay under 5 each and
+  // take all 200. What holds is that, while rooms are scarce, an address whose room is waiting opens no other: past
+  // the first 150 rooms an attacking address can add one room at most (when it held none), so 50 addresses leave at
+  // least 18 rooms to others; and a room that races is in use, not held.
   const std::size_t free_rooms = options_.max_rooms - std::min(options_.max_rooms, rooms_.size());
-  if (free_rooms >= options_.max_rooms / 4) return false;
-  holds = static_cast<std::size_t>(
-      std::count_if(room_creators_.begin(), room_creators_.end(), [&](const auto& r) { return r.second == host; }));
-  return holds >= kScarceRoomShare;
+  if (free_rooms >= options_.max_rooms / 4) return std::nullopt;
+  std::size_t holds = 0;
+  bool waiting = false;
+  for (const auto& [id, creator] : room_creators_) {
+    if (creator != host) continue;
+    ++holds;
+    const auto room = rooms_.find(id);
+    if (room != rooms_.end() && room->second->phase() == protocol::RoomPhase::kWaiting) waiting = true;
+  }
+  if (holds >= kScarceRoomShare) {
+    return fmt::format(
+        "the server's rooms are nearly all taken and your address holds its share ({} open rooms): players from "
+        "addresses with fewer rooms come first until some close",
+        holds);
+  }
+  if (waiting) {
+    return std::string(
+        "the server's rooms are nearly all taken and a room made from your address is waiting for a race: join it "
+        "(or race in it) before opening another");
+  }
+  return std::nullopt;
 }
 
 void Lobby::on_create_room(Player& player, const protocol::CreateRoom& m, TimeUs now_us) {

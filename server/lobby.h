@@ -112,9 +112,11 @@ class Lobby {
   // Whether the player may make a room now (the server's and their address's room limits, the address's share when
   // rooms are scarce, the join rate); if not, they are told why in a Notice about `about`.
   [[nodiscard]] bool may_create_room(Player& player, protocol::MessageId about, TimeUs now_us);
-  // Rooms are scarce (fewer than a quarter of max_rooms free) and `host` already holds its share, kScarceRoomShare
-  // open rooms (a household's or a club's few; the limit otherwise is AddressLimits::max_rooms, 8). `holds`: how many.
-  [[nodiscard]] bool over_room_share(const std::string& host, std::size_t& holds) const;
+  // While rooms are scarce (fewer than a quarter of max_rooms free), why `host` may not open another: it already holds
+  // its share, kScarceRoomShare open rooms (a household's or a club's few; the limit otherwise is
+  // AddressLimits::max_rooms, 8), or a room it made is waiting (no countdown, race or results: idle rooms are what
+  // fills a server). nullopt: it may.
+  [[nodiscard]] std::optional<std::string> scarce_room_refusal(const std::string& host) const;
   static constexpr std::size_t kScarceRoomShare = 5;
   // Sends the catch-ups the server's budget allows now (CatchUpQueue).
   void serve_catch_ups(TimeUs now_us);

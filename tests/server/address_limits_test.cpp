@@ -217,8 +217,8 @@ TEST(AddressLimits, OneAddressMayHoldOnlySoManyRooms) {
   EXPECT_EQ(f.refused(Limit::kRooms), 1u);
 }
 
-// Rooms scarce (fewer than a quarter of max_rooms free): an address holding 5 rooms may not open another, one holding
-// fewer may, until the server's cap.
+// Rooms scarce (fewer than a quarter of max_rooms free): an address holding 5 rooms may not open another, nor one whose
+// room is waiting for a race; one whose rooms race may, until it holds 5; the last rooms go to addresses holding none.
 TEST(AddressLimits, WhenRoomsAreScarceEachAddressGetsItsShare) {
   LobbyOptions options;
   options.max_rooms = 24;  // scarce below 6 free, from 19 rooms on
@@ -228,6 +228,8 @@ TEST(AddressLimits, WhenRoomsAreScarceEachAddressGetsItsShare) {
     f.lobby->handle(id, protocol::CreateRoom{f.settings(), protocol::Role::kRacer}, f.now);
     return f.outbox.of<protocol::RoomJoined>(id).size() == 1;
   };
+  // Alone and ready in their room: its countdown starts, so the room is no longer waiting.
+  const auto ready = [&](PlayerId id) { f.lobby->handle(id, protocol::SetReady{true}, f.now); };
   EXPECT_TRUE(create(1, "10.0.0.1"));
   EXPECT_TRUE(create(2, "10.0.0.1"));
   // Three addresses open rooms in turn, 8 players each (their own limit): at 19 rooms they hold 6, 6 and 5, and each
@@ -241,20 +243,62 @@ TEST(AddressLimits, WhenRoomsAreScarceEachAddressGetsItsShare) {
   EXPECT_EQ(refusal[0].text,
             "the server's rooms are nearly all taken and your address holds its share (5 open rooms): players from "
             "addresses with fewer rooms come first until some close");
-  // 10.0.0.1, holding 2, may open rooms until it holds 5.
-  EXPECT_TRUE(create(3, "10.0.0.1"));
-  EXPECT_TRUE(create(4, "10.0.0.1"));
-  EXPECT_TRUE(create(5, "10.0.0.1"));
-  EXPECT_FALSE(create(6, "10.0.0.1"));
+  // 10.0.0.1 holds 2 rooms, both waiting: it may open no other.
+  EXPECT_FALSE(create(3, "10.0.0.1"));
+  EXPECT_EQ(f.notices(3).at(0).text,
+            "the server's rooms are nearly all taken and a room made from your address is waiting for a race: join it "
+            "(or race in it) before opening another");
   EXPECT_EQ(f.refused(Limit::kRoomShare), 8u);
-  // Addresses holding none get the last rooms; after them, the server is full for everyone.
+  // Once they race (their countdowns run), it may open rooms, each racing before the next, until it holds 5.
+  ready(1);
+  ready(2);
+  f.lobby->handle(3, protocol::CreateRoom{f.settings(), protocol::Role::kRacer}, f.now);
+  EXPECT_EQ(f.outbox.of<protocol::RoomJoined>(3).size(), 1u);
+  ready(3);
+  EXPECT_TRUE(create(4, "10.0.0.1"));
+  ready(4);
+  EXPECT_TRUE(create(5, "10.0.0.1"));
+  ready(5);
+  EXPECT_FALSE(create(6, "10.0.0.1"));
+  EXPECT_EQ(f.notices(6).at(0).text,
+            "the server's rooms are nearly all taken and your address holds its share (5 open rooms): players from "
+            "addresses with fewer rooms come first until some close");
+  EXPECT_EQ(f.refused(Limit::kRoomShare), 9u);
+  // An address holding none opens one room; while it waits, that address opens no other.
   EXPECT_TRUE(create(50, "10.0.0.9"));
-  EXPECT_TRUE(create(51, "10.0.0.10"));
+  EXPECT_FALSE(create(51, "10.0.0.9"));
+  EXPECT_EQ(f.refused(Limit::kRoomShare), 10u);
+  // The last room goes to another address holding none; after it, the server is full for everyone.
+  EXPECT_TRUE(create(52, "10.0.0.10"));
   EXPECT_EQ(f.lobby->room_count(), 24u);
-  EXPECT_FALSE(create(52, "10.0.0.11"));
-  EXPECT_EQ(f.notices(52).at(0).text, "the server has no room for more rooms");
+  EXPECT_FALSE(create(53, "10.0.0.11"));
+  EXPECT_EQ(f.notices(53).at(0).text, "the server has no room for more rooms");
   EXPECT_EQ(f.refused(Limit::kServerRooms), 1u);
   EXPECT_STREQ(limit_label(Limit::kRoomShare), "room_share");
+}
+
+// Issue 30's attack, scaled to 24 rooms: 12 addresses x 2 rooms, each under its share, took every room. Now they stop
+// when rooms become scarce (their rooms wait), and a newcomer still gets one.
+TEST(AddressLimits, ManyAddressesEachUnderItsShareLeaveRoomsToOthers) {
+  LobbyOptions options;
+  options.max_rooms = 24;
+  LimitsFixture f(options);
+  PlayerId id = 1;
+  std::size_t created = 0;
+  for (int round = 0; round < 2; ++round) {
+    for (int a = 1; a <= 12; ++a, ++id) {
+      ASSERT_TRUE(f.player(id, "10.0.2." + std::to_string(a)));
+      f.lobby->handle(id, protocol::CreateRoom{f.settings(), protocol::Role::kRacer}, f.now);
+      created += f.outbox.of<protocol::RoomJoined>(id).size();
+    }
+  }
+  // Rooms are scarce once 19 are open (fewer than 6 free): by then every attacking address holds a waiting room.
+  EXPECT_EQ(created, 19u);
+  EXPECT_EQ(f.refused(Limit::kRoomShare), 5u);
+  ASSERT_TRUE(f.player(100, "10.0.3.1"));
+  f.lobby->handle(100, protocol::CreateRoom{f.settings(), protocol::Role::kRacer}, f.now);
+  EXPECT_EQ(f.outbox.of<protocol::RoomJoined>(100).size(), 1u);
+  EXPECT_EQ(f.lobby->room_count(), 20u);
 }
 
 // A load test's or the network matrix's rooms all come from one trusted address: no share applies to it.
