@@ -34,13 +34,18 @@ void Connection::close() {
 }
 
 sr::Status<std::string> Connection::connect(const std::string& host, std::uint16_t port,
-                                            std::uint32_t protocol_version) {
+                                            std::uint32_t protocol_version, const std::string& local_host) {
   close();
+  ENetAddress local{};
+  if (!local_host.empty() && enet_address_set_host_ip(&local, local_host.c_str()) != 0) {
+    return "not a local IPv4 address: '" + local_host + "'";
+  }
   if (enet_initialize() != 0) return "could not initialise ENet";
-  host_ = enet_host_create(nullptr, 1, protocol::kChannelCount, 0, 0);
+  host_ = enet_host_create(local_host.empty() ? nullptr : &local, 1, protocol::kChannelCount, 0, 0);
   if (host_ == nullptr) {
     enet_deinitialize();
-    return "could not create a network socket";
+    return local_host.empty() ? std::string("could not create a network socket")
+                              : "could not bind a network socket to " + local_host;
   }
   transport::apply_limits(*host_, transport::kClientLimits);
   ENetAddress address{};

@@ -45,8 +45,11 @@ class Connection {
   Connection& operator=(const Connection&) = delete;
 
   // Starts connecting to host:port (a name or an address). Ok, or an error sentence if that cannot even start.
+  // `local_host`, when not empty, is the IPv4 address our socket is bound to (the source address the server sees:
+  // tests that play several addresses on loopback); empty binds none (the system picks).
   [[nodiscard]] sr::Status<std::string> connect(const std::string& host, std::uint16_t port,
-                                                std::uint32_t protocol_version = protocol::kProtocolVersion);
+                                                std::uint32_t protocol_version = protocol::kProtocolVersion,
+                                                const std::string& local_host = {});
   // Waits up to timeout_ms for traffic; appends what happened.
   void poll(std::uint32_t timeout_ms, std::vector<Event>& out);
   // Queues a message on its channel (protocol::message_channel). False when not connected.

@@ -59,7 +59,7 @@ std::string describe(protocol::RejectReason reason) {
 sr::Status<std::string> Session::open(const SessionOptions& options) {
   options_ = options;
   closed_reason_.clear();
-  if (auto connected = connection_.connect(options.host, options.port, options.protocol_version); !connected) {
+  if (auto connected = connection_.connect(options.host, options.port, options.protocol_version, options.local_host); !connected) {
     return connected;
   }
   state_ = State::kConnecting;
@@ -105,7 +105,7 @@ void Session::try_reconnect() {
   // A new attempt (a new socket: the old address may be gone) unless one is connected or still young.
   if (now < next_attempt_ || connection_.state() == Connection::State::kConnected) return;
   next_attempt_ = now + kRetryEvery;
-  (void)connection_.connect(options_.host, options_.port, options_.protocol_version);
+  (void)connection_.connect(options_.host, options_.port, options_.protocol_version, options_.local_host);
 }
 
 namespace {

@@ -30,6 +30,8 @@ struct SessionOptions {
   std::string name;
   std::string client_version = "stackrace 0.1.0";
   std::uint32_t protocol_version = protocol::kProtocolVersion;  // other values only to test refusals
+  // The IPv4 address to connect from (Connection::connect's local_host); empty: any.
+  std::string local_host;
   // How long a racer whose connection dropped tries to take their seat back (the server keeps it for 60 s).
   std::chrono::milliseconds resume_window{60'000};
 };

@@ -18,8 +18,8 @@ namespace sr::abuse {
 inline constexpr std::int64_t kMaxRelayP99Us = 50'000;
 inline constexpr std::int64_t kMaxServerKb = 256 * 1024;
 
-// How the honest probe fared: a fresh player from 127.0.0.1 connecting (Hello -> Welcome) and creating a room while
-// the attack ran.
+// How the honest probe fared: a fresh player from an address of its own (127.0.1.1) connecting (Hello -> Welcome)
+// and creating a room while the attack ran.
 struct ProbeOutcome {
   bool tried = false;
   bool connected = false;

@@ -14,6 +14,9 @@ using namespace std::chrono_literals;
 
 // Each stage of the probe (Welcome, then RoomJoined) may take this long before it counts as refused.
 constexpr auto kProbeStage = 10s;
+// The probe is a newcomer: it connects from an address of its own, neither the honest racers' (127.0.0.1, whose rooms
+// a room share counts) nor an attacker's (127.0.0.2 on).
+constexpr const char* kProbeAddress = "127.0.1.1";
 
 bot::BotSettings bot_settings(const HonestPlan& plan, std::size_t index) {
   bot::BotSettings settings;
@@ -251,12 +254,14 @@ void HonestSide::race(std::chrono::seconds race_timeout) {
       session.port = plan_.port;
       session.name = "probe";
       session.client_version = "stackrace-abuse";
+      session.local_host = kProbeAddress;
       if (const auto opened = probe_->session.open(session); !opened) {
         out_.probe.failure = opened.error();
         probe_->done = true;
       }
       bystander_ = std::make_unique<Bystander>();
       session.name = "bystander";
+      session.local_host.clear();
       if (const auto opened = bystander_->session.open(session); !opened) {
         out_.problems.push_back("bystander: " + opened.error());
         bystander_.reset();

@@ -98,5 +98,29 @@ TEST_F(ConnectionTest, AStrangerConnectingToOurSocketIsRefused) {
   EXPECT_EQ(client_.state(), Connection::State::kDisconnected);
 }
 
+// A connection made from a chosen local address sends from it (the abuse suite's newcomer comes from an address of its
+// own; a LAN test from a namespace's); the server sees that address.
+TEST(ConnectionBind, ConnectsFromTheLocalAddressAsked) {
+  test::FakeServer server;
+  Connection client;
+  ASSERT_TRUE(client.connect("127.0.0.1", server.port(), protocol::kProtocolVersion, "127.0.0.9").ok());
+  std::vector<Connection::Event> events;
+  ASSERT_TRUE(server.run_until([&] { client.poll(1, events); },
+                               [&] { return client.state() == Connection::State::kConnected; }));
+  sockaddr_in ours{};
+  socklen_t length = sizeof ours;
+  ASSERT_EQ(getsockname(client.socket_handle(), reinterpret_cast<sockaddr*>(&ours), &length), 0);
+  EXPECT_EQ(ntohl(ours.sin_addr.s_addr), 0x7F000009u);  // 127.0.0.9
+}
+
+TEST(ConnectionBind, ALocalAddressThatIsNoneIsAnError) {
+  Connection client;
+  const auto started = client.connect("127.0.0.1", 7878, protocol::kProtocolVersion, "not-an-address");
+  ASSERT_FALSE(started.ok());
+  EXPECT_EQ(started.error(), "not a local IPv4 address: 'not-an-address'");
+  EXPECT_EQ(client.state(), Connection::State::kIdle);
+  EXPECT_EQ(client.socket_handle(), -1);
+}
+
 }  // namespace
 }  // namespace sr::net
