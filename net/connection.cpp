@@ -33,8 +33,8 @@ void Connection::close() {
   }
 }
 
-sr::Status<std::string> Connection::connect(const std::string& host, std::uint16_t port,
-                                            std::uint32_t protocol_version, const std::string& local_host) {
+sr::Status<std::string> Connection::connect(const std::string& host, std::uint16_t port, std::uint32_t protocol_version,
+                                            const std::string& local_host) {
   close();
   ENetAddress local{};
   if (!local_host.empty() && enet_address_set_host_ip(&local, local_host.c_str()) != 0) {

@@ -59,7 +59,8 @@ std::string describe(protocol::RejectReason reason) {
 sr::Status<std::string> Session::open(const SessionOptions& options) {
   options_ = options;
   closed_reason_.clear();
-  if (auto connected = connection_.connect(options.host, options.port, options.protocol_version, options.local_host); !connected) {
+  if (auto connected = connection_.connect(options.host, options.port, options.protocol_version, options.local_host);
+      !connected) {
     return connected;
   }
   state_ = State::kConnecting;

@@ -1,7 +1,7 @@
 // The honest players beside an attack: rooms of racing bots (bot/online_bot.h) from 127.0.0.1, serviced by the
 // session pump (net/session_pump.h) so relay delays are measured to the moment a packet arrives, a probe player who
-// connects from an address of its own (a newcomer's, 127.0.1.1), creates a room and then watches the first honest race (its catch-up), and a bystander who asks for the
-// room list once a second, while the attack runs.
+// connects from an address of its own (a newcomer's, 127.0.1.1), creates a room and then watches the first honest race
+// (its catch-up), and a bystander who asks for the room list once a second, while the attack runs.
 #pragma once
 
 #include <chrono>
