@@ -46,6 +46,9 @@ std::vector<LadderStanding> rank_ladder(std::span<const std::string> entrants, s
   std::sort(out.begin(), out.end(), [](const LadderStanding& a, const LadderStanding& b) {
     if (a.best_sum != b.best_sum) return a.best_sum > b.best_sum;
     if (a.reached_seq != b.reached_seq) return a.reached_seq < b.reached_seq;
+    // Still equal (no scored game on either side): whoever has played more ranked games, so that an entrant whose
+    // first ranked game is in progress is not ranked below one who has played none.
+    if (a.ranked_played != b.ranked_played) return a.ranked_played > b.ranked_played;
     return ladder_key(a.entrant) < ladder_key(b.entrant);
   });
   return out;

@@ -61,6 +61,19 @@ TEST(LadderRanking, EqualSumsGoToWhoeverReachedThemFirst) {
   EXPECT_EQ(standings[0].best_sum, standings[1].best_sum);
 }
 
+// At 0.00 each, an entrant whose ranked game is in progress ranks above one who has played none, whatever their names
+// (it was by name: "aaron", who had played nothing, came first).
+TEST(LadderRanking, AtEqualSumsAGameInProgressRanksAboveNoGame) {
+  const std::vector<LadderEntry> games = {LadderEntry{1, "zoe", true, false, 0, 0, 0}};  // ranked, not ended yet
+  const std::vector<std::string> entrants = {"aaron", "zoe", "mia"};
+  const auto standings = rank_ladder(entrants, games, LadderRules{10, 3});
+  ASSERT_EQ(standings.size(), 3u);
+  EXPECT_EQ(standings[0].entrant, "zoe");
+  EXPECT_EQ(standings[0].ranked_played, 1);
+  EXPECT_EQ(standings[1].entrant, "aaron");
+  EXPECT_EQ(standings[2].entrant, "mia");
+}
+
 TEST(LadderRanking, PracticeAndUnfinishedGamesCountNowhere) {
   std::vector<LadderEntry> games = {ranked(1, "rocket", 1'200)};
   games.push_back(LadderEntry{2, "rocket", false, true, 50'000, 60, 7});  // practice
