@@ -98,8 +98,8 @@ std::vector<Standing> Race::standings() const {
     s.score = st.score;
     s.pieces = st.pieces;
     s.key_presses = st.key_presses;
-    s.pps_x100 = st.time_us > 0 ? st.pieces * 100'000'000 / st.time_us : 0;
-    s.kpp_x100 = st.pieces > 0 ? st.key_presses * 100 / st.pieces : 0;
+    s.pps_x100 = engine::pps_x100(st.pieces, st.time_us);
+    s.kpp_x100 = engine::kpp_x100(st.key_presses, st.pieces);
     s.unverified_us = e.referee.unverified_us();
     s.reconnects = e.referee.reconnects();
     out.push_back(std::move(s));

@@ -113,9 +113,7 @@ void App::ui(double now_s) {
         case MainChoice::kReplays: open_replay_browser(); break;
         case MainChoice::kSettings: screen_ = Screen::kSettings; break;
         case MainChoice::kQuit: done_ = true; break;
-        case MainChoice::kNone:
-          if (menus_.main.back()) done_ = true;
-          break;
+        case MainChoice::kNone: break;
       }
       break;
     case Screen::kSolo: {
@@ -170,6 +168,16 @@ void App::ui(double now_s) {
   if (notice && draw_notice(notice_title_.c_str(), notice_, frame_nav_)) {
     spdlog::info("notice closed: {}", notice_title_);
     notice_.clear();
+  }
+  if (now_s < toast_until_s_) {
+    // Over everything, top centre, on a dark band: F12's answer (drawn after the screenshot it confirms).
+    ImDrawList* dl = ImGui::GetForegroundDrawList();
+    const ImVec2 size = ImGui::CalcTextSize(toast_.c_str());
+    const float pad = ImGui::GetFontSize() * 0.4f;
+    const ImVec2 at(ImGui::GetIO().DisplaySize.x * 0.5f - size.x * 0.5f, 2 * pad);
+    dl->AddRectFilled(ImVec2(at.x - pad, at.y - pad), ImVec2(at.x + size.x + pad, at.y + size.y + pad),
+                      IM_COL32(20, 20, 28, 220), pad);
+    dl->AddText(at, IM_COL32(235, 235, 245, 255), toast_.c_str());
   }
   // Which screen is up, in the log (the window tests follow the game through it).
   if (std::string name = screen_name(); name != logged_screen_) {
@@ -267,9 +275,12 @@ void App::after_render(int fb_w, int fb_h) {
   }
   if (written) {
     spdlog::info("screenshot written to {}", path.string());
+    toast_ = "Screenshot saved to " + path.string();
   } else {
     spdlog::error("screenshot failed: {}", written.error());
+    toast_ = "No screenshot: " + written.error();
   }
+  toast_until_s_ = Window::now_s() + 3.0;
 }
 
 const std::vector<BoardLayout>& App::shown_layouts() const {
@@ -330,6 +341,7 @@ void App::wait_for_next_frame() {
   InputQueue& events = window_.events();
   double now_s = Window::now_s();
   double until_s = now_s + pacer_.wait_s(now_s, pace_state(now_s));
+  if (now_s < toast_until_s_) until_s = std::min(until_s, toast_until_s_);  // a frame to take the toast away
   for (;;) {
     if (events.has_keys()) return;  // keys and pad changes: drawn at once
     // Other input may bring the next frame forward (a hover on an idle screen), never put it off.

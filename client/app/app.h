@@ -150,7 +150,9 @@ class App {
   void race_ui(double now_s, const MenuNav& nav);
   void spectator_keys(const net::RaceView& race, const MenuNav& nav);
   void race_chat();
-  void results_table(const protocol::RaceResults& results, double now_s, const MenuNav& nav);
+  // The race results at the bottom left; `spectator_hint` (or null) is drawn as its last line.
+  void results_table(const protocol::RaceResults& results, double now_s, const MenuNav& nav,
+                     const char* spectator_hint);
   // Per race layout: "GAME_TIME_US PIECES NAME" of the board drawn there (for the screenshot's layout file).
   [[nodiscard]] std::vector<std::string> race_layout_notes() const;
   // app_replay.cpp: replay browser and viewer
@@ -218,6 +220,9 @@ class App {
   double frames_since_s_ = -1;
 
   bool screenshot_requested_ = false;
+  // What F12 did ("screenshot saved to ...", or why not), shown at the top of the screen until toast_until_s_.
+  std::string toast_;
+  double toast_until_s_ = 0;
   bool was_focused_ = false;
   bool done_ = false;
   int exit_code_ = 0;

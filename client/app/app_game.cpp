@@ -70,7 +70,9 @@ void App::start_game(GamePick p, Screen back_to, double now_s) {
   const std::uint64_t seed = options_.seed ? *options_.seed : fresh_seed();
   SoloGame& g = game_.emplace();
   g.back_to = back_to;
-  g.session = std::make_unique<SoloSession>(p.config, seed, now_s, options_.countdown_ms / 1000.0);
+  g.results_menu.dock_right();
+  g.session = std::make_unique<SoloSession>(p.config, seed, now_s,
+                                            options_.countdown_ms.value_or(settings_.countdown_ms) / 1000.0);
   if (p.bot_pps) {
     std::string error;
     g.bot = BotRacer::create(p.config, seed, *p.bot_pps, error);
@@ -250,7 +252,10 @@ void App::layout_boards(float w, float h) {
     const int n = bench_->bench.boards();
     solo_layouts(bench_->layouts, n, w, h, n == 1 ? scale : 1.0f);  // the bench's grid is drawn at full size
   } else if (game_) {
-    solo_layouts(game_->layouts, game_->bot ? 2 : 1, w, h, scale);
+    // The results (solo, puzzle, race the bot) dock at the right: the boards move left of them, uncovered.
+    const bool results = game_->session->phase() == SessionPhase::kOver;
+    const float panel = results ? docked_panel_width(w, h, ImGui::GetFontSize()) : 0.0f;
+    solo_layouts(game_->layouts, game_->bot ? 2 : 1, w - panel, h, scale);
   }
 }
 
@@ -263,7 +268,9 @@ void App::game_ui(double now_s, const MenuNav& nav) {
   layout_boards(io.DisplaySize.x, io.DisplaySize.y);
   SoloGame& g = *game_;
   const double countdown = g.session->countdown_left(now_s);
-  const std::string name = g.puzzle ? puzzle_board_name(g.puzzle->stage, g.puzzle->attempt) : settings_.player_name;
+  const std::string name = g.puzzle
+                               ? puzzle_board_name(g.puzzle->stage, g.puzzle->attempt, g.session->game().stats().pieces)
+                               : settings_.player_name;
   draw_hud(fonts_, HudBoard{&g.session->game(), &g.session->feedback(), g.layouts[0], name, countdown}, now_s);
   if (g.puzzle && g.session->phase() != SessionPhase::kOver) {
     draw_puzzle_hint(fonts_, g.layouts[0], "Clear every cell. R restarts, using this attempt");

@@ -138,6 +138,7 @@ bool App::net_poll(double now_s) {
     pending_download_.reset();
     ladder_.reset();
     if (screen_ == Screen::kLadder) screen_ = Screen::kNet;  // the multiplayer menu says why
+    net_menus_.server_list.focus_connect();                  // Enter tries again
     if (net_.lost()) spdlog::warn("connection lost ({}); back on the multiplayer menu", net_.lost()->reason);
     if (options_.exit_after_race) done_ = true;
   }
@@ -355,6 +356,7 @@ void App::net_ui(double now_s, const MenuNav& frame_nav) {
           net_.disconnect();
           net_.say("connecting cancelled");
           spdlog::info("connecting cancelled");
+          net_menus_.server_list.focus_connect();
         }
         ImGui::End();
       }

@@ -213,7 +213,6 @@ void App::race_ui(double now_s, const MenuNav& nav) {
     const BoardLayout& layout = rs.layouts[rs.order[i]];
     std::string name = b.entrant.name;
     if (b.live.place > 0) name += "  #" + std::to_string(b.live.place);
-    if (b.live.pps_x100 > 0) name += "  " + x100_text(b.live.pps_x100) + " PPS";
     if (t && race->mine() != &b && b.lagging(*t)) name += "  LAGGING";
     draw_hud(fonts_, HudBoard{&b.game(), nullptr, layout, name, countdown}, now_s);
     // Spectators click a board to enlarge it (again to go back to the grid).
@@ -230,9 +229,14 @@ void App::race_ui(double now_s, const MenuNav& nav) {
       draw_banner(fonts_, layout, text, format_time(b.game().stats().time_us));
     }
   }
+  // The spectator's hint: at the bottom of the screen, or once the results are up (they hold the bottom), as the last
+  // line of the results window.
+  const char* hint = nullptr;
   if (!race->racing() && race->boards().size() > 1) {
-    const char* hint = rs.race.enlarged == 0 ? "click a board (or Left/Right) to enlarge it; Esc leaves the room"
-                                             : "click it again (or Esc) for every board; Left/Right for the next";
+    hint = rs.race.enlarged == 0 ? "click a board (or Left/Right) to enlarge it; Esc leaves the room"
+                                 : "click it again (or Esc) for every board; Left/Right for the next";
+  }
+  if (hint != nullptr && !over) {
     const ImVec2 size = ImGui::CalcTextSize(hint);
     dl->AddText(ImVec2(io.DisplaySize.x * 0.5f - size.x * 0.5f, io.DisplaySize.y - size.y - 4),
                 IM_COL32(200, 200, 210, 255), hint);
@@ -241,7 +245,7 @@ void App::race_ui(double now_s, const MenuNav& nav) {
   if (!racing_now()) rs.race.leave_asked = false;  // our game or the race ended meanwhile
   if (rs.race.leave_asked) leave_race_ui();
   if (over) {
-    results_table(*results, now_s, nav);
+    results_table(*results, now_s, nav, hint);
   } else {
     rs.results_h = 0;
   }
@@ -270,7 +274,8 @@ bool App::results_fresh(double now_s) const {
          now_s - race_screen_->results_shown_s < kResultsKeyGraceS;  // shown_race(): there is a race screen
 }
 
-void App::results_table(const protocol::RaceResults& results, double now_s, const MenuNav& nav) {
+void App::results_table(const protocol::RaceResults& results, double now_s, const MenuNav& nav,
+                        const char* spectator_hint) {
   const ImGuiIO& io = ImGui::GetIO();
   // Bottom left, beside the chat (bottom right): the boards are laid out above it (layout_race, results_h).
   const float margin = std::min(io.DisplaySize.x, io.DisplaySize.y) * 0.02f;
@@ -315,6 +320,7 @@ void App::results_table(const protocol::RaceResults& results, double now_s, cons
   if (const auto& not_stored = net_.session().replay_not_stored()) {
     ImGui::TextUnformatted(net::describe_not_stored(*not_stored).c_str());
   }
+  if (spectator_hint != nullptr) ImGui::TextDisabled("%s", spectator_hint);
   const ImVec2 table_pos = ImGui::GetWindowPos();
   float& results_h = race_screen_->results_h;  // on the race screen: there is one
   results_h = ImGui::GetWindowHeight();

@@ -64,7 +64,9 @@ std::optional<int> parse_command_line(int argc, char** argv, AppOptions& o) {
   cli.add_option("--config-dir", o.config_dir, "Where settings.json lives (default $XDG_CONFIG_HOME/stackrace)");
   cli.add_option("--data-dir", o.data_dir, "Where replays are saved (default $XDG_DATA_HOME/stackrace)");
   cli.add_option("--screenshot", o.screenshot, "Where F12 writes its PNG (default <data-dir>/screenshots/...)");
-  cli.add_option("--countdown-ms", o.countdown_ms, "Length of the 3-2-1 countdown")->check(CLI::Range(0, 10'000));
+  cli.add_option("--countdown-ms", o.countdown_ms,
+                 "Length of the 3-2-1 countdown of solo games, this session (default: the setting, 3000)")
+      ->check(CLI::Range(0, 10'000));
   cli.add_flag("--exit-after-game", o.exit_after_game,
                "Quit once the game started with --mode ends (after saving its replay)");
   cli.add_option("--bench-frames", o.bench_frames,

@@ -18,7 +18,7 @@ struct AppOptions {
   std::optional<std::filesystem::path> config_dir, data_dir;
   std::optional<std::filesystem::path> screenshot;  // where F12 writes
   int bench_frames = 0;
-  int countdown_ms = 3000;
+  std::optional<int> countdown_ms;  // the solo countdown for this session (else the setting's)
   bool exit_after_game = false;
   int width = 1280, height = 720;
   bool fullscreen = false;

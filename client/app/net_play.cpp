@@ -62,6 +62,7 @@ sr::Status<std::string> NetPlay::connect(const std::string& host, std::uint16_t 
   options.name = name;
   options.resume_window = resume_window_;
   if (auto opened = session_->open(options); !opened) return opened;
+  spdlog::info("connecting to {}", address_);
   was_open_ = true;
   return {};
 }
@@ -136,8 +137,6 @@ std::vector<net::Session::Received> NetPlay::poll() {
       if (n->code != protocol::NoticeCode::kInfo || !n->text.empty()) {
         say(n->text.empty() ? net::describe(n->code) : net::describe(n->code) + ": " + n->text);
       }
-    } else if (const auto* r = std::get_if<protocol::Reject>(&m)) {
-      say(r->text.empty() ? net::describe(r->reason) : net::describe(r->reason) + ": " + r->text);
     } else if (const auto* left = std::get_if<protocol::RoomLeft>(&m)) {
       if (!left->text.empty()) say("left the room: " + left->text);
       (void)own_.save(false);  // kicked or left mid-race: the game so far
@@ -157,7 +156,9 @@ std::vector<net::Session::Received> NetPlay::poll() {
     const std::string reason =
         session_->closed_reason().empty() ? "the connection to the server ended" : session_->closed_reason();
     if (!welcomed) {
-      say("could not join: " + reason);  // refused or unreachable: the server list says why, nothing else changes
+      // Refused or unreachable: the server list says why, once (a Reject's text is the closed reason, not said
+      // when it arrives), and nothing else changes.
+      say("could not join: " + reason);
     } else {
       say("connection lost: " + reason);
       // Our game is told of when the loss cut it short, or when it had ended in the race still going on; not for a

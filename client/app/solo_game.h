@@ -40,7 +40,7 @@ struct SoloGame {
   std::int64_t started_unix_ms = 0;
   std::vector<BoardLayout> layouts;  // ours, then the bot's
   Menu pause_menu;
-  Menu results_menu;
+  Menu results_menu;  // docked at the right (dock_right): the boards stay in view beside it
   audio::CountdownBeeps beeps;
   std::optional<PuzzleAttempt> puzzle;  // a puzzle stage (Screen::kPuzzles is back_to)
 };

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "client/solo/results.h"
 #include "common/protocol/text.h"
 #include "net/session.h"
 
@@ -10,6 +11,14 @@ namespace {
 
 // The server's words in a Notice, or the code's sentence when it sent none.
 std::string words(const protocol::Notice& n) { return n.text.empty() ? net::describe(n.code) : n.text; }
+
+// "1333.33" -> "1,333.33": the whole part grouped in thousands as every score on screen is (format_count).
+std::string grouped(const std::string& decimal) {
+  const auto dot = decimal.find('.');
+  const std::string whole = decimal.substr(0, dot);
+  if (whole.empty() || whole.find_first_not_of("0123456789") != std::string::npos) return decimal;
+  return format_count(std::stoll(whole)) + (dot == std::string::npos ? "" : decimal.substr(dot));
+}
 
 }  // namespace
 
@@ -26,10 +35,9 @@ LadderBoardView ladder_board_view(const protocol::Ladder& ladder) {
     row.rank = std::to_string(i + 1);
     row.entrant = r.entrant;
     row.played = fmt::format("{} / {}", r.ranked_played, ladder.ranked_games);
-    row.average = protocol::ladder_average_text(protocol::ladder_sum(r), ladder.counted_best);
+    row.average = grouped(protocol::ladder_average_text(protocol::ladder_sum(r), ladder.counted_best));
     for (const protocol::LadderGame& g : r.best) {
-      row.best.push_back(
-          {g.game_id == 0 ? fmt::format("{} (not stored)", g.score) : std::to_string(g.score), g.game_id});
+      row.best.push_back({format_count(g.score) + (g.game_id == 0 ? " (not stored)" : ""), g.game_id});
     }
     view.rows.push_back(std::move(row));
   }
@@ -80,6 +88,7 @@ LadderEvent LadderBoard::take(const protocol::Message& message) {
   if (const auto* ladder = std::get_if<protocol::Ladder>(&message)) {
     board_ = ladder_board_view(*ladder);
     waiting_ = false;
+    no_ladder_ = false;
     list_refused_.clear();
     return LadderEvent::kBoard;
   }
@@ -87,7 +96,10 @@ LadderEvent LadderBoard::take(const protocol::Message& message) {
     if (n->about == protocol::MessageId::kListLadder) {
       waiting_ = false;
       list_refused_ = words(*n);
-      if (n->code == protocol::NoticeCode::kInvalidRequest) board_.reset();
+      if (n->code == protocol::NoticeCode::kInvalidRequest) {
+        board_.reset();
+        no_ladder_ = true;
+      }
       return LadderEvent::kListRefused;
     }
     if (n->about == protocol::MessageId::kLadderEnter && entering_) {

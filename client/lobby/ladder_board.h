@@ -18,7 +18,7 @@ namespace sr::client {
 
 // One of an entrant's best ranked games.
 struct LadderBestGame {
-  std::string score;          // "9000"; "9000 (not stored)" when the server could not store its replay
+  std::string score;          // "9,000"; "9,000 (not stored)" when the server could not store its replay
   std::uint64_t game_id = 0;  // the stored replay (DownloadReplay); 0: not stored, nothing to watch
   [[nodiscard]] bool watchable() const { return game_id != 0; }
 };
@@ -28,7 +28,7 @@ struct LadderBoardRow {
   std::string rank;                  // "1", by the server's order
   std::string entrant;               // as the server spells it
   std::string played;                // "3 / 10": ranked games spent of those allowed
-  std::string average;               // "3000.00": the rank score, exact (protocol::ladder_average_text)
+  std::string average;               // "3,000.00": the rank score, exact (protocol::ladder_average_text, grouped)
   std::vector<LadderBestGame> best;  // best first, at most Ladder::counted_best
 };
 
@@ -78,6 +78,8 @@ class LadderBoard {
 
   [[nodiscard]] const std::optional<LadderBoardView>& board() const { return board_; }
   [[nodiscard]] bool waiting() const { return waiting_; }
+  // The server said it runs no ladder (until a board arrives): the screen offers no entry form.
+  [[nodiscard]] bool no_ladder() const { return no_ladder_; }
   [[nodiscard]] const std::string& list_refused() const { return list_refused_; }
   [[nodiscard]] const std::string& enter_refused() const { return enter_refused_; }
   [[nodiscard]] const std::string& watch_refused() const { return watch_refused_; }
@@ -90,6 +92,7 @@ class LadderBoard {
  private:
   std::optional<LadderBoardView> board_;
   bool waiting_ = false;
+  bool no_ladder_ = false;
   std::string list_refused_;
   std::string enter_refused_;
   std::string watch_refused_;

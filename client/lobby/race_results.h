@@ -30,6 +30,15 @@ struct ResultRow {
 // those who did not finish.
 [[nodiscard]] std::vector<ResultRow> result_rows(const protocol::RaceResults& results, engine::GoalKind goal);
 
+// A stored game's line in a server's game list (protocol::GameSummary, racers by place), by the same rules: `racers`
+// names them in order, with a place where result_rows would give one and how the game ended for those who did not
+// finish ("1. ada, 2. bob (topped out)"; a game of one racer has no places); `result` is the outcome of the first.
+struct GameListRow {
+  std::string racers;
+  std::string result;
+};
+[[nodiscard]] GameListRow game_list_row(const protocol::GameSummary& game);
+
 // 247 -> "2.47" (the protocol's x100 fixed point).
 [[nodiscard]] std::string x100_text(std::uint32_t x100);
 

@@ -78,7 +78,8 @@ std::optional<RunResult> ReplayLink::personal_best(const engine::GameConfig& con
     if (b.limit != config.limit || b.limit_value != config.limit_value || b.goal != config.goal) continue;
     RunResult r;
     r.goal = b.goal;
-    r.completed = true;  // time goals rank finished games only; for the others completion does not matter
+    r.limit = b.limit;
+    r.completed = true;  // the store's best() lists only results that count (results.h, counts_for_best)
     r.time_us = b.time_us;
     r.score = b.score;
     r.lines = b.lines;

@@ -2,7 +2,9 @@
 
 #include <algorithm>
 
+#include "client/solo/puzzle_progress.h"
 #include "client/solo/results.h"
+#include "common/engine/puzzles.h"
 
 namespace sr::client {
 
@@ -46,10 +48,20 @@ const char* status_words(replay::ResultStatus status) {
 }
 
 std::string result_text(const replay::StoredGame& g, const replay::StoredResult& r) {
-  if (g.goal != engine::GoalKind::kTime) return format_count(r.score) + " (" + format_count(r.lines) + " lines)";
-  if (r.status == replay::ResultStatus::kFinished) return format_time(r.time_us);
-  return std::string(status_words(r.status)) + " at " + format_time(r.time_us) + ", " + format_count(r.lines) +
-         " lines";
+  const bool finished = r.status == replay::ResultStatus::kFinished;
+  const std::string ended = std::string(status_words(r.status)) + " at " + format_time(r.time_us);
+  if (const auto stage = puzzle_stage_of(g.place)) {
+    const std::string of =
+        format_count(r.pieces) + " of " + std::to_string(engine::puzzle_stages()[*stage].pieces.size()) + " pieces";
+    if (finished && puzzle_board_cleared(*stage, r.lines, r.pieces)) return "perfect clear, " + of;
+    return (finished ? std::string("not cleared") : std::string(status_words(r.status))) + " after " + of;
+  }
+  if (g.goal != engine::GoalKind::kTime) {
+    const std::string score = format_count(r.score) + " (" + format_count(r.lines) + " lines)";
+    return finished ? score : score + ", " + ended;
+  }
+  if (finished) return format_time(r.time_us);
+  return ended + ", " + format_count(r.lines) + " lines";
 }
 
 }  // namespace sr::client

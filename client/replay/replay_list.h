@@ -24,7 +24,10 @@ struct ReplayListing {
                                                bool hide_given_up = false, std::size_t limit = 200);
 
 // How a local game ended for one racer, in words: "0:42.117" (a finished time goal), "topped out at 0:14.722, 12
-// lines", "gave up at 0:03.100, 0 lines", "12,345 (87 lines)" (score and lines goals).
+// lines", "gave up at 0:03.100, 0 lines"; "12,345 (87 lines)" for score and lines goals, with how and when a game
+// that did not finish ended ("12,345 (87 lines), topped out at 1:02.500"); for a puzzle attempt (puzzle_place) whether
+// it cleared the board ("perfect clear, 2 of 2 pieces", "not cleared after 2 of 2 pieces", "gave up after 1 of 2
+// pieces").
 [[nodiscard]] std::string result_text(const replay::StoredGame& game, const replay::StoredResult& result);
 // "finished", "topped out", "disconnected", "gave up", "unfinished".
 [[nodiscard]] const char* status_words(replay::ResultStatus status);

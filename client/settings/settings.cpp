@@ -1,16 +1,19 @@
 #include "client/settings/settings.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 
 namespace sr::client {
 namespace {
 
+// Clamps `v` into [lo, hi]; a change is noted in `changes` as "path 99999 -> 2000".
 template <typename T>
-bool clamp_field(T& v, T lo, T hi) {
+void clamp_field(std::vector<std::string>& changes, const char* path, T& v, T lo, T hi) {
   const T c = std::clamp(v, lo, hi);
-  if (c == v) return false;
+  if (c == v) return;
+  changes.push_back(fmt::format("{} {} -> {}", path, v, c));
   v = c;
-  return true;
 }
 
 }  // namespace
@@ -24,46 +27,49 @@ const char* skin_name(Skin s) {
   return "guideline";
 }
 
-bool clamp_settings(Settings& s) {
-  bool changed = false;
-  changed |= clamp_field(s.handling.das_ms, 0, 2000);
-  changed |= clamp_field(s.handling.arr_ms, 0, 1000);
-  changed |= clamp_field(s.handling.sdf, 0, 1000);
-  changed |= clamp_field(s.handling.dcd_ms, 0, 1000);
+std::vector<std::string> clamp_settings(Settings& s) {
+  std::vector<std::string> changes;
+  clamp_field(changes, "handling.das_ms", s.handling.das_ms, 0, 2000);
+  clamp_field(changes, "handling.arr_ms", s.handling.arr_ms, 0, 1000);
+  clamp_field(changes, "handling.sdf", s.handling.sdf, 0, 1000);
+  clamp_field(changes, "handling.dcd_ms", s.handling.dcd_ms, 0, 1000);
   if (!(s.visuals.board_scale >= 0.5f && s.visuals.board_scale <= 1.5f)) {  // also catches NaN
-    s.visuals.board_scale = s.visuals.board_scale > 1.5f ? 1.5f : (s.visuals.board_scale < 0.5f ? 0.5f : 1.0f);
-    changed = true;
+    const float was = s.visuals.board_scale;
+    s.visuals.board_scale = was > 1.5f ? 1.5f : (was < 0.5f ? 0.5f : 1.0f);
+    changes.push_back(fmt::format("visuals.board_scale {} -> {}", was, s.visuals.board_scale));
   }
   if (static_cast<int>(s.visuals.skin) >= kSkinCount) {
     s.visuals.skin = Skin::kGuideline;
-    changed = true;
+    changes.emplace_back("visuals.skin -> guideline");
   }
-  changed |= clamp_field(s.sound.master_volume, 0, 100);
-  changed |= clamp_field(s.sound.effects_volume, 0, 100);
-  changed |= clamp_field(s.keep_given_up_after_s, 0, 600);
+  clamp_field(changes, "sound.master_volume", s.sound.master_volume, 0, 100);
+  clamp_field(changes, "sound.effects_volume", s.sound.effects_volume, 0, 100);
+  clamp_field(changes, "keep_given_up_after_s", s.keep_given_up_after_s, 0, 600);
+  clamp_field(changes, "countdown_ms", s.countdown_ms, 0, 5000);
   if (s.frame_cap != 0 && (s.frame_cap < 30 || s.frame_cap > 1000)) {
-    s.frame_cap = 0;  // not clamped: 5 or 100000 is no choice of a cap near it; the default follows the monitor
-    changed = true;
+    // Not clamped: 5 or 100000 is no choice of a cap near it; the default follows the monitor.
+    changes.push_back(fmt::format("frame_cap {} -> 0 (the monitor's rate)", s.frame_cap));
+    s.frame_cap = 0;
   }
   if (s.player_name.empty()) {
     s.player_name = "player";
-    changed = true;
+    changes.emplace_back("player_name (empty) -> \"player\"");
   }
   if (s.player_name.size() > 24) {
     s.player_name.resize(24);
-    changed = true;
+    changes.push_back(fmt::format("player_name cut to 24 bytes (\"{}\")", s.player_name));
   }
   if (s.servers.size() > 32) {
+    changes.push_back(fmt::format("servers: {} -> the first 32", s.servers.size()));
     s.servers.resize(32);
-    changed = true;
   }
   for (auto& server : s.servers) {
     if (server.name.empty() || server.name.size() > 32) {
       server.name = server.address.substr(0, 32);
-      changed = true;
+      changes.push_back(fmt::format("servers: a name -> \"{}\"", server.name));
     }
   }
-  return changed;
+  return changes;
 }
 
 float effects_gain(const SoundSettings& s) {

@@ -63,12 +63,16 @@ struct Settings {
   // 0..600 s: a solo game given up (restarted, quit) before this much game time is not stored as a replay; 0 stores
   // every game given up. Optional in settings.json (absent: this default).
   std::int32_t keep_given_up_after_s = 10;
+  // 0..5000 ms: the 3-2-1 countdown before a solo game (and every restart and Retry); 0 starts at once, as a quick
+  // restart. `stackrace --countdown-ms` overrides it for one session. Optional in settings.json (absent: 3000).
+  std::int32_t countdown_ms = 3000;
   bool operator==(const Settings&) const = default;
 };
 
 // Puts every field into its documented range (out-of-range numbers are clamped, an empty name becomes "player", a
-// frame cap out of range becomes 0). Returns true if anything changed.
-bool clamp_settings(Settings& s);
+// frame cap out of range becomes 0). Returns what it changed, one line per field ("handling.das_ms 99999 -> 2000");
+// empty when nothing was out of range.
+std::vector<std::string> clamp_settings(Settings& s);
 
 // The engine handling for these settings (ARE, line clear delay and IRS/IHS keep the engine defaults).
 [[nodiscard]] engine::Handling to_engine(const HandlingSettings& h);

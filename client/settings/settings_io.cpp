@@ -119,6 +119,7 @@ std::string settings_to_json(const Settings& s) {
          cereal::make_nvp("mute_unfocused", s.sound.mute_unfocused));
     });
     ar(cereal::make_nvp("keep_given_up_after_s", s.keep_given_up_after_s));
+    ar(cereal::make_nvp("countdown_ms", s.countdown_ms));
     for (bool pad : {false, true}) {
       node(ar, pad ? "pad" : "keys", [&] {
         for (Action a : kAllActions) {
@@ -281,6 +282,7 @@ SettingsRead read_settings_json(const std::string& json) {
   if (doc.HasMember("keep_given_up_after_s")) {
     r.integer(root, "keep_given_up_after_s", "keep_given_up_after_s", s.keep_given_up_after_s);
   }
+  if (doc.HasMember("countdown_ms")) r.integer(root, "countdown_ms", "countdown_ms", s.countdown_ms);
   for (bool pad : {false, true}) {
     const char* group = pad ? "pad" : "keys";
     const Json* bound = r.object(root, group, group);
@@ -327,16 +329,18 @@ SettingsLoad load_settings(const std::filesystem::path& path) {
     out.settings = std::move(read.settings);
     out.reset = std::move(read.reset);
     out.from_file = true;
-    const bool clamped = clamp_settings(out.settings);
+    const std::vector<std::string> clamped = clamp_settings(out.settings);
+    std::string clamped_lines;
+    for (const auto& c : clamped) clamped_lines += "\n- " + c;
     if (!out.reset.empty()) {
       out.problem = path.string() + ": " + std::to_string(out.reset.size()) +
                     (out.reset.size() == 1 ? " setting was" : " settings were") + " reset to the default:\n";
       for (const auto& r : out.reset) out.problem += "- " + r + "\n";
       out.problem += "Every other setting was kept";
-      out.problem += clamped ? ", and values out of range were clamped." : ".";
+      out.problem += clamped.empty() ? "." : ", and values out of range were clamped:" + clamped_lines + "\n";
       out.problem += keep_and_rewrite();
-    } else if (clamped) {
-      out.problem = path.string() + " had values out of range; they were clamped";
+    } else if (!clamped.empty()) {
+      out.problem = path.string() + " had values out of range; they were clamped:" + clamped_lines;
     }
   } catch (const std::exception& e) {
     out.settings = Settings{};

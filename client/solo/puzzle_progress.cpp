@@ -16,6 +16,16 @@ std::string outcome_text(StageOutcome outcome) {
   return "?";
 }
 
+std::string puzzle_board_name(std::size_t stage, int attempt, std::int64_t locked) {
+  const auto stages = engine::puzzle_stages();
+  if (stage >= stages.size()) return "Stage " + std::to_string(stage + 1);
+  const auto total = static_cast<std::int64_t>(stages[stage].pieces.size());
+  const std::int64_t piece = std::clamp<std::int64_t>(locked + 1, 1, total);
+  return "Stage " + std::to_string(stage + 1) + ": " + std::string(stages[stage].name) + " \xC2\xB7 piece " +
+         std::to_string(piece) + " of " + std::to_string(total) + " \xC2\xB7 attempt " + std::to_string(attempt) +
+         " of " + std::to_string(engine::kPuzzleAttempts);
+}
+
 bool is_cleared(StageOutcome outcome) {
   return outcome == StageOutcome::kClearedFirst || outcome == StageOutcome::kClearedSecond;
 }
@@ -64,6 +74,22 @@ StageOutcome outcome_of(AttemptEnd end, int attempt) {
 std::string puzzle_place(std::size_t stage) {
   const auto stages = engine::puzzle_stages();
   return "puzzle " + std::to_string(stage + 1) + ": " + (stage < stages.size() ? std::string(stages[stage].name) : "?");
+}
+
+std::optional<std::size_t> puzzle_stage_of(const std::string& place) {
+  const auto stages = engine::puzzle_stages();
+  for (std::size_t i = 0; i < stages.size(); ++i) {
+    if (place == puzzle_place(i)) return i;
+  }
+  return std::nullopt;
+}
+
+bool puzzle_board_cleared(std::size_t stage, std::int64_t lines, std::int64_t pieces) {
+  const auto stages = engine::puzzle_stages();
+  if (stage >= stages.size()) return false;
+  std::int64_t garbage = 0;
+  for (std::string_view row : stages[stage].rows) garbage += std::count(row.begin(), row.end(), 'G');
+  return lines * 10 == garbage + 4 * pieces;
 }
 
 }  // namespace sr::client

@@ -11,6 +11,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -22,6 +23,11 @@ enum class StageOutcome : std::uint8_t { kNotTried, kFailed, kClearedSecond, kCl
 // "not tried", "failed", "cleared (attempt 2)", "cleared (attempt 1)".
 [[nodiscard]] std::string outcome_text(StageOutcome outcome);
 [[nodiscard]] bool is_cleared(StageOutcome outcome);
+
+// "Stage 3: I-spin III · piece 2 of 4 · attempt 1 of 2": the name shown under the board while a stage is played,
+// `locked` pieces of the stage's sequence having locked (the piece counted is the one in play; after the last has
+// locked, the last).
+[[nodiscard]] std::string puzzle_board_name(std::size_t stage, int attempt, std::int64_t locked);
 
 class PuzzleProgress {
  public:
@@ -58,5 +64,11 @@ enum class AttemptEnd : std::uint8_t {
 // The replay's place for an attempt at `stage` (0-based): "puzzle 3: I-spin III". The replay browser shows it beside
 // the player, so a puzzle attempt (a custom game) is recognisable without a field of its own in the replay format.
 [[nodiscard]] std::string puzzle_place(std::size_t stage);
+// The stage (0-based) of a replay's place written by puzzle_place; nullopt for any other place or a stage that does
+// not exist.
+[[nodiscard]] std::optional<std::size_t> puzzle_stage_of(const std::string& place);
+// Whether an attempt at `stage` that locked `pieces` pieces and cleared `lines` lines left the board empty: every
+// garbage cell and every cell of the pieces cleared (lines x 10 of them).
+[[nodiscard]] bool puzzle_board_cleared(std::size_t stage, std::int64_t lines, std::int64_t pieces);
 
 }  // namespace sr::client

@@ -8,6 +8,7 @@ RunResult result_of(const engine::GameConfig& config, const engine::Stats& stats
                     bool over) {
   RunResult r;
   r.goal = config.goal;
+  r.limit = config.limit;
   r.completed = finished && !abandoned;
   r.abandoned = abandoned;
   r.topped_out = over && !finished && !abandoned;
@@ -18,15 +19,21 @@ RunResult result_of(const engine::GameConfig& config, const engine::Stats& stats
   return r;
 }
 
-bool beats(const RunResult& run, const std::optional<RunResult>& best) {
+bool counts_for_best(const RunResult& run) {
   if (run.abandoned) return false;
-  if (run.goal == engine::GoalKind::kTime) {
-    if (!run.completed) return false;
-    return !best || !best->completed || run.time_us < best->time_us;
+  if (run.goal == engine::GoalKind::kTime || run.limit == engine::LimitKind::kTime) return run.completed;
+  return run.completed || run.topped_out;
+}
+
+bool beats(const RunResult& run, const std::optional<RunResult>& best) {
+  if (!counts_for_best(run)) return false;
+  if (!best || !counts_for_best(*best)) return true;
+  switch (run.goal) {
+    case engine::GoalKind::kTime: return run.time_us < best->time_us;
+    case engine::GoalKind::kScore: return run.score > best->score;
+    case engine::GoalKind::kLines: return run.lines > best->lines;
   }
-  if (!best) return true;
-  if (run.goal == engine::GoalKind::kScore) return run.score > best->score;
-  return run.lines > best->lines;
+  return false;
 }
 
 std::string headline(const RunResult& r) {
@@ -79,17 +86,18 @@ std::string format_count(std::int64_t n) {
   return negative ? "-" + out : out;
 }
 
-std::string format_pps(std::int64_t pieces, engine::TimeUs t) {
+namespace {
+
+std::string hundredths(std::int64_t x100) {
   char buf[32];
-  const double pps = t > 0 ? static_cast<double>(pieces) * 1e6 / static_cast<double>(t) : 0.0;
-  std::snprintf(buf, sizeof buf, "%.2f", pps);
+  std::snprintf(buf, sizeof buf, "%lld.%02lld", static_cast<long long>(x100 / 100), static_cast<long long>(x100 % 100));
   return buf;
 }
 
-std::string format_kpp(std::int64_t keys, std::int64_t pieces) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.2f", pieces > 0 ? static_cast<double>(keys) / static_cast<double>(pieces) : 0.0);
-  return buf;
-}
+}  // namespace
+
+std::string format_pps(std::int64_t pieces, engine::TimeUs t) { return hundredths(engine::pps_x100(pieces, t)); }
+
+std::string format_kpp(std::int64_t keys, std::int64_t pieces) { return hundredths(engine::kpp_x100(keys, pieces)); }
 
 }  // namespace sr::client

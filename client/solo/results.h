@@ -12,6 +12,7 @@ namespace sr::client {
 
 struct RunResult {
   engine::GoalKind goal = engine::GoalKind::kTime;
+  engine::LimitKind limit = engine::LimitKind::kLines;  // what ends the game besides a top-out
   bool completed = false;   // reached the mode's limit (a finished sprint, the end of an ultra); not topped out
   bool abandoned = false;   // the player quit; never a personal best
   bool topped_out = false;  // the game ended by a top-out (block out, lock out); never with completed or abandoned
@@ -27,9 +28,13 @@ struct RunResult {
 [[nodiscard]] RunResult result_of(const engine::GameConfig& config, const engine::Stats& stats, bool finished,
                                   bool abandoned, bool over = true);
 
-// Whether `run` is a new personal best over `best` (or over nothing). Abandoned runs never are. Time goals rank
-// only completed runs, lower time first; score and lines goals rank completed and topped-out runs alike, higher
-// first. Ties do not beat.
+// Whether `run` counts for a personal best at all: never when abandoned; for time goals only when completed; for
+// score and lines goals when completed or topped out, except that a game with a time limit (ultra) counts only when
+// it lasted the time (a top-out there is a lost game, not a result). The replay store's best() keeps the same rule.
+[[nodiscard]] bool counts_for_best(const RunResult& run);
+
+// Whether `run` is a new personal best over `best` (or over nothing): it counts (above) and ranks above a best that
+// counts; time goals rank lower time first, score and lines goals higher first. Ties do not beat.
 [[nodiscard]] bool beats(const RunResult& run, const std::optional<RunResult>& best);
 
 // The headline of a result: for time goals the time ("0:42.117") or how the game ended ("topped out", "gave up",
@@ -47,9 +52,10 @@ enum class RaceWinner { kPlayer, kBot, kTie };
 [[nodiscard]] std::string format_time(engine::TimeUs t);
 // "12,345,678".
 [[nodiscard]] std::string format_count(std::int64_t n);
-// Pieces per second with two decimals ("2.47"); "0.00" before any time has passed.
+// Pieces per second with two decimals, truncated as everywhere (engine::pps_x100): "2.47"; "0.00" before any time
+// has passed.
 [[nodiscard]] std::string format_pps(std::int64_t pieces, engine::TimeUs t);
-// Keys per piece with two decimals; "0.00" before the first piece.
+// Keys per piece with two decimals, truncated (engine::kpp_x100); "0.00" before the first piece.
 [[nodiscard]] std::string format_kpp(std::int64_t keys, std::int64_t pieces);
 
 }  // namespace sr::client

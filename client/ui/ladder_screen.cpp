@@ -69,19 +69,22 @@ LadderAction LadderScreen::draw(const LadderBoard& board, const LadderScreenText
   begin_full_screen(title.c_str());
   if (board.board()) ImGui::TextWrapped("%s", board.board()->rules.c_str());
 
-  // Entering as a person: the server puts us alone in a room and the game starts at once.
-  ImGui::TextUnformatted("Enter the ladder");
-  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 14);
-  if (ImGui::InputText("Entrant name", &entrant_)) typed_ = true;
-  ImGui::RadioButton("Ranked", &kind_, 0);
-  ImGui::SameLine();
-  ImGui::RadioButton("Practice (counts nowhere)", &kind_, 1);
-  // One row of buttons, the table's Watch buttons below it: Right reaches Refresh and Back, Down the first Watch.
-  if (board.entering()) ImGui::BeginDisabled();
-  if (ImGui::Button("Play")) out = {LadderAction::kPlay, 0, entrant_, kind_ == 0};
-  ImGui::SetItemDefaultFocus();  // keyboard and pad start here: Enter (A) plays a ranked game
-  if (board.entering()) ImGui::EndDisabled();
-  ImGui::SameLine();
+  // Entering as a person: the server puts us alone in a room and the game starts at once. A server that runs no
+  // ladder gets no entry form (its refusal is said below).
+  if (!board.no_ladder()) {
+    ImGui::TextUnformatted("Enter the ladder");
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 14);
+    if (ImGui::InputText("Entrant name", &entrant_)) typed_ = true;
+    ImGui::RadioButton("Ranked", &kind_, 0);
+    ImGui::SameLine();
+    ImGui::RadioButton("Practice (counts nowhere)", &kind_, 1);
+    // One row of buttons, the table's Watch buttons below it: Right reaches Refresh and Back, Down the first Watch.
+    if (board.entering()) ImGui::BeginDisabled();
+    if (ImGui::Button("Play")) out = {LadderAction::kPlay, 0, entrant_, kind_ == 0};
+    ImGui::SetItemDefaultFocus();  // keyboard and pad start here: Enter (A) plays a ranked game
+    if (board.entering()) ImGui::EndDisabled();
+    ImGui::SameLine();
+  }
   if (ImGui::Button("Refresh")) out.kind = LadderAction::kRefresh;
   ImGui::SameLine();
   if (ImGui::Button("Back") || (nav.back && !ImGui::GetIO().WantTextInput)) out.kind = LadderAction::kBack;

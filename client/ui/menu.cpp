@@ -26,6 +26,12 @@ void begin_overlay(const char* title, float y_fraction, float bg_alpha, bool foc
                    (focus_on_appearing ? 0 : ImGuiWindowFlags_NoFocusOnAppearing));
 }
 
+float docked_panel_width(float display_w, float display_h, float font_size) {
+  const float margin = std::min(display_w, display_h) * 0.02f;
+  const float panel = 24.0f * font_size + 2 * margin;
+  return display_w - panel >= display_w * 0.45f ? panel : 0.0f;
+}
+
 void Menu::begin(const char* title, const MenuNav& nav, float width_em) {
   nav_ = nav;
   count_ = 0;
@@ -33,8 +39,14 @@ void Menu::begin(const char* title, const MenuNav& nav, float width_em) {
   const ImGuiIO& io = ImGui::GetIO();
   const float em = ImGui::GetFontSize();
   const float w = std::min(width_em * em, io.DisplaySize.x * 0.95f);
-  ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x * 0.5f, io.DisplaySize.y * 0.5f), ImGuiCond_Always,
-                          ImVec2(0.5f, 0.5f));
+  if (docked_ && docked_panel_width(io.DisplaySize.x, io.DisplaySize.y, em) > 0) {
+    const float margin = std::min(io.DisplaySize.x, io.DisplaySize.y) * 0.02f;
+    ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x - margin, io.DisplaySize.y * 0.5f), ImGuiCond_Always,
+                            ImVec2(1.0f, 0.5f));
+  } else {
+    ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x * 0.5f, io.DisplaySize.y * 0.5f), ImGuiCond_Always,
+                            ImVec2(0.5f, 0.5f));
+  }
   ImGui::SetNextWindowSizeConstraints(ImVec2(w, 0), ImVec2(w, io.DisplaySize.y * 0.92f));
   ImGui::Begin(title, nullptr,
                ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |

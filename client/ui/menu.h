@@ -35,10 +35,17 @@ void begin_full_screen(const char* title);
 // ImGui::End().
 void begin_overlay(const char* title, float y_fraction, float bg_alpha, bool focus_on_appearing = true);
 
+// The width a results window docked at the right of the display takes (its width and a margin each side; 24 body-font
+// heights for the window), so the boards can be laid out beside it; 0 where the display is too narrow to leave the
+// boards most of it (the window is then centred over them). The margin is 2% of the smaller side, as the boards'.
+[[nodiscard]] float docked_panel_width(float display_w, float display_h, float font_size);
+
 class Menu {
  public:
-  // Opens a centred window titled `title` of the given width (in body-font heights) and resets the item count.
+  // Opens a centred window titled `title` of the given width (in body-font heights) and resets the item count; a
+  // docked menu (dock_right) opens at the right edge instead, beside the boards, where docked_panel_width allows.
   void begin(const char* title, const MenuNav& nav, float width_em = 26.0f);
+  void dock_right() { docked_ = true; }
   // Closes the window and applies Up/Down to the selection.
   void end();
 
@@ -73,6 +80,7 @@ class Menu {
   bool editing_text_ = false;
   bool was_editing_ = false;  // editing when the frame began: its Esc ended the editing, not the menu
   int editing_index_ = -1;
+  bool docked_ = false;
 };
 
 }  // namespace sr::client

@@ -2,6 +2,7 @@
 
 #include <GLFW/glfw3.h>
 #include <imgui.h>
+#include <imgui_internal.h>  // FocusWindow, SetFocusID: focus_connect()
 #include <imgui_stdlib.h>
 
 #include <algorithm>
@@ -164,7 +165,9 @@ void draw_chat(net::Session& session, char* buffer, std::size_t size, const std:
   for (const auto& m : messages) ImGui::TextColored(ImVec4(1.0f, 0.6f, 0.4f, 1.0f), "%s", m.c_str());
   if (ImGui::GetScrollY() >= ImGui::GetScrollMaxY()) ImGui::SetScrollHereY(1.0f);
   ImGui::EndChild();
-  if (ImGui::InputText("##say", buffer, size, ImGuiInputTextFlags_EnterReturnsTrue) && buffer[0] != 0) {
+  if (ImGui::InputTextWithHint("##say", "type to chat, Enter sends", buffer, size,
+                               ImGuiInputTextFlags_EnterReturnsTrue) &&
+      buffer[0] != 0) {
     (void)session.chat(buffer);
     buffer[0] = 0;
     ImGui::SetKeyboardFocusHere(-1);
@@ -199,6 +202,14 @@ ServerListAction ServerListScreen::draw(Settings& settings, bool& settings_chang
   ImGui::InputText("Name on the list", saved_name_, sizeof saved_name_);
   if (ImGui::Button("Connect")) out.kind = ServerListAction::kConnect;
   ImGui::SetItemDefaultFocus();  // keyboard and pad start here: Enter (A) connects
+  if (focus_connect_ && ImGui::GetTopMostPopupModal() == nullptr) {
+    // The window was there before (behind "Connecting"), so the default focus above does not apply again.
+    ImGuiWindow* window = ImGui::GetCurrentWindow();
+    ImGui::FocusWindow(window);
+    ImGui::SetFocusID(ImGui::GetItemID(), window);
+    GImGui->NavDisableHighlight = false;
+    focus_connect_ = false;
+  }
   ImGui::SameLine();
   if (ImGui::Button("Add to list") && address_[0] != 0) {
     settings.servers.push_back({saved_name_[0] ? saved_name_ : address_, address_});
@@ -333,25 +344,10 @@ void RoomScreen::draw(net::Session& session, const std::deque<std::string>& mess
   if (!room.code.empty()) ImGui::Text("Private room, code %s", room.code.c_str());
   ImGui::Text("State: %s", phase_text(room.phase));
   const protocol::RoomMember* me = nullptr;
-  if (ImGui::BeginTable("members", 4, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg)) {
-    for (const char* h : {"player", "role", "ready", ""}) ImGui::TableSetupColumn(h);
-    ImGui::TableHeadersRow();
-    for (const auto& m : room.members) {
-      if (m.player_id == session.player_id()) me = &m;
-      ImGui::PushID(static_cast<int>(m.player_id));
-      ImGui::TableNextRow();
-      ImGui::TableNextColumn();
-      ImGui::Text("%s%s", m.name.c_str(), m.player_id == room.host_id ? " (host)" : "");
-      ImGui::TableNextColumn();
-      ImGui::TextUnformatted(m.role == protocol::Role::kRacer ? "racer" : "spectator");
-      ImGui::TableNextColumn();
-      ImGui::TextUnformatted(m.role == protocol::Role::kRacer ? (m.ready ? "ready" : "not ready") : "");
-      ImGui::TableNextColumn();
-      if (host && m.player_id != session.player_id() && ImGui::SmallButton("Kick")) (void)session.kick(m.player_id);
-      ImGui::PopID();
-    }
-    ImGui::EndTable();
+  for (const auto& m : room.members) {
+    if (m.player_id == session.player_id()) me = &m;
   }
+  // The buttons above the members: they stay where they are as players come and go.
   const bool waiting = room.phase == protocol::RoomPhase::kWaiting || room.phase == protocol::RoomPhase::kResults;
   if (me && waiting) {
     if (me->role == protocol::Role::kRacer) {
@@ -366,6 +362,28 @@ void RoomScreen::draw(net::Session& session, const std::deque<std::string>& mess
       ImGui::SameLine();
       if (ImGui::Button("Start")) (void)session.start_race();
     }
+  }
+  // Eight members tall whoever is in (more scroll): the settings and Leave below do not move either.
+  const ImVec2 members_size(0, ImGui::GetFrameHeightWithSpacing() * 9);
+  if (ImGui::BeginTable("members", 4, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY,
+                        members_size)) {
+    ImGui::TableSetupScrollFreeze(0, 1);  // the header stays
+    for (const char* h : {"player", "role", "ready", ""}) ImGui::TableSetupColumn(h);
+    ImGui::TableHeadersRow();
+    for (const auto& m : room.members) {
+      ImGui::PushID(static_cast<int>(m.player_id));
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::Text("%s%s", m.name.c_str(), m.player_id == room.host_id ? " (host)" : "");
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(m.role == protocol::Role::kRacer ? "racer" : "spectator");
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(m.role == protocol::Role::kRacer ? (m.ready ? "ready" : "not ready") : "");
+      ImGui::TableNextColumn();
+      if (host && m.player_id != session.player_id() && ImGui::SmallButton("Kick")) (void)session.kick(m.player_id);
+      ImGui::PopID();
+    }
+    ImGui::EndTable();
   }
   ImGui::Separator();
   ImGui::TextUnformatted(host ? "Settings (you are the host)" : "Settings");

@@ -29,6 +29,9 @@ class ServerListScreen {
                         const MenuNav& nav);
   // The address field's text (the server last connected to).
   void set_address(const std::string& address);
+  // Gives the keyboard (and pad) to the Connect button on the next frame no modal notice covers: after an attempt
+  // failed or was cancelled, Enter tries again.
+  void focus_connect() { focus_connect_ = true; }
 
  private:
   char name_[25] = "";
@@ -36,6 +39,7 @@ class ServerListScreen {
   char saved_name_[33] = "";
   int host_port_ = 7878;
   int selected_ = -1;
+  bool focus_connect_ = false;
 };
 
 enum class LobbyAction { kNone, kDisconnect, kReplays, kLadder };

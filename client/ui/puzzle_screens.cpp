@@ -52,13 +52,6 @@ std::optional<std::size_t> PuzzleMenu::draw(const MenuNav& nav, const PuzzleProg
   return pick;
 }
 
-std::string puzzle_board_name(std::size_t stage, int attempt) {
-  const auto stages = engine::puzzle_stages();
-  const std::string name = stage < stages.size() ? std::string(stages[stage].name) : "?";
-  return "Stage " + std::to_string(stage + 1) + ": " + name + " \xC2\xB7 attempt " + std::to_string(attempt) + " of " +
-         std::to_string(engine::kPuzzleAttempts);
-}
-
 void draw_puzzle_hint(const Fonts& fonts, const BoardLayout& layout, const std::string& text) {
   ImDrawList* dl = ImGui::GetBackgroundDrawList();
   ImFont* font = fonts.body != nullptr ? fonts.body : ImGui::GetFont();

@@ -27,9 +27,6 @@ class PuzzleMenu {
   Menu menu_;
 };
 
-// "Stage 3: I-spin III · attempt 1 of 2": the name shown under the board while a stage is played.
-[[nodiscard]] std::string puzzle_board_name(std::size_t stage, int attempt);
-
 // The hint above the board while an attempt is played ("Clear every cell. R restarts, using this attempt").
 void draw_puzzle_hint(const Fonts& fonts, const BoardLayout& layout, const std::string& text);
 

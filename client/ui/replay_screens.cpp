@@ -9,6 +9,7 @@
 #include <ctime>
 #include <limits>
 
+#include "client/lobby/race_results.h"
 #include "client/replay/plot_axis.h"
 #include "client/solo/results.h"
 #include "common/replay/civil_time.h"
@@ -120,17 +121,10 @@ BrowserAction ReplayBrowser::draw(const ReplayListing& local, const ServerGames*
         ImGui::TableNextColumn();
         ImGui::Text("%s %s", engine::mode_name(g.mode.mode), limit_text(g.mode.limit, g.mode.limit_value).c_str());
         ImGui::TableNextColumn();
-        std::string names;
-        for (const auto& r : g.racers) {
-          names += (names.empty() ? "" : ", ") + (r.place > 0 ? std::to_string(r.place) + ". " : "") + r.name;
-        }
-        ImGui::TextUnformatted(names.c_str());
+        const GameListRow row = game_list_row(g);
+        ImGui::TextUnformatted(row.racers.c_str());
         ImGui::TableNextColumn();
-        if (!g.racers.empty()) {
-          const auto& best = g.racers.front();
-          ImGui::TextUnformatted(g.mode.goal == engine::GoalKind::kTime ? format_time(best.time_us).c_str()
-                                                                        : format_count(best.score).c_str());
-        }
+        ImGui::TextUnformatted(row.result.c_str());
         ImGui::TableNextColumn();
         ImGui::TextUnformatted(date_text(g.played_at_unix_s * 1000).c_str());
         ImGui::TableNextColumn();

@@ -51,9 +51,13 @@ MainChoice draw_main_menu(Menu& menu, const MenuNav& nav, const std::string& pla
   if (menu.button("Multiplayer")) choice = MainChoice::kMultiplayer;
   if (menu.button("Replays")) choice = MainChoice::kReplays;
   if (menu.button("Settings")) choice = MainChoice::kSettings;
+  constexpr int kQuitItem = 6;  // the items above, counted from 0
   if (menu.button("Quit")) choice = MainChoice::kQuit;
+  // Esc here never quits by itself (Esc pressed once too often from a screen below would close the game): it moves
+  // to Quit, which Enter then activates.
+  if (menu.back()) menu.select(kQuitItem);
   ImGui::Separator();
-  ImGui::TextDisabled("Arrows move, Enter selects, Esc goes back");
+  ImGui::TextDisabled("Arrows move, Enter selects, Esc goes to Quit");
   menu.end();
   return choice;
 }

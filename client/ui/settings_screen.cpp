@@ -67,6 +67,8 @@ bool SettingsScreen::draw_main(Settings& s, const MenuNav& nav) {
     if (cap > 0 && cap < 30) cap = s.frame_cap == 0 ? 30 : 0;
     s.frame_cap = cap;
   }
+  main_.heading("Solo games");
+  main_.number("Countdown before a game (and a restart)", s.countdown_ms, 0, 5000, 500, " ms", "none: start at once");
   main_.heading("Replays");
   main_.number("Store games given up after", s.keep_given_up_after_s, 0, 600, 1, " s", "always");
   main_.heading("Player");

@@ -24,4 +24,14 @@ struct Stats {
   bool operator==(const Stats&) const = default;
 };
 
+// Pieces per second and key presses per piece in hundredths, truncated: the one rule every screen, the server's
+// standings, the web pages and the bot's reports use, so one racer shows one figure ("2.47") everywhere. 0 before any
+// time has passed (before the first piece).
+[[nodiscard]] inline std::int64_t pps_x100(std::int64_t pieces, TimeUs time_us) {
+  return time_us > 0 ? pieces * 100'000'000 / time_us : 0;
+}
+[[nodiscard]] inline std::int64_t kpp_x100(std::int64_t key_presses, std::int64_t pieces) {
+  return pieces > 0 ? key_presses * 100 / pieces : 0;
+}
+
 }  // namespace sr::engine

@@ -400,8 +400,8 @@ Result<std::vector<BestResult>> ReplayStore::best(const StoreQuery& query) {
                g.created_unix_ms ASC, r.game_id, r.racer) AS rank
       FROM results r JOIN games g ON g.id = r.game_id
       WHERE g.verified = 1 AND (?1 IS NULL OR g.mode = ?1) AND (?2 IS NULL OR r.player = ?2)
-        AND ((g.goal = 'time' AND r.status = 'finished') OR
-             (g.goal <> 'time' AND r.status IN ('finished', 'topped_out'))))
+        AND (r.status = 'finished' OR
+             (r.status = 'topped_out' AND g.goal <> 'time' AND g.limit_kind <> 'time')))
     WHERE rank = 1 ORDER BY mode, limit_kind, limit_value)sql");
   if (!s) return io_error(db_.last_error());
   bind_query(*s, query);

@@ -55,7 +55,9 @@ struct StoredGame {
 };
 
 // The best result of one mode and limit (e.g. sprint, 40 lines): the lowest finishing time for time goals, the
-// highest score (or lines) among finished and topped-out games otherwise. Verified games only.
+// highest score (or lines) otherwise, among finished games and, where the game has no time limit (marathon,
+// endless), topped-out ones: a top-out before an ultra's time is up is a lost game. Verified games only. The
+// client's counts_for_best (client/solo/results.h) keeps the same rule.
 struct BestResult {
   engine::ModeKind mode = engine::ModeKind::kSprint;
   engine::LimitKind limit = engine::LimitKind::kNone;

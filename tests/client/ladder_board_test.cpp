@@ -32,12 +32,12 @@ TEST(LadderBoardView, RowsAsShownWithExactAveragesAndWatchOnlyForStoredGames) {
   EXPECT_EQ(a.rank, "1");
   EXPECT_EQ(a.entrant, "rocket");
   EXPECT_EQ(a.played, "4 / 10");
-  EXPECT_EQ(a.average, "1333.33");  // (2000 + 1200 + 800) / 3
+  EXPECT_EQ(a.average, "1,333.33");  // (2000 + 1200 + 800) / 3, grouped in thousands as every score on screen
   ASSERT_EQ(a.best.size(), 3u);
-  EXPECT_EQ(a.best[0].score, "2000");
+  EXPECT_EQ(a.best[0].score, "2,000");
   EXPECT_EQ(a.best[0].game_id, 0x1122334455667788ULL);
   EXPECT_TRUE(a.best[0].watchable());
-  EXPECT_EQ(a.best[1].score, "1200 (not stored)");
+  EXPECT_EQ(a.best[1].score, "1,200 (not stored)");
   EXPECT_FALSE(a.best[1].watchable());
   EXPECT_EQ(a.best[2].score, "800");
   EXPECT_TRUE(a.best[2].watchable());
@@ -99,10 +99,14 @@ TEST(LadderBoard, NoLadderOnTheServerIsSaidInTheServersWords) {
   EXPECT_EQ(b.list_refused(), "this server runs no contest ladder");
   EXPECT_FALSE(b.board().has_value());
   EXPECT_FALSE(b.waiting());
+  EXPECT_TRUE(b.no_ladder());  // the screen offers no entry form
+  ASSERT_EQ(b.take(protocol::Message{two_entrants()}), LadderEvent::kBoard);
+  EXPECT_FALSE(b.no_ladder());
 }
 
 TEST(LadderBoard, ARateLimitKeepsTheBoardShown) {
   LadderBoard b;
+  EXPECT_FALSE(b.no_ladder());
   ASSERT_EQ(b.take(protocol::Message{two_entrants()}), LadderEvent::kBoard);
   b.asked();
   EXPECT_EQ(b.take(protocol::Message{protocol::Notice{NoticeCode::kRateLimited, MessageId::kListLadder, ""}}),

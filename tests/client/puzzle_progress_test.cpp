@@ -169,5 +169,21 @@ TEST_F(PuzzleFile, TheSettingsFileBesideIsNotTouched) {
   EXPECT_EQ(s.str(), "{\"version\": 4}");
 }
 
+// The label under the board says how many pieces the stage has and which one is in play.
+TEST(PuzzleBoardName, CountsThePiecesOfTheStage) {
+  const auto stages = engine::puzzle_stages();
+  ASSERT_GE(stages.size(), 2u);
+  const std::string name(stages[1].name);
+  const std::string total = std::to_string(stages[1].pieces.size());
+  EXPECT_EQ(puzzle_board_name(1, 1, 0),
+            "Stage 2: " + name + " \xC2\xB7 piece 1 of " + total + " \xC2\xB7 attempt 1 of 2");
+  EXPECT_EQ(puzzle_board_name(1, 2, 1),
+            "Stage 2: " + name + " \xC2\xB7 piece 2 of " + total + " \xC2\xB7 attempt 2 of 2");
+  // After the last piece has locked, still the last.
+  EXPECT_EQ(puzzle_board_name(1, 1, 99),
+            "Stage 2: " + name + " \xC2\xB7 piece " + total + " of " + total + " \xC2\xB7 attempt 1 of 2");
+  EXPECT_EQ(puzzle_board_name(999, 1, 0), "Stage 1000");
+}
+
 }  // namespace
 }  // namespace sr::client

@@ -59,5 +59,34 @@ TEST(RaceResults, AScoreRaceRanksEveryoneAndSaysWhoToppedOut) {
             (std::vector<std::string>{"1 | a | 9,000", "3 | c | 800", "2 | b | 12,345 (topped out)"}));
 }
 
+// The server's game list by the same rules: a top-out in a sprint gets no place and no time that reads like a
+// finish, and a game of one racer has no places at all.
+TEST(RaceResults, TheGameListPlacesOnlyFinishersOfATimedGame) {
+  protocol::GameSummary race;
+  race.mode.goal = engine::GoalKind::kTime;
+  race.racers = {{"ada", 1, protocol::RacerStatus::kFinished, 69'334'000, 40, 0},
+                 {"bob", 2, protocol::RacerStatus::kToppedOut, 14'722'000, 9, 0},
+                 {"cy", 0, protocol::RacerStatus::kDisconnected, 3'000'000, 1, 0}};
+  GameListRow row = game_list_row(race);
+  EXPECT_EQ(row.racers, "1. ada, bob (topped out), cy (left)");
+  EXPECT_EQ(row.result, "1:09.334");
+
+  protocol::GameSummary solo;
+  solo.mode.goal = engine::GoalKind::kTime;
+  solo.racers = {{"bob", 1, protocol::RacerStatus::kToppedOut, 14'722'000, 9, 0}};
+  row = game_list_row(solo);
+  EXPECT_EQ(row.racers, "bob (topped out)");
+  EXPECT_EQ(row.result, "topped out at 0:14.722");
+
+  protocol::GameSummary ultra;
+  ultra.mode.goal = engine::GoalKind::kScore;
+  ultra.racers = {{"ada", 1, protocol::RacerStatus::kFinished, 120'000'000, 30, 23'456},
+                  {"bob", 2, protocol::RacerStatus::kToppedOut, 50'000'000, 9, 12'345}};
+  row = game_list_row(ultra);
+  EXPECT_EQ(row.racers, "1. ada, 2. bob (topped out)");
+  EXPECT_EQ(row.result, "23,456");
+  EXPECT_EQ(game_list_row(protocol::GameSummary{}).result, "");
+}
+
 }  // namespace
 }  // namespace sr::client

@@ -7,6 +7,8 @@
 #include <filesystem>
 
 #include "client/replay/replay_link.h"
+#include "client/solo/puzzle_progress.h"
+#include "common/engine/puzzles.h"
 
 namespace sr::client {
 namespace {
@@ -127,7 +129,50 @@ TEST(ReplayResultText, SaysHowTheGameEndedInWords) {
   g.goal = engine::GoalKind::kScore;
   r.score = 12'345;
   r.lines = 87;
+  r.status = replay::ResultStatus::kFinished;
   EXPECT_EQ(result_text(g, r), "12,345 (87 lines)");
+  // An ultra that topped out says so, and when: its score alone would read like a result.
+  r.status = replay::ResultStatus::kToppedOut;
+  r.time_us = 62'500'000;
+  EXPECT_EQ(result_text(g, r), "12,345 (87 lines), topped out at 1:02.500");
+}
+
+// A puzzle attempt says whether it cleared the board, and how many of the stage's pieces it used.
+TEST(ReplayResultText, APuzzleAttemptSaysWhetherItClearedTheBoard) {
+  // Stage 2, "I-spin II": 4 rows with 32 garbage cells ("GGGGG..GGG" and so on), pieces "IJ": 40 cells, 4 lines.
+  const std::size_t stage = 1;
+  ASSERT_EQ(engine::puzzle_stages()[stage].pieces, "IJ");
+  replay::StoredGame g;
+  g.goal = engine::GoalKind::kScore;
+  g.place = puzzle_place(stage);
+  ASSERT_EQ(puzzle_stage_of(g.place), stage);
+  replay::StoredResult r;
+  r.status = replay::ResultStatus::kFinished;
+  r.pieces = 2;
+  r.lines = 4;
+  EXPECT_EQ(result_text(g, r), "perfect clear, 2 of 2 pieces");
+  r.lines = 3;
+  EXPECT_EQ(result_text(g, r), "not cleared after 2 of 2 pieces");
+  r.status = replay::ResultStatus::kForfeited;
+  r.pieces = 1;
+  r.lines = 0;
+  EXPECT_EQ(result_text(g, r), "gave up after 1 of 2 pieces");
+  EXPECT_FALSE(puzzle_stage_of("puzzle 99: nothing").has_value());
+  EXPECT_FALSE(puzzle_stage_of("local").has_value());
+}
+
+// The board-cleared rule on every stage: its garbage and its whole sequence make whole rows exactly when it can be
+// solved, and one line short is never a clear.
+TEST(PuzzleBoardCleared, CountsEveryCell) {
+  const auto stages = engine::puzzle_stages();
+  for (std::size_t i = 0; i < stages.size(); ++i) {
+    std::int64_t cells = 4 * static_cast<std::int64_t>(stages[i].pieces.size());
+    for (std::string_view row : stages[i].rows) cells += std::count(row.begin(), row.end(), 'G');
+    ASSERT_EQ(cells % 10, 0) << stages[i].name << ": a stage whose cells make no whole rows cannot be cleared";
+    const auto pieces = static_cast<std::int64_t>(stages[i].pieces.size());
+    EXPECT_TRUE(puzzle_board_cleared(i, cells / 10, pieces)) << stages[i].name;
+    EXPECT_FALSE(puzzle_board_cleared(i, cells / 10 - 1, pieces)) << stages[i].name;
+  }
 }
 
 }  // namespace

@@ -28,6 +28,10 @@ TEST(Results, FormatsTimesCountsAndRates) {
   EXPECT_EQ(format_pps(100, 40'000'000), "2.50");
   EXPECT_EQ(format_pps(3, 0), "0.00");
   EXPECT_EQ(format_kpp(250, 100), "2.50");
+  // Truncated, as the server's standings are: 2 pieces in 3 s is 0.66 PPS everywhere, never 0.67.
+  EXPECT_EQ(format_pps(2, 3'000'000), "0.66");
+  EXPECT_EQ(format_kpp(2, 3), "0.66");
+  EXPECT_EQ(format_kpp(7, 0), "0.00");
 }
 
 TEST(Results, FasterCompletedSprintBeatsTheBest) {
@@ -49,11 +53,32 @@ TEST(Results, AbandonedRunsNeverBeat) {
 TEST(Results, ScoreGoalsCompareScore) {
   RunResult a, b;
   a.goal = b.goal = engine::GoalKind::kScore;
+  a.completed = b.completed = true;
   a.score = 500;
   b.score = 400;
   EXPECT_TRUE(beats(a, b));
   EXPECT_FALSE(beats(b, a));
   EXPECT_EQ(headline(a), "500");
+}
+
+// An ultra that topped out before its time was up is a lost game, whatever its score; a marathon or endless game
+// ends only by topping out (or its line goal), so its score counts either way.
+TEST(Results, ATopOutCountsForScoreGoalsOnlyWithoutATimeLimit) {
+  engine::Stats st;
+  st.time_us = 30'000'000;
+  st.score = 12'000;
+  const RunResult ultra_top_out = result_of(engine::make_ultra(120), st, false, false);
+  ASSERT_TRUE(ultra_top_out.topped_out);
+  EXPECT_FALSE(counts_for_best(ultra_top_out));
+  EXPECT_FALSE(beats(ultra_top_out, std::nullopt));
+  st.time_us = 120'000'000;
+  const RunResult ultra_done = result_of(engine::make_ultra(120), st, true, false);
+  EXPECT_TRUE(beats(ultra_done, std::nullopt));
+  EXPECT_TRUE(beats(ultra_done, ultra_top_out));  // a best that does not count is beaten by any that does
+  const RunResult marathon_top_out = result_of(engine::make_marathon(), st, false, false);
+  ASSERT_TRUE(marathon_top_out.topped_out);
+  EXPECT_TRUE(counts_for_best(marathon_top_out));
+  EXPECT_TRUE(beats(marathon_top_out, std::nullopt));
 }
 
 TEST(Results, HeadlinesSayHowATimedGameEnded) {
@@ -87,6 +112,7 @@ TEST(Results, TheBotRaceNamesItsWinner) {
   EXPECT_EQ(bot_race_winner(gave_up, playing), RaceWinner::kBot);
   RunResult a, b;
   a.goal = b.goal = engine::GoalKind::kScore;
+  a.completed = b.completed = true;
   a.score = 500;
   b.score = 400;
   EXPECT_EQ(bot_race_winner(a, b), RaceWinner::kPlayer);

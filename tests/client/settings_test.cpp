@@ -48,6 +48,7 @@ Settings changed_settings() {
   s.frame_cap = 240;
   s.sound = {35, 60, false};
   s.keep_given_up_after_s = 30;
+  s.countdown_ms = 500;
   return s;
 }
 
@@ -218,7 +219,11 @@ TEST_F(SettingsFile, OutOfRangeValuesAreClampedAndReported) {
   EXPECT_EQ(load.settings.handling.arr_ms, 0);
   EXPECT_EQ(load.settings.visuals.board_scale, 1.5f);
   EXPECT_EQ(load.settings.player_name, "player");
-  EXPECT_NE(load.problem.find("clamped"), std::string::npos);
+  // The notice names each value it changed, from what to what.
+  EXPECT_EQ(load.problem, path().string() +
+                              " had values out of range; they were clamped:\n- handling.das_ms 99999 -> 2000\n- "
+                              "handling.arr_ms -5 -> 0\n- visuals.board_scale 9 -> 1.5\n- player_name (empty) -> "
+                              "\"player\"");
 }
 
 TEST_F(SettingsFile, FrameCapOutOfRangeIsReportedAndOnlyItReset) {
@@ -326,6 +331,24 @@ TEST_F(SettingsFile, KeepGivenUpAfterIsOptional) {
   load = load_settings(path());
   EXPECT_EQ(load.settings.keep_given_up_after_s, 600);
   EXPECT_NE(load.problem.find("clamped"), std::string::npos) << load.problem;
+}
+
+// The countdown (a quick restart at 0) was added the same way: absent is 3000 ms, out of range is clamped and said.
+TEST_F(SettingsFile, CountdownIsOptionalAndClamped) {
+  const std::string good = settings_to_json(changed_settings());
+  ASSERT_NE(good.find("\"countdown_ms\": 500"), std::string::npos) << good;
+  write(replaced(good, "\"countdown_ms\": 500", "\"countdown_ms\": 0"));
+  auto load = load_settings(path());
+  EXPECT_EQ(load.settings.countdown_ms, 0);
+  EXPECT_TRUE(load.problem.empty()) << load.problem;
+  write(replaced(good, "\"countdown_ms\": 500,", ""));
+  load = load_settings(path());
+  EXPECT_EQ(load.settings.countdown_ms, 3000);
+  EXPECT_TRUE(load.problem.empty()) << load.problem;
+  write(replaced(good, "\"countdown_ms\": 500", "\"countdown_ms\": 60000"));
+  load = load_settings(path());
+  EXPECT_EQ(load.settings.countdown_ms, 5000);
+  EXPECT_NE(load.problem.find("- countdown_ms 60000 -> 5000"), std::string::npos) << load.problem;
 }
 
 TEST(Settings, HandlingConvertsToEngineMicroseconds) {

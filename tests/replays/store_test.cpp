@@ -129,6 +129,23 @@ TEST_F(ReplayStoreTest, QueriesByModeAndPlayerAndBest) {
   EXPECT_EQ(mine.value()[0].player, "sprinter");
 }
 
+// A top-out ends a marathon (its score counts) but loses an ultra (it does not: the time was not played out).
+TEST_F(ReplayStoreTest, ATopOutIsABestOnlyWhereTheGameHasNoTimeLimit) {
+  Result<ReplayStore> store = ReplayStore::open(dir_, true);
+  ASSERT_TRUE(store.ok());
+  const Replay ultra = testing::topped_out_game(engine::make_ultra(120), "clumsy");
+  const Replay marathon = testing::topped_out_game(engine::make_marathon(), "clumsy");
+  for (const Replay* r : {&ultra, &marathon}) {
+    ASSERT_EQ(r->racers[0].result.status, ResultStatus::kToppedOut);
+    ASSERT_GT(r->racers[0].result.stats.score, 0);
+    ASSERT_TRUE(store.value().add(*r).ok());
+  }
+  const std::vector<BestResult> best = store.value().best({}).value();
+  ASSERT_EQ(best.size(), 1u);
+  EXPECT_EQ(best[0].mode, engine::ModeKind::kMarathon);
+  EXPECT_EQ(best[0].score, marathon.racers[0].result.stats.score);
+}
+
 TEST_F(ReplayStoreTest, ReindexRebuildsTheIndexFromTheFiles) {
   std::filesystem::create_directories(dir_);
   for (const char* f : {"mode_sprint.srr", "tspin.srr"}) {

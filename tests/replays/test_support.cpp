@@ -58,4 +58,22 @@ Replay small_sprint(std::int64_t pieces, std::uint64_t seed) {
   return r;
 }
 
+Replay topped_out_game(const engine::GameConfig& config, const std::string& player, std::uint64_t seed) {
+  Replay r;
+  r.created_unix_ms = 1'700'000'000'000;
+  r.config = config;
+  r.seed = seed;
+  r.checkpoint_every = 10;
+  sample::PlayerStyle style;
+  style.seed = seed;
+  style.clumsy = true;
+  const sample::PlayedGame g = sample::play_scripted(r.config, seed, style);
+  Racer racer;
+  racer.name = player;
+  racer.inputs = g.inputs;
+  r.racers.push_back(racer);
+  record_racer(r, 0, g.end_us, ResultStatus::kForfeited);
+  return r;
+}
+
 }  // namespace sr::replay::testing

@@ -26,4 +26,7 @@ Replay tiny();
 // A one-racer sprint played by the scripted player for `pieces` pieces (results and checkpoints recorded).
 Replay small_sprint(std::int64_t pieces = 30, std::uint64_t seed = 7);
 
+// A one-racer game of `config` played by the clumsy scripted player until it tops out, by `player`.
+Replay topped_out_game(const engine::GameConfig& config, const std::string& player, std::uint64_t seed = 7);
+
 }  // namespace sr::replay::testing

@@ -3,6 +3,7 @@
 #include <cstdint>
 
 #include "common/engine/config.h"
+#include "common/engine/stats.h"
 #include "common/engine/types.h"
 #include "common/replay/names.h"
 #include "common/replay/verify.h"
@@ -207,8 +208,8 @@ std::string frame_json(const engine::Game& game, Position at, engine::Buttons bu
   w.key("stats").begin_object();
   put_stats(w, st);
   // Fixed point, as everywhere in stackrace: pieces per second and key presses per piece, times 100.
-  w.key("pps_x100").value(st.time_us > 0 ? st.pieces * 100'000'000 / st.time_us : I64{0});
-  w.key("kpp_x100").value(st.pieces > 0 ? st.key_presses * 100 / st.pieces : I64{0});
+  w.key("pps_x100").value(engine::pps_x100(st.pieces, st.time_us));
+  w.key("kpp_x100").value(engine::kpp_x100(st.key_presses, st.pieces));
   w.key("lines_left").value(I64{game.lines_left()});
   w.end_object();
   w.key("state_hash").value(hex64(game.state_hash()));

@@ -64,7 +64,10 @@ keys Escape                                             # Back to stages
 wait_for "$log" "screen: puzzles" 20
 keys Escape
 sleep 0.5
-keys Escape                                             # quit from the main menu
+keys Escape                                             # on the main menu Esc only moves to Quit:
+sleep 0.5
+kill -0 $pid || { echo "FAIL: Esc on the main menu quit the game"; exit 1; }
+keys Return                                             # and Enter on it quits
 for _ in $(seq 1 100); do kill -0 $pid 2>/dev/null || break; sleep 0.1; done
 trap - EXIT
 wait $pid
