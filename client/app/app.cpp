@@ -8,6 +8,7 @@
 #include <chrono>
 #include <cstdio>
 #include <ctime>
+#include <random>
 
 #include "client/render/screenshot.h"
 #include "client/settings/puzzle_progress_io.h"
@@ -31,6 +32,7 @@ App::~App() = default;
 sr::Status<std::string> App::init() {
   auto load = load_settings(paths_.settings_file());
   settings_ = load.settings;
+  const bool first_start = !load.from_file && load.problem.empty();
   if (!load.problem.empty()) {
     spdlog::warn("{}", load.problem);
     notice_title_ = "Settings";
@@ -90,6 +92,14 @@ sr::Status<std::string> App::init() {
     if (!config) return error;
     // Started from the command line: leaving the game goes to the main menu.
     start_game(GamePick{*config, options_.bot_pps}, Screen::kMain, Window::now_s());
+    return {};
+  }
+  if (first_start) {
+    // No settings yet: ask the name before anything else, suggesting one that no other newcomer is likely to have
+    // (every newcomer called "player" would find the name taken on the second one's server).
+    std::random_device random;
+    welcome_name_ = "player" + std::to_string(1000 + random() % 9000);
+    spdlog::info("first start: asking for a name");
   }
   return {};
 }
@@ -98,7 +108,7 @@ void App::ui(double now_s) {
   const MenuNav none;
   // A notice (a damaged settings file, a file that is not a replay) is drawn over the main menu, which gets no keys
   // meanwhile.
-  const bool notice = !notice_.empty() && screen_ == Screen::kMain;
+  const bool notice = (!notice_.empty() || welcome_name_) && screen_ == Screen::kMain;
   const MenuNav& nav = notice ? none : frame_nav_;
   switch (screen_) {
     case Screen::kMain:
@@ -165,7 +175,12 @@ void App::ui(double now_s) {
       break;
     }
   }
-  if (notice && draw_notice(notice_title_.c_str(), notice_, frame_nav_)) {
+  if (welcome_name_ && screen_ == Screen::kMain && draw_welcome(*welcome_name_)) {
+    settings_.player_name = *welcome_name_;
+    welcome_name_.reset();
+    spdlog::info("first start: playing as {}", settings_.player_name);
+    leave_settings_quietly();  // saved: the next start asks nothing
+  } else if (!welcome_name_ && notice && draw_notice(notice_title_.c_str(), notice_, frame_nav_)) {
     spdlog::info("notice closed: {}", notice_title_);
     notice_.clear();
   }

@@ -185,6 +185,7 @@ class App {
   PuzzleProgress puzzles_;    // puzzles.json, loaded by init()
   std::string notice_title_;  // a notice shown over the main menu until closed (draw_notice)
   std::string notice_;
+  std::optional<std::string> welcome_name_;  // the first start's name, asked over the main menu (draw_welcome)
   QuadBatch batch_;
   Gamepads pads_;
   HeldInputs held_;

@@ -2,12 +2,14 @@
 
 #include <GLFW/glfw3.h>
 #include <imgui.h>
+#include <imgui_stdlib.h>
 
 #include <algorithm>
 #include <array>
 #include <cstdio>
 
 #include "client/solo/modes.h"
+#include "common/protocol/text.h"
 
 namespace sr::client {
 
@@ -38,6 +40,33 @@ bool draw_notice(const char* title, const std::string& text, const MenuNav& nav)
   ImGui::End();
   closed = closed || (!nav.suppressed && (nav.accept || nav.back || nav.pressed(GLFW_KEY_SPACE)));
   return closed;
+}
+
+bool draw_welcome(std::string& name) {
+  const ImGuiIO& io = ImGui::GetIO();
+  const float em = ImGui::GetFontSize();
+  ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x * 0.5f, io.DisplaySize.y * 0.5f), ImGuiCond_Always,
+                          ImVec2(0.5f, 0.5f));
+  ImGui::SetNextWindowSize(ImVec2(std::min(32 * em, io.DisplaySize.x * 0.95f), 0), ImGuiCond_Always);
+  ImGui::SetNextWindowFocus();
+  ImGui::SetNextWindowBgAlpha(1.0f);
+  ImGui::Begin("Welcome to stackrace", nullptr,
+               ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
+                   ImGuiWindowFlags_NoSavedSettings);
+  ImGui::TextWrapped(
+      "Choose the name other players will see when you race on a server (Settings > Player changes it later).");
+  ImGui::Spacing();
+  if (!ImGui::IsAnyItemActive()) ImGui::SetKeyboardFocusHere();  // typing goes to the name at once
+  ImGui::SetNextItemWidth(-1);
+  bool accepted = ImGui::InputText("##name", &name, ImGuiInputTextFlags_EnterReturnsTrue);
+  const auto valid = protocol::check_text(name, protocol::kPlayerNameText);
+  if (!valid)
+    ImGui::TextColored(ImVec4(1.0f, 0.5f, 0.4f, 1.0f), "Not a name a server takes: %s", valid.error().c_str());
+  accepted = ImGui::Button("Play") || accepted;
+  ImGui::SameLine();
+  ImGui::TextDisabled("Enter accepts");
+  ImGui::End();
+  return accepted && valid.ok();
 }
 
 MainChoice draw_main_menu(Menu& menu, const MenuNav& nav, const std::string& player_name) {

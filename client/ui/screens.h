@@ -18,6 +18,11 @@ namespace sr::client {
 // beneath should get no keys.
 [[nodiscard]] bool draw_notice(const char* title, const std::string& text, const MenuNav& nav);
 
+// The first start's welcome over the main menu: asks the name other players will see, `name` (edited in place,
+// suggested by the caller), with the keyboard in the text field. True once accepted (Enter or the button) with a name
+// a server accepts (protocol::kPlayerNameText); an invalid one is said under the field instead.
+[[nodiscard]] bool draw_welcome(std::string& name);
+
 enum class MainChoice { kNone, kSolo, kBot, kPuzzles, kMultiplayer, kReplays, kSettings, kQuit };
 [[nodiscard]] MainChoice draw_main_menu(Menu& menu, const MenuNav& nav, const std::string& player_name);
 

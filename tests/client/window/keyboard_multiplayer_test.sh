@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Multiplayer without a mouse: from the main menu, keys alone host a server (on a port typed into the Port field),
+# Multiplayer without a mouse: the first start's name typed, then from the main menu keys alone host a server (on a port typed into the Port field),
 # create a room, get ready, race (hard drops until the game tops out), close the results, leave the room, open and
 # leave the server's replays, disconnect and go back to the main menu. Each step is followed in the game's log
 # ("screen: ..."); the race's keys must reach the game, not the menus.
@@ -16,10 +16,17 @@ pid=$!
 trap 'kill -9 $pid 2>/dev/null || true' EXIT
 
 mark=0  # expect (test_env.sh) reads the log from here
+expect "first start: asking for a name"
 expect "screen: main menu"
 wid="$(timeout 60 xdotool search --sync --onlyvisible --name '^stackrace$' | head -n1)"
 xdotool windowfocus --sync "$wid" || true
 sleep 0.5
+# The first start asks for a name over the main menu (a suggested one): another one typed, and Enter.
+keys ctrl+a BackSpace
+xdotool type --delay 120 "Ada Lovelace"
+keys Return
+expect "first start: playing as Ada Lovelace"
+grep -q '"player_name": "Ada Lovelace"' "$work/config/settings.json" || { echo "FAIL: the name was not saved"; exit 1; }
 
 keys Down Down Down Return                # Solo, Race the bot, Puzzles, [Multiplayer]
 expect "screen: multiplayer menu"
