@@ -738,7 +738,7 @@ void Lobby::abort_races(TimeUs now_us) {
 void Lobby::shut_down(TimeUs now_us) {
   abort_races(now_us);
   for (const auto& [id, player] : players_) {
-    room_services_.outbox->drop(id, protocol::DisconnectReason::kServerShutdown, "the server is shutting down");
+    room_services_.outbox->drop(id, protocol::DisconnectReason::kServerShutdown, options_.shutdown_text);
   }
 }
 

@@ -44,6 +44,9 @@ struct LobbyOptions {
   // How long a racer whose connection dropped mid-race keeps their seat for a Resume: for all drops of one race
   // together. A race with such a racer ends only when they are back and done, or this has run out.
   TimeUs resume_window_us = 60'000'000;
+  // What every player is told when the server stops (Disconnecting, kServerShutdown): a server hosted in the game
+  // says that its host closed the game.
+  std::string shutdown_text = "the server is shutting down";
 };
 
 class Lobby {

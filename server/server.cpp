@@ -166,6 +166,7 @@ void Server::step(std::uint32_t timeout_ms) {
   for (PlayerId id : to_forget_) lobby_->disconnect(id, now);
   to_forget_.clear();
   net_.flush();
+  players_online_.store(lobby_->player_count(), std::memory_order_relaxed);
 }
 
 void Server::publish_lobby() {

@@ -88,6 +88,9 @@ class Server final : public Outbox {
   void shut_down();
 
   [[nodiscard]] ServerStats stats() const;
+  // Players connected (past their Hello) after the last step: the one figure safe to read from another thread while
+  // run() steps (the game asks it before closing a server it hosts).
+  [[nodiscard]] std::size_t players_online() const { return players_online_.load(std::memory_order_relaxed); }
 
   // Outbox
   void send(PlayerId player, const protocol::Message& message, std::uint8_t channel) override;
@@ -124,6 +127,7 @@ class Server final : public Outbox {
   TimeUs next_lobby_snapshot_us_ = 0;  // web pages (options_.live)
   std::uint64_t protocol_errors_ = 0;
   bool shut_down_ = false;
+  std::atomic<std::size_t> players_online_{0};  // lobby_->player_count() after the last step
 };
 
 }  // namespace sr::server

@@ -109,7 +109,7 @@ void App::ui(double now_s) {
   // A notice (a damaged settings file, a file that is not a replay) is drawn over the main menu, which gets no keys
   // meanwhile.
   const bool notice = (!notice_.empty() || welcome_name_) && screen_ == Screen::kMain;
-  const MenuNav& nav = notice ? none : frame_nav_;
+  const MenuNav& nav = notice || close_warning_ ? none : frame_nav_;  // the close warning answers its own keys
   switch (screen_) {
     case Screen::kMain:
       switch (draw_main_menu(menus_.main, nav, settings_.player_name)) {
@@ -184,6 +184,25 @@ void App::ui(double now_s) {
     spdlog::info("notice closed: {}", notice_title_);
     notice_.clear();
   }
+  if (close_warning_) {
+    // Over every screen; the game (a race included) goes on behind it. Its buttons take the mouse; Enter (pad A) and
+    // Esc (pad B) answer it from the keyboard, as the window's close button again closes.
+    begin_overlay("Close the game?", 0.4f, 1.0f);
+    const std::size_t others = net_.hosted_others();
+    ImGui::Text("This game hosts the server %s on.", others == 1 ? "another player is" : "other players are");
+    ImGui::TextUnformatted("Closing it stops the server: their race ends and they are told the host closed the game.");
+    const bool close = ImGui::Button("Close anyway (Enter)") || frame_nav_.accept;
+    ImGui::SameLine();
+    const bool stay = ImGui::Button("Keep playing (Esc)") || frame_nav_.back;
+    ImGui::End();
+    if (close) {
+      spdlog::info("closing while hosting: the server stops");
+      done_ = true;
+    } else if (stay || others == 0) {
+      close_warning_ = false;
+      spdlog::info("close warning: keep playing");
+    }
+  }
   if (now_s < toast_until_s_) {
     // Over everything, top centre, on a dark band: F12's answer (drawn after the screenshot it confirms).
     ImDrawList* dl = ImGui::GetForegroundDrawList();
@@ -199,6 +218,13 @@ void App::ui(double now_s) {
     spdlog::info("screen: {}", name);
     logged_screen_ = std::move(name);
   }
+}
+
+bool App::close_requested() {
+  if (close_warning_ || net_.hosted_others() == 0) return true;
+  close_warning_ = true;
+  spdlog::info("close asked while hosting {} other players: warning", net_.hosted_others());
+  return false;
 }
 
 std::string App::screen_name() const {

@@ -74,6 +74,9 @@ class App {
   void shutdown(double now_s);
 
   [[nodiscard]] bool done() const { return done_; }
+  // The window's close button: true to close now; false while others play on the server this game hosts, the first
+  // time: a warning asks (close anyway, or keep playing) and a second close request closes.
+  [[nodiscard]] bool close_requested();
   [[nodiscard]] int exit_code() const { return exit_code_; }
 
  private:
@@ -185,6 +188,7 @@ class App {
   PuzzleProgress puzzles_;    // puzzles.json, loaded by init()
   std::string notice_title_;  // a notice shown over the main menu until closed (draw_notice)
   std::string notice_;
+  bool close_warning_ = false;  // "Close the game? N players are on the server you host": shown over every screen
   std::optional<std::string> welcome_name_;  // the first start's name, asked over the main menu (draw_welcome)
   QuadBatch batch_;
   Gamepads pads_;

@@ -65,7 +65,12 @@ RenderOutcome render_thread(const AppOptions& options, Window& window) {
       out.exit_code = 1;
       out.error = started.error();
     } else {
-      while (!window.should_close() && !app.done() && g_stop == 0) {
+      while (!app.done() && g_stop == 0) {
+        // Closing the window while others play on the server we host asks first (App::close_requested).
+        if (window.should_close()) {
+          if (app.close_requested()) break;
+          window.cancel_close();
+        }
         const double frame_start = Window::now_s();
         for (InputEvent& e : window.take_events()) events.push_back(e);
         imgui_input.events(events);

@@ -30,6 +30,7 @@ sr::Status<std::string> NetPlay::host(std::uint16_t port, const std::filesystem:
   server::ServerOptions options;
   options.port = port;
   options.data_dir = data_dir;
+  options.lobby.shutdown_text = "the host closed their game, which ran this server";
   auto server = std::make_unique<server::Server>(options);
   if (auto started = server->start(); !started) return "cannot host: " + started.error();
   hosted_port_ = server->port();
@@ -38,6 +39,14 @@ sr::Status<std::string> NetPlay::host(std::uint16_t port, const std::filesystem:
   thread_ = std::thread([this] { server_->run(stop_); });
   spdlog::info("hosting a server on port {} (replays in {})", hosted_port_, data_dir.string());
   return {};
+}
+
+std::size_t NetPlay::hosted_others() const {
+  if (!server_) return 0;
+  const std::size_t online = server_->players_online();
+  const bool us = address_ == "127.0.0.1:" + std::to_string(hosted_port_) &&
+                  session_->state() != net::Session::State::kIdle && session_->state() != net::Session::State::kClosed;
+  return us && online > 0 ? online - 1 : online;
 }
 
 void NetPlay::stop_hosting() {

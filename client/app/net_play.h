@@ -39,6 +39,8 @@ class NetPlay {
   [[nodiscard]] sr::Status<std::string> host(std::uint16_t port, const std::filesystem::path& data_dir);
   [[nodiscard]] bool hosting() const { return server_ != nullptr; }
   [[nodiscard]] std::uint16_t hosted_port() const { return hosted_port_; }
+  // Players on the server we host other than ourselves (0 when hosting none): whom closing the game would cut off.
+  [[nodiscard]] std::size_t hosted_others() const;
   void stop_hosting();
 
   // Starts connecting as `name` (leaving any server we were on). Ok or an error sentence.

@@ -322,4 +322,9 @@ std::string Window::gl_description() const {
   return std::string(renderer ? renderer : "?") + ", OpenGL " + (version ? version : "?");
 }
 
+void Window::cancel_close() {
+  state_.close_requested = false;
+  glfwSetWindowShouldClose(window_, GLFW_FALSE);
+}
+
 }  // namespace sr::client

@@ -77,6 +77,8 @@ class Window {
   [[nodiscard]] std::vector<InputEvent> take_events();
   [[nodiscard]] const WindowState& state() const { return state_; }
   [[nodiscard]] bool should_close() const { return state_.close_requested; }
+  // The game asked first (App::close_requested) and the player keeps playing: the request is forgotten.
+  void cancel_close();
   [[nodiscard]] bool fullscreen() const { return state_.fullscreen; }
   [[nodiscard]] bool focused() const { return state_.focused; }
   [[nodiscard]] bool iconified() const { return state_.iconified; }

@@ -475,5 +475,25 @@ TEST_F(NetPlayReplays, TheServersGamesAreListedFilteredAndDownloaded) {
   EXPECT_EQ(viewer.replay().racers.at(0).inputs, ann.pressed);
 }
 
+// A server hosted in the game counts the other players on it (whom closing the game cuts off: App asks first), and
+// stopping it tells them the host closed the game.
+TEST_F(ServerDirs, AHostedServerCountsTheOthersAndTellsThemWhenItStops) {
+  Player host(replay_dir), guest(fresh_dir("guest"));
+  EXPECT_EQ(host.net.hosted_others(), 0u);
+  ASSERT_EQ(sr::test::problem_of(host.net.host(0, server_dir)), std::nullopt);
+  join(host, host.net.hosted_port(), "host");
+  ASSERT_TRUE(run_until(
+      {&host}, [&] { return host.net.hosted_others() == 0; }, 5.0));  // ourselves are not counted
+  join(guest, host.net.hosted_port(), "guest");
+  ASSERT_TRUE(run_until(
+      {&host, &guest}, [&] { return host.net.hosted_others() == 1; }, 10.0))
+      << host.net.hosted_others();
+  host.net.stop_hosting();
+  EXPECT_EQ(host.net.hosted_others(), 0u);
+  ASSERT_TRUE(run_until(
+      {&guest}, [&] { return guest.net.session().state() == net::Session::State::kClosed; }, 10.0));
+  EXPECT_EQ(guest.net.session().closed_reason(), "the host closed their game, which ran this server");
+}
+
 }  // namespace
 }  // namespace sr::client
