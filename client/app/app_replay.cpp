@@ -161,10 +161,13 @@ void App::replays_ui(double now_s, const MenuNav& nav) {
   const ImGuiIO& io = ImGui::GetIO();
   layout_viewer(io.DisplaySize.x, io.DisplaySize.y);
   for (std::size_t i = 0; i < v.viewer.games().size() && i < v.layouts.size(); ++i) {
-    draw_hud(
-        fonts_,
-        HudBoard{&v.viewer.games()[i], nullptr, v.layouts[i], v.viewer.replay().racers[v.viewer.racer_of(i)].name, 0},
-        now_s);
+    const engine::Game& game = v.viewer.games()[i];
+    draw_hud(fonts_, HudBoard{&game, nullptr, v.layouts[i], v.viewer.replay().racers[v.viewer.racer_of(i)].name, 0},
+             now_s);
+    // A racer whose game has ended by now: how, and when (as on the race screen).
+    if (const char* banner = v.viewer.end_banner(i); banner[0] != 0) {
+      draw_banner(fonts_, v.layouts[i], banner, format_time(game.stats().time_us));
+    }
   }
 }
 

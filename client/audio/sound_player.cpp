@@ -7,6 +7,7 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <cstdlib>
 
 #include "client/audio/synth.h"
 
@@ -38,6 +39,10 @@ ALCcontext* ctx(void* p) { return static_cast<ALCcontext*>(p); }
 
 SoundPlayer::SoundPlayer() {
   quiet_alsa();
+  // OpenAL Soft prints its errors ("AL lib: (EE) ... Could not open playback device") to stderr unless told not to;
+  // a missing device is said once, below, in the game's log. It reads ALSOFT_LOGLEVEL on its first call (a player's
+  // own setting is kept).
+  (void)::setenv("ALSOFT_LOGLEVEL", "0", 0);
   ALCdevice* device = alcOpenDevice(nullptr);
   if (device == nullptr) {
     description_ = "no audio device could be opened";

@@ -123,4 +123,18 @@ void ReplayViewer::step_piece(std::size_t game, int direction) {
   seek(g.value().now());
 }
 
+const char* ReplayViewer::end_banner(std::size_t game) const {
+  if (game >= games_.size()) return "";
+  const replay::RacerResult& r = replay_.racers[racer_of_[game]].result;
+  if (position_us_ < r.stats.time_us && !games_[game].over()) return "";
+  switch (r.status) {
+    case replay::ResultStatus::kFinished: return "FINISHED";
+    case replay::ResultStatus::kToppedOut: return "TOPPED OUT";
+    case replay::ResultStatus::kDisconnected: return "LEFT";
+    case replay::ResultStatus::kForfeited: return "GAVE UP";
+    case replay::ResultStatus::kUnfinished: return "UNFINISHED";
+  }
+  return "";
+}
+
 }  // namespace sr::client

@@ -34,6 +34,9 @@ class ReplayViewer {
   // "verified 2 racers", or where the replay first disagrees with the simulation.
   [[nodiscard]] bool verified() const { return verified_; }
   [[nodiscard]] const std::string& verdict() const { return verdict_; }
+  // How games()[game]'s racer ended, once position_us() has reached that end: "FINISHED", "TOPPED OUT", "LEFT"
+  // (disconnected), "GAVE UP", "UNFINISHED" (still playing when the race ended); "" before it (the board is live).
+  [[nodiscard]] const char* end_banner(std::size_t game) const;
 
   // Per racer, kCurvePoints samples over 0..end: pieces per second so far, and lines cleared so far.
   static constexpr int kCurvePoints = 100;

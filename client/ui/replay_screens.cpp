@@ -2,6 +2,7 @@
 
 #include <GLFW/glfw3.h>
 #include <imgui.h>
+#include <imgui_internal.h>  // SetFocusID: the hovered row is the keyboard's
 
 #include <algorithm>
 #include <cfloat>
@@ -162,7 +163,12 @@ BrowserAction ReplayBrowser::draw(const ReplayListing& local, const ServerGames*
         out = {BrowserAction::kOpenFile, g.file};
       }
       if (row == 1) ImGui::SetItemDefaultFocus();  // keyboard and pad start on the newest game
-      if (ImGui::IsItemHovered()) ImGui::SetTooltip("Enter or click: watch");
+      if (ImGui::IsItemHovered()) {
+        ImGui::SetTooltip("Enter or click: watch");
+        // The row the mouse moves onto looks chosen: make it the keyboard's too, so Enter watches that one.
+        const ImVec2 moved = ImGui::GetIO().MouseDelta;
+        if (moved.x != 0 || moved.y != 0) ImGui::SetFocusID(ImGui::GetItemID(), ImGui::GetCurrentWindow());
+      }
       ImGui::TableNextColumn();
       std::string names;
       for (const auto& r : g.results) names += (names.empty() ? "" : ", ") + r.player;

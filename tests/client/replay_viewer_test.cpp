@@ -127,6 +127,24 @@ TEST(ReplayViewer, RacersWhoStoppedStayAtTheirEndWhileTheRacePlaysOn) {
   EXPECT_EQ(rows(v.games()[0]), tool_rows(kRace, "--racer 0 --time-ms " + std::to_string(v.position_us() / 1000)));
 }
 
+// Each racer who has ended by the viewer's position gets a banner saying how: none before, the right words after.
+TEST(ReplayViewer, ARacerWhoEndedSaysHow) {
+  ReplayViewer v;
+  ASSERT_EQ(sr::test::problem_of(v.open(kRace)), std::nullopt);
+  v.seek(10'000'000);  // everyone still playing
+  for (std::size_t i = 0; i < 3; ++i) EXPECT_STREQ(v.end_banner(i), "") << i;
+  v.seek(10'226'000);  // cy has just left
+  EXPECT_STREQ(v.end_banner(0), "");
+  EXPECT_STREQ(v.end_banner(1), "");
+  EXPECT_STREQ(v.end_banner(2), "LEFT");
+  v.seek(10'800'000);  // bo topped out
+  EXPECT_STREQ(v.end_banner(1), "TOPPED OUT");
+  EXPECT_STREQ(v.end_banner(0), "");
+  v.seek(v.end_us());  // the winner finished
+  EXPECT_STREQ(v.end_banner(0), "FINISHED");
+  EXPECT_STREQ(v.end_banner(3), "");  // no such board
+}
+
 TEST(ReplayViewer, EachRacersPaceCurveEndsAtTheirOwnPace) {
   ReplayViewer v;
   ASSERT_EQ(sr::test::problem_of(v.open(kRace)), std::nullopt);

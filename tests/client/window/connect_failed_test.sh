@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `stackrace --connect` to an address where nothing answers: the multiplayer menu says so and its Connect button has
 # the keyboard, so Enter tries again; Esc cancels that attempt and Esc again goes to the main menu, where Esc only
-# moves to Quit (the game keeps running) and Enter on Quit quits.
+# moves to Quit (the game keeps running) and Enter on Quit quits. Without a sound device (Xvfb) stderr holds no
+# "AL lib" line.
 #
 # usage: connect_failed_test.sh STACKRACE WORK_DIR      (run by ctest inside xvfb-run)
 set -euo pipefail
@@ -35,4 +36,7 @@ kill -0 $pid 2>/dev/null && { echo "FAIL: Enter on Quit did not quit"; cat "$log
 trap - EXIT
 rc=0; wait $pid || rc=$?
 [ "$rc" -eq 0 ] || { echo "FAIL: stackrace exited with $rc"; cat "$log"; exit 1; }
+# No sound device under Xvfb: said once in the game's log, without OpenAL's own "AL lib: (EE)" line on stderr.
+grep -q "sound off: no audio device" "$log" || { echo "FAIL: no word of the missing sound device"; exit 1; }
+if grep -q "AL lib" "$log"; then echo "FAIL: OpenAL's own error line reached stderr"; grep "AL lib" "$log"; exit 1; fi
 echo "connect failed test passed"
