@@ -1,15 +1,20 @@
 #include <imgui.h>
 
+#include <array>
+
 #include "client/solo/custom_fields.h"
+#include "client/solo/rule_labels.h"
 #include "client/ui/screens.h"
 
 namespace sr::client {
 namespace {
 
-template <typename E>
-bool enum_choice(Menu& menu, const std::string& label, E& value, const std::vector<std::string>& names) {
+// A Left/Right choice over a rule's words (client/solo/rule_labels.h), indexed by the enum's value.
+template <typename E, std::size_t N>
+bool enum_choice(Menu& menu, const std::string& label, E& value, const std::array<const char*, N>& names) {
+  const std::vector<std::string> options(names.begin(), names.end());
   int i = static_cast<int>(value);
-  const bool changed = menu.choice(label, i, names);
+  const bool changed = menu.choice(label, i, options);
   value = static_cast<E>(i);
   return changed;
 }
@@ -26,20 +31,10 @@ CustomMenu::CustomMenu() : config_(engine::make_custom()), sequence_("TSZIJLO") 
 
 std::optional<GamePick> CustomMenu::draw(const MenuNav& nav, bool& back) {
   using namespace engine;
-  static const std::vector<std::string> kLimits = {"none", "time (s)", "pieces", "lines", "level", "score"};
-  static const std::vector<std::string> kGoals = {"time", "score", "lines"};
-  static const std::vector<std::string> kRotations = {"SRS (SRS+ 180 kicks)", "SRS, 180 without kicks",
-                                                      "classic (no kicks)", "Ocular (tetrs)"};
-  static const std::vector<std::string> kGenerators = {"7-bag", "recency", "uniform", "fixed sequence"};
-  static const std::vector<std::string> kGravity = {"level table", "20G"};
-  static const std::vector<std::string> kGoalSystems = {"fixed (10 lines)", "variable (5 x level)"};
-  static const std::vector<std::string> kLockDowns = {"extended", "infinite", "classic", "timer"};
-  static const std::vector<std::string> kScorings = {"guideline", "contest", "tetrs"};
-
   std::optional<GamePick> pick;
   menu_.begin("Custom game", nav, 30.0f);
   menu_.heading("Goal");
-  enum_choice(menu_, "Ends after", config_.limit, kLimits);
+  enum_choice(menu_, "Ends after", config_.limit, labels::kLimit);
   if (config_.limit != LimitKind::kNone) {
     int v = static_cast<int>(std::min<std::int64_t>(config_.limit_value, 1'000'000));
     const int step = config_.limit == LimitKind::kTime ? 10 : (config_.limit == LimitKind::kScore ? 1000 : 1);
@@ -47,23 +42,23 @@ std::optional<GamePick> CustomMenu::draw(const MenuNav& nav, bool& back) {
       config_.limit_value = v;
     }
   }
-  enum_choice(menu_, "Ranked by", config_.goal, kGoals);
+  enum_choice(menu_, "Ranked by", config_.goal, labels::kGoal);
   menu_.heading("Pieces");
-  enum_choice(menu_, "Rotation", config_.rotation, kRotations);
+  enum_choice(menu_, "Rotation", config_.rotation, labels::kRotation);
   menu_.toggle("Rotate 180", config_.allow_180);
-  enum_choice(menu_, "Generator", config_.generator, kGenerators);
+  enum_choice(menu_, "Generator", config_.generator, labels::kGenerator);
   if (config_.generator == GeneratorKind::kFixed) menu_.text("Sequence", sequence_, 10'000);
   menu_.toggle("Hold", config_.hold_enabled);
   int preview = config_.preview;
   if (menu_.number("Next previews", preview, 0, 7, 1)) config_.preview = static_cast<std::uint8_t>(preview);
   menu_.text("Initial board (rows top-down, '/' between)", board_, 40 * 11);
   menu_.heading("Speed");
-  enum_choice(menu_, "Gravity", config_.gravity, kGravity);
+  enum_choice(menu_, "Gravity", config_.gravity, labels::kGravity);
   menu_.number("Start level", config_.start_level, 1, 30, 1);
   menu_.toggle("Level up", config_.level_up);
-  enum_choice(menu_, "Goal system", config_.goal_system, kGoalSystems);
+  enum_choice(menu_, "Goal system", config_.goal_system, labels::kGoalSystem);
   menu_.heading("Lock down");
-  enum_choice(menu_, "Lock down", config_.lock_down, kLockDowns);
+  enum_choice(menu_, "Lock down", config_.lock_down, labels::kLockDown);
   ms_field(menu_, "Lock delay", config_.lock_delay_us, 1, 10'000, 50);
   menu_.number("Max lock resets", config_.max_lock_resets, 0, 1000, 1);
   ms_field(menu_, "Ground time cap", config_.ground_time_cap_us, 1, 60'000, 250);
@@ -72,7 +67,7 @@ std::optional<GamePick> CustomMenu::draw(const MenuNav& nav, bool& back) {
   menu_.toggle("Initial rotation (IRS)", config_.handling.irs);
   menu_.toggle("Initial hold (IHS)", config_.handling.ihs);
   menu_.heading("Scoring");
-  enum_choice(menu_, "Scoring", config_.scoring, kScorings);
+  enum_choice(menu_, "Scoring", config_.scoring, labels::kScoring);
   menu_.toggle("All-spin", config_.all_spin);
   ImGui::Separator();
   if (!error_.empty()) ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), "%s", error_.c_str());

@@ -6,8 +6,11 @@
 #include <imgui_stdlib.h>
 
 #include <algorithm>
+#include <array>
 #include <cstdio>
 #include <cstring>
+
+#include "client/solo/rule_labels.h"
 
 namespace sr::client {
 namespace {
@@ -22,23 +25,13 @@ bool begin_two_columns(const char* id) {
   return true;
 }
 
-// Indexed by engine::ModeKind.
-constexpr const char* kModes[] = {"sprint", "ultra", "marathon", "master", "endless", "contest", "custom"};
-constexpr const char* kEndlessLimits[] = {"nothing (until everyone tops out)", "lines", "seconds"};
-constexpr const char* kLimits[] = {"nothing", "time (s)", "pieces", "lines", "level", "score"};
-constexpr const char* kGoals[] = {"time", "score", "lines"};
-constexpr const char* kRotations[] = {"SRS (SRS+ 180 kicks)", "SRS, 180 without kicks", "classic (no kicks)",
-                                      "Ocular (tetrs)"};
-constexpr const char* kGenerators[] = {"7-bag", "recency", "uniform", "fixed sequence"};
-constexpr const char* kGravities[] = {"level table", "20G"};
-constexpr const char* kGoalSystems[] = {"fixed (10 lines)", "variable (5 x level)"};
-constexpr const char* kLockDowns[] = {"extended", "infinite", "classic", "timer"};
-constexpr const char* kScorings[] = {"guideline", "contest", "tetrs"};
+constexpr std::array<const char*, 3> kEndlessLimits = {"nothing (until everyone tops out)", "lines", "seconds"};
 
+// A combo over a rule's words (client/solo/rule_labels.h), indexed by the enum's value.
 template <typename E, std::size_t N>
-bool enum_combo(const char* label, E& value, const char* const (&names)[N]) {
+bool enum_combo(const char* label, E& value, const std::array<const char*, N>& names) {
   int i = static_cast<int>(value);
-  const bool changed = ImGui::Combo(label, &i, names, static_cast<int>(N));
+  const bool changed = ImGui::Combo(label, &i, names.data(), static_cast<int>(N));
   if (changed) value = static_cast<E>(std::clamp(i, 0, static_cast<int>(N) - 1));
   return changed;
 }
@@ -61,16 +54,16 @@ bool ms_field(const char* label, std::int32_t& us, int lo_ms, int hi_ms, int ste
 bool custom_rules(RoomForm& f) {
   engine::GameConfig& c = f.custom;
   bool changed = false;
-  changed |= enum_combo("Ends after", c.limit, kLimits);
+  changed |= enum_combo("Ends after", c.limit, labels::kLimit);
   if (c.limit != engine::LimitKind::kNone) {
     int v = static_cast<int>(std::clamp<std::int64_t>(c.limit_value, 1, 1'000'000));
     changed |= int_field("Limit", v, 1, c.limit == engine::LimitKind::kTime ? 86'400 : 1'000'000);
     c.limit_value = v;
   }
-  changed |= enum_combo("Ranked by", c.goal, kGoals);
-  changed |= enum_combo("Rotation", c.rotation, kRotations);
+  changed |= enum_combo("Ranked by", c.goal, labels::kGoal);
+  changed |= enum_combo("Rotation", c.rotation, labels::kRotation);
   changed |= ImGui::Checkbox("Rotate 180", &c.allow_180);
-  changed |= enum_combo("Generator", c.generator, kGenerators);
+  changed |= enum_combo("Generator", c.generator, labels::kGenerator);
   if (c.generator == engine::GeneratorKind::kFixed) {
     changed |= ImGui::InputText("Sequence (I J L O S T Z)", &f.sequence);
   }
@@ -79,15 +72,15 @@ bool custom_rules(RoomForm& f) {
   changed |= int_field("Next previews", preview, 0, 7);
   c.preview = static_cast<std::uint8_t>(preview);
   changed |= ImGui::InputText("Initial board (rows top-down, '/' between)", &f.board);
-  changed |= enum_combo("Gravity", c.gravity, kGravities);
+  changed |= enum_combo("Gravity", c.gravity, labels::kGravity);
   changed |= int_field("Start level", c.start_level, 1, 30);
   changed |= ImGui::Checkbox("Level up", &c.level_up);
-  changed |= enum_combo("Goal system", c.goal_system, kGoalSystems);
-  changed |= enum_combo("Lock down", c.lock_down, kLockDowns);
+  changed |= enum_combo("Goal system", c.goal_system, labels::kGoalSystem);
+  changed |= enum_combo("Lock down", c.lock_down, labels::kLockDown);
   changed |= ms_field("Lock delay (ms)", c.lock_delay_us, 1, 10'000, 50);
   changed |= int_field("Max lock resets", c.max_lock_resets, 0, 1000);
   changed |= ms_field("Ground time cap (ms)", c.ground_time_cap_us, 1, 60'000, 250);
-  changed |= enum_combo("Scoring", c.scoring, kScorings);
+  changed |= enum_combo("Scoring", c.scoring, labels::kScoring);
   changed |= ImGui::Checkbox("All-spin", &c.all_spin);
   return changed;
 }
@@ -115,7 +108,7 @@ bool draw_room_form(RoomForm& f, bool editable) {
   bool changed = false;
   if (!editable) ImGui::BeginDisabled();
   changed |= ImGui::InputText("Room name", &f.name);
-  changed |= enum_combo("Mode", f.mode, kModes);
+  changed |= enum_combo("Mode", f.mode, labels::kMode);
   switch (f.mode) {
     case engine::ModeKind::kSprint:
     case engine::ModeKind::kMaster:

@@ -5,6 +5,7 @@
 #include <imgui_internal.h>  // SetFocusID: the hovered row is the keyboard's
 
 #include <algorithm>
+#include <array>
 #include <cfloat>
 #include <cstdio>
 #include <ctime>
@@ -13,14 +14,19 @@
 #include "client/lobby/race_results.h"
 #include "client/replay/plot_axis.h"
 #include "client/solo/results.h"
+#include "client/solo/rule_labels.h"
 #include "common/replay/civil_time.h"
 #include "common/replay/replay.h"
 
 namespace sr::client {
 namespace {
 
-constexpr const char* kModeFilters[] = {"every mode", "sprint",  "ultra",   "marathon",
-                                        "master",     "endless", "contest", "custom"};
+// "every mode", then the modes' words (client/solo/rule_labels.h): index i > 0 is ModeKind i - 1.
+constexpr auto kModeFilters = [] {
+  std::array<const char*, labels::kMode.size() + 1> all{"every mode"};
+  for (std::size_t i = 0; i < labels::kMode.size(); ++i) all[i + 1] = labels::kMode[i];
+  return all;
+}();
 
 std::string limit_text(engine::LimitKind limit, std::int64_t value) {
   if (limit == engine::LimitKind::kTime) return std::to_string(value) + " s";
@@ -54,8 +60,8 @@ std::string date_text(std::int64_t unix_ms) {
 }  // namespace
 
 std::optional<engine::ModeKind> ReplayBrowser::mode_filter() const {
-  if (mode_ == 0) return std::nullopt;
-  return engine::mode_from_name(kModeFilters[mode_]);
+  if (mode_ <= 0 || mode_ >= static_cast<int>(kModeFilters.size())) return std::nullopt;
+  return static_cast<engine::ModeKind>(mode_ - 1);
 }
 
 BrowserAction ReplayBrowser::draw(const ReplayListing& local, const ServerGames* server, const std::string& problem,
@@ -64,7 +70,7 @@ BrowserAction ReplayBrowser::draw(const ReplayListing& local, const ServerGames*
   begin_full_screen("Replays");
   bool filters_changed = false;
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
-  filters_changed |= ImGui::Combo("Mode", &mode_, kModeFilters, IM_ARRAYSIZE(kModeFilters));
+  filters_changed |= ImGui::Combo("Mode", &mode_, kModeFilters.data(), static_cast<int>(kModeFilters.size()));
   ImGui::SameLine();
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
   filters_changed |= ImGui::InputText("Player", player_, sizeof player_);
