@@ -29,6 +29,8 @@
 #include "common/protocol/text.h"
 #include "net/identity/ladder_secret.h"
 
+using namespace sr;
+
 namespace {
 
 int usage_error(const std::string& message) {
@@ -36,11 +38,8 @@ int usage_error(const std::string& message) {
   return 2;
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
-  using namespace sr;
-  CLI::App app{"stackrace-bot: plays stackrace headless, like a person at a keyboard, and writes replays."};
+// Every option as typed (add_options binds them; each way of playing checks its own below).
+struct Args {
   std::string mode = "sprint";
   std::optional<std::int64_t> lines, seconds;
   std::optional<std::int32_t> level;
@@ -61,84 +60,222 @@ int main(int argc, char** argv) {
   std::vector<std::string> say;
   std::string rotation;
 
-  app.add_option("--mode", mode, "sprint, ultra, marathon, master, contest or endless")->capture_default_str();
-  app.add_option("--lines", lines, "lines to clear (sprint 40, master 100, endless)");
-  app.add_option("--seconds", seconds, "game length in seconds (ultra 120, contest 90, endless)");
-  app.add_option("--level", level, "start level, which sets the gravity (marathon 1..15, others 1..30; not master)");
-  app.add_option("--rotation", rotation, "rotation system: srs (default), srs_no180, classic or ocular");
-  auto* seed_opt = app.add_option("--seed", seed, "piece sequence seed; with --games N, seeds S..S+N-1 are played");
-  app.add_option("--pps", pps_text, "target pieces per second (decimals allowed); 0 = as fast as the keys allow")
+  std::string delays_out;
+  int poll_ms = 0;
+  std::string ladder, secret_file;
+  bool practice = false, leaderboard = false;
+  // Whether these were given (their defaults are not the same as leaving them out).
+  bool seed_given = false, games_given = false, count_given = false;
+};
+
+// Binds every option to `a`; the options whose being given matters come back.
+struct Given {
+  CLI::Option* seed = nullptr;
+  CLI::Option* games = nullptr;
+  CLI::Option* count = nullptr;
+};
+Given add_options(CLI::App& app, Args& a) {
+  Given given;
+  auto& seed = given.seed;
+  auto& games = given.games;
+  auto& count = given.count;
+  app.add_option("--mode", a.mode, "sprint, ultra, marathon, master, contest or endless")->capture_default_str();
+  app.add_option("--lines", a.lines, "lines to clear (sprint 40, master 100, endless)");
+  app.add_option("--seconds", a.seconds, "game length in seconds (ultra 120, contest 90, endless)");
+  app.add_option("--level", a.level, "start level, which sets the gravity (marathon 1..15, others 1..30; not master)");
+  app.add_option("--rotation", a.rotation, "rotation system: srs (default), srs_no180, classic or ocular");
+  seed = app.add_option("--seed", a.seed, "piece sequence seed; with --games N, seeds S..S+N-1 are played");
+  app.add_option("--pps", a.pps_text, "target pieces per second (decimals allowed); 0 = as fast as the keys allow")
       ->capture_default_str();
-  app.add_option("--out", out_path,
+  app.add_option("--out", a.out_path,
                  "write the replay here (binary replay, .srr); with --games N > 1: FILE-<seed>.srr per game; "
                  "a directory (existing, or ending in '/') gets DIR/<mode>-<seed>.srr");
-  auto* games_opt =
-      app.add_option("--games", games,
-                     "number of games to play (1..1000000); with --ladder: ranked games default to all the entrant "
-                     "has left, practice games to 1")
-          ->capture_default_str();
-  app.add_option("--weights", weights_name, "evaluation preset: sprint, survival, score, contest (default: by mode)");
-  app.add_option("--lookahead", lookahead, "pieces of preview the choice looks at: 1, or 0 (cheaper)")
+  games = app.add_option("--games", a.games,
+                         "number of games to play (1..1000000); with --ladder: ranked games default to all the entrant "
+                         "has left, practice games to 1")
+              ->capture_default_str();
+  app.add_option("--weights", a.weights_name, "evaluation preset: sprint, survival, score, contest (default: by mode)");
+  app.add_option("--lookahead", a.lookahead, "pieces of preview the choice looks at: 1, or 0 (cheaper)")
       ->capture_default_str();
-  app.add_option("--search", search,
+  app.add_option("--search", a.search,
                  "full: tucks and spins (soft drop, then moves and turns); drops: only drops from above (cheaper)")
       ->capture_default_str();
-  app.add_option("--tap-ms", tap_text, "how long a tap holds its key, MIN-MAX milliseconds")->capture_default_str();
-  app.add_option("--gap-ms", gap_text, "time between key presses, MIN-MAX milliseconds")->capture_default_str();
-  app.add_option("--external", external,
+  app.add_option("--tap-ms", a.tap_text, "how long a tap holds its key, MIN-MAX milliseconds")->capture_default_str();
+  app.add_option("--gap-ms", a.gap_text, "time between key presses, MIN-MAX milliseconds")->capture_default_str();
+  app.add_option("--external", a.external,
                  "a Tetris Bot Protocol program to play instead of the built-in bot (run through /bin/sh -c); the "
                  "first of its suggested moves that can be reached is played, and it forfeits when none can. Solo "
                  "games, --ladder games and --server races (--count 1); online the clock runs while it thinks");
-  app.add_option("--think-ms", think_ms,
+  app.add_option("--think-ms", a.think_ms,
                  "with --external: milliseconds the bot gets to think on each new position before it is asked for "
                  "a move (a bot asked at once may answer with no moves), 0..60000")
       ->capture_default_str();
-  app.add_option("--answer-ms", answer_ms,
+  app.add_option("--answer-ms", a.answer_ms,
                  "with --external: milliseconds the bot may take to answer; a slower answer loses that game "
                  "(result=slow-answer; online: no more keys are pressed in it), the bot is restarted and the other "
                  "games go on, 1..600000")
       ->capture_default_str();
-  app.add_flag("--quiet", quiet, "print only the aggregate line");
-  app.add_flag("--list-weights", list_weights, "list the evaluation presets and exit");
+  app.add_flag("--quiet", a.quiet, "print only the aggregate line");
+  app.add_flag("--list-weights", a.list_weights, "list the evaluation presets and exit");
   auto* online = app.add_option_group("online", "race on a server instead of playing solo");
-  online->add_option("--server", server, "HOST:PORT of a stackrace-server (port 7878 if left out)");
-  auto* count_opt =
-      online->add_option("--count", count, "bots to connect (1..4000); with --external 1")->capture_default_str();
-  online->add_option("--room", room, "join the public room of this name (with --create: create it if missing)");
-  online->add_option("--create", create, "create rooms of this mode (sprint, ultra, ...; --lines/--seconds apply)");
-  online->add_option("--room-size", room_size, "bots per created room (1..16)")->capture_default_str();
-  online->add_option("--races", races, "races each room plays (1..10000)")->capture_default_str();
-  online->add_option("--name-prefix", name_prefix, "bots are named PREFIX1, PREFIX2, ...")->capture_default_str();
-  online->add_option("--say", say,
+  online->add_option("--server", a.server, "HOST:PORT of a stackrace-server (port 7878 if left out)");
+  count = online->add_option("--count", a.count, "bots to connect (1..4000); with --external 1")->capture_default_str();
+  online->add_option("--room", a.room, "join the public room of this name (with --create: create it if missing)");
+  online->add_option("--create", a.create, "create rooms of this mode (sprint, ultra, ...; --lines/--seconds apply)");
+  online->add_option("--room-size", a.room_size, "bots per created room (1..16)")->capture_default_str();
+  online->add_option("--races", a.races, "races each room plays (1..10000)")->capture_default_str();
+  online->add_option("--name-prefix", a.name_prefix, "bots are named PREFIX1, PREFIX2, ...")->capture_default_str();
+  online->add_option("--say", a.say,
                      "a chat line the bots say in their room before the first race (repeatable: the lines are shared "
                      "out among each room's bots, at most 5 each)");
-  online->add_option("--timeout", timeout_s, "give up after this many seconds")->capture_default_str();
-  std::string delays_out;
-  int poll_ms = 0;
+  online->add_option("--timeout", a.timeout_s, "give up after this many seconds")->capture_default_str();
   online
-      ->add_option("--poll-ms", poll_ms,
+      ->add_option("--poll-ms", a.poll_ms,
                    "0: each bot reads the network as soon as a packet arrives (exact relay delays); N: every N ms "
                    "and when it presses, as a game reads once per frame (a cheaper load generator)")
       ->capture_default_str();
-  online->add_option("--delays-out", delays_out,
+  online->add_option("--delays-out", a.delays_out,
                      "write every relay delay measured to this file, a line 'SECONDS_SINCE_START DELAY_MS' each");
 
-  std::string ladder, secret_file;
-  bool practice = false, leaderboard = false;
   auto* contest = app.add_option_group(
       "contest ladder", "play or list a contest ladder (a server run with stackrace-server --contest); needs --server");
   contest->add_option(
-      "--ladder", ladder,
+      "--ladder", a.ladder,
       "play the contest ladder's games as entrant NAME (1..16 printable characters), each alone in a "
       "contest game the server referees (90 seconds unless the server sets another length); ranked games are limited "
       "(10 by default) and count "
       "on the leaderboard by the average of the entrant's best 3; the built-in bot plays, or --external CMD");
-  contest->add_flag("--practice", practice, "with --ladder: practice games (unlimited, never ranked)");
-  contest->add_option("--secret-file", secret_file,
+  contest->add_flag("--practice", a.practice, "with --ladder: practice games (unlimited, never ranked)");
+  contest->add_option("--secret-file", a.secret_file,
                       "with --ladder: the file holding the entrant's secret, created on first use (default: "
                       "$XDG_CONFIG_HOME/stackrace/ladder/NAME.secret); whoever has it can spend the entrant's games");
-  contest->add_flag("--leaderboard", leaderboard, "print the contest ladder's leaderboard and exit");
+  contest->add_flag("--leaderboard", a.leaderboard, "print the contest ladder's leaderboard and exit");
+  return given;
+}
 
+// --leaderboard: the contest ladder's leaderboard.
+int leaderboard_main(const Args& a) {
+  const auto host_port = botcli::parse_host_port(a.server);
+  if (!host_port) return usage_error("--server must be HOST or HOST:PORT, e.g. 127.0.0.1:7878");
+  return botcli::print_leaderboard(host_port->host, host_port->port, a.timeout_s < 1 ? 1 : std::min(a.timeout_s, 60),
+                                   std::cout, std::cerr);
+}
+
+// --ladder NAME: the entrant's ranked (or practice) contest games.
+int ladder_main(const Args& a, const botcli::PlayerRequest& player) {
+  botcli::LadderRunOptions o;
+  const auto host_port = botcli::parse_host_port(a.server);
+  if (!host_port) return usage_error("--server must be HOST or HOST:PORT, e.g. 127.0.0.1:7878");
+  o.host = host_port->host;
+  o.port = host_port->port;
+  if (auto checked = protocol::check_text(a.ladder, protocol::kPlayerNameText); !checked) {
+    return usage_error("--ladder: the entrant's name is not valid: " + checked.error());
+  }
+  o.entrant = a.ladder;
+  o.ranked = !a.practice;
+  if (a.games_given) {
+    if (a.games < 1 || a.games > 1'000'000) return usage_error("--games must be 1..1000000");
+    o.games = static_cast<int>(a.games);
+  }
+  if (a.secret_file.empty()) {
+    auto path = net::default_secret_file(a.ladder);
+    if (!path.ok()) return usage_error(path.error());
+    o.secret_file = path.value();
+  } else {
+    o.secret_file = a.secret_file;
+  }
+  if (a.timeout_s < 1) return usage_error("--timeout must be at least 1 second");
+  o.timeout_s = a.timeout_s;
+  const auto chosen = botcli::check_player(player, "contest");
+  if (!chosen) return usage_error(chosen.error());
+  o.bot = chosen.value().bot;
+  o.external = chosen.value().external;
+  return botcli::run_ladder(o, std::cout, std::cerr);
+}
+
+// --server HOST:PORT: bots racing in rooms on a server.
+int online_main(const Args& a, const botcli::PlayerRequest& player) {
+  // --external races one bot: --count defaults to 1 then.
+  const int count = !a.external.empty() && !a.count_given ? 1 : a.count;
+  botcli::OnlineOptions o;
+  const auto host_port = botcli::parse_host_port(a.server);
+  if (!host_port) return usage_error("--server must be HOST or HOST:PORT, e.g. 127.0.0.1:7878");
+  o.host = host_port->host;
+  o.port = host_port->port;
+  if (count < 1 || count > 4000) return usage_error("--count must be 1..4000");
+  if (a.room_size < 1 || a.room_size > 16) return usage_error("--room-size must be 1..16");
+  if (a.races < 1 || a.races > 10'000) return usage_error("--races must be 1..10000");
+  if (a.timeout_s < 1) return usage_error("--timeout must be at least 1 second");
+  if (a.name_prefix.empty() || a.name_prefix.size() > 10) return usage_error("--name-prefix must be 1..10 characters");
+  if (a.room.empty() && a.create.empty())
+    return usage_error("give --room NAME to join, or --create MODE to make rooms");
+  o.count = count;
+  o.room_size = a.room_size;
+  o.races = a.races;
+  o.timeout_s = a.timeout_s;
+  o.name_prefix = a.name_prefix;
+  o.delays_out = a.delays_out;
+  if (a.poll_ms < 0 || a.poll_ms > 1000) return usage_error("--poll-ms must be 0..1000");
+  o.poll_every_ms = a.poll_ms;
+  if (!a.room.empty()) o.room = a.room;
+  for (const std::string& line : a.say) {
+    if (const auto ok = protocol::check_text(line, protocol::kChatText); !ok) {
+      return usage_error("--say: " + ok.error());
+    }
+  }
+  o.say = a.say;
+  if (!a.create.empty()) {
+    const auto made = botcli::config_for(botcli::ModeRequest{a.create, a.lines, a.seconds, a.level, a.rotation});
+    if (!made.config) return usage_error(made.error);
+    o.create = *made.config;
+  }
+  const auto chosen = botcli::check_player(player, "");  // weights: each game's a.mode unless named
+  if (!chosen) return usage_error(chosen.error());
+  o.bot = chosen.value().bot;
+  o.external = chosen.value().external;
+  if (o.external && count != 1) return usage_error("--external races one bot: --count must be 1 (or left out)");
+  return botcli::run_online(o);
+}
+
+// Solo games (--seed): summaries, replays, an external bot.
+int solo_main(const Args& a, const botcli::PlayerRequest& player) {
+  if (!a.seed_given) return usage_error("--seed is required (or --server to race online)");
+  const auto config = botcli::config_for(botcli::ModeRequest{a.mode, a.lines, a.seconds, a.level, a.rotation});
+  if (!config.config) return usage_error(config.error);
+  if (a.games < 1 || a.games > 1'000'000) return usage_error("--games must be 1..1000000");
+  const auto chosen = botcli::check_player(player, bot::default_weights_name(config.config->mode));
+  if (!chosen) return usage_error(chosen.error());
+  const auto tap = botcli::parse_ms_range(a.tap_text);
+  const auto gap = botcli::parse_ms_range(a.gap_text);
+  if (!tap) return usage_error("--tap-ms must be MIN-MAX milliseconds within 1..1000, e.g. 30-60");
+  if (!gap) return usage_error("--gap-ms must be MIN-MAX milliseconds within 1..1000, e.g. 15-30");
+
+  botcli::SoloOptions solo;
+  solo.config = *config.config;
+  solo.first_seed = a.seed;
+  solo.games = a.games;
+  solo.weights_name = chosen.value().weights_name;
+  solo.per_game_lines = !a.quiet;
+  solo.settings = chosen.value().bot;
+  solo.settings.timing = bot::Timing{tap->lo, tap->hi, gap->lo, gap->hi};
+
+  std::optional<botcli::ReplayOut> replay_out;
+  if (!a.out_path.empty()) {
+    auto made = botcli::ReplayOut::open(a.out_path, a.games > 1);
+    if (!made.error.empty()) return usage_error(made.error);
+    replay_out = std::move(made.out);
+    solo.on_game = [&](const botcli::PlayedGame& g) { return replay_out->write(g, std::cerr); };
+  }
+  if (chosen.value().external) return botcli::run_external(solo, *chosen.value().external, std::cout, std::cerr);
+  return botcli::run_solo(solo, std::cout);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"stackrace-bot: plays stackrace headless, like a person at a keyboard, and writes replays."};
+  Args a;
+  const Given given = add_options(app, a);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -147,155 +284,25 @@ int main(int argc, char** argv) {
     return usage_error(e.what());
   }
 
-  if (list_weights) {
+  a.seed_given = given.seed->count() > 0;
+  a.games_given = given.games->count() > 0;
+  a.count_given = given.count->count() > 0;
+  // The player options every run shares, checked by one rule (botcli::check_player) on every branch below.
+  const botcli::PlayerRequest player{a.pps_text, a.weights_name, a.lookahead, a.search,
+                                     a.external, a.think_ms,     a.answer_ms};
+
+  if (a.list_weights) {
     for (const auto& p : bot::weights_presets()) std::cout << fmt::format("{:<9} {}\n", p.name, p.purpose);
     return 0;
   }
-  if ((!ladder.empty() || leaderboard) && server.empty()) {
+  if ((!a.ladder.empty() || a.leaderboard) && a.server.empty()) {
     return usage_error("--ladder and --leaderboard need --server HOST:PORT");
   }
-  if (!ladder.empty() && leaderboard) return usage_error("give --ladder NAME or --leaderboard, not both");
-  if ((practice || !secret_file.empty()) && ladder.empty())
+  if (!a.ladder.empty() && a.leaderboard) return usage_error("give --ladder NAME or --leaderboard, not both");
+  if ((a.practice || !a.secret_file.empty()) && a.ladder.empty())
     return usage_error("--practice and --secret-file need --ladder");
-  if (leaderboard) {
-    const auto host_port = botcli::parse_host_port(server);
-    if (!host_port) return usage_error("--server must be HOST or HOST:PORT, e.g. 127.0.0.1:7878");
-    return botcli::print_leaderboard(host_port->host, host_port->port, timeout_s < 1 ? 1 : std::min(timeout_s, 60),
-                                     std::cout, std::cerr);
-  }
-  if (!ladder.empty()) {
-    botcli::LadderRunOptions o;
-    const auto host_port = botcli::parse_host_port(server);
-    if (!host_port) return usage_error("--server must be HOST or HOST:PORT, e.g. 127.0.0.1:7878");
-    o.host = host_port->host;
-    o.port = host_port->port;
-    if (auto checked = protocol::check_text(ladder, protocol::kPlayerNameText); !checked) {
-      return usage_error("--ladder: the entrant's name is not valid: " + checked.error());
-    }
-    o.entrant = ladder;
-    o.ranked = !practice;
-    if (games_opt->count() > 0) {
-      if (games < 1 || games > 1'000'000) return usage_error("--games must be 1..1000000");
-      o.games = static_cast<int>(games);
-    }
-    if (secret_file.empty()) {
-      auto path = net::default_secret_file(ladder);
-      if (!path.ok()) return usage_error(path.error());
-      o.secret_file = path.value();
-    } else {
-      o.secret_file = secret_file;
-    }
-    if (timeout_s < 1) return usage_error("--timeout must be at least 1 second");
-    o.timeout_s = timeout_s;
-    const auto pps = botcli::parse_milli(pps_text);
-    if (!pps || *pps > 30'000) return usage_error("--pps must be a number from 0 to 30 (e.g. 3 or 2.5)");
-    if (lookahead != 0 && lookahead != 1) return usage_error("--lookahead must be 0 or 1");
-    if (weights_name.empty()) weights_name = "contest";
-    const auto weights = bot::weights_by_name(weights_name);
-    if (!weights) return usage_error("--weights must be one of sprint, survival, score, contest");
-    o.bot.weights = *weights;
-    o.bot.pps_milli = *pps;
-    o.bot.chooser.lookahead = lookahead;
-    o.bot.chooser.tucks = search == "full";
-    if (!external.empty()) {
-      if (think_ms < 0 || think_ms > 60'000) return usage_error("--think-ms must be 0..60000");
-      if (answer_ms < 1 || answer_ms > 600'000) return usage_error("--answer-ms must be 1..600000");
-      o.external = botcli::ExternalOptions{external, think_ms, answer_ms};
-    }
-    return botcli::run_ladder(o, std::cout, std::cerr);
-  }
-  if (!server.empty()) {
-    botcli::OnlineOptions o;
-    const auto host_port = botcli::parse_host_port(server);
-    if (!host_port) return usage_error("--server must be HOST or HOST:PORT, e.g. 127.0.0.1:7878");
-    o.host = host_port->host;
-    o.port = host_port->port;
-    if (!external.empty() && count_opt->count() == 0) count = 1;
-    if (count < 1 || count > 4000) return usage_error("--count must be 1..4000");
-    if (room_size < 1 || room_size > 16) return usage_error("--room-size must be 1..16");
-    if (races < 1 || races > 10'000) return usage_error("--races must be 1..10000");
-    if (timeout_s < 1) return usage_error("--timeout must be at least 1 second");
-    if (name_prefix.empty() || name_prefix.size() > 10) return usage_error("--name-prefix must be 1..10 characters");
-    if (room.empty() && create.empty()) return usage_error("give --room NAME to join, or --create MODE to make rooms");
-    o.count = count;
-    o.room_size = room_size;
-    o.races = races;
-    o.timeout_s = timeout_s;
-    o.name_prefix = name_prefix;
-    o.delays_out = delays_out;
-    if (poll_ms < 0 || poll_ms > 1000) return usage_error("--poll-ms must be 0..1000");
-    o.poll_every_ms = poll_ms;
-    if (!room.empty()) o.room = room;
-    for (const std::string& line : say) {
-      if (const auto ok = protocol::check_text(line, protocol::kChatText); !ok) {
-        return usage_error("--say: " + ok.error());
-      }
-    }
-    o.say = say;
-    if (!create.empty()) {
-      const auto made = botcli::config_for(botcli::ModeRequest{create, lines, seconds, level, rotation});
-      if (!made.config) return usage_error(made.error);
-      o.create = *made.config;
-    }
-    const auto pps = botcli::parse_milli(pps_text);
-    if (!pps || *pps > 30'000) return usage_error("--pps must be a number from 0 to 30 (e.g. 3 or 2.5)");
-    if (lookahead != 0 && lookahead != 1) return usage_error("--lookahead must be 0 or 1");
-    o.bot.pps_milli = *pps;
-    o.bot.chooser.lookahead = lookahead;
-    o.bot.chooser.tucks = search == "full";
-    if (!weights_name.empty()) {
-      const auto weights = bot::weights_by_name(weights_name);
-      if (!weights) return usage_error("--weights must be one of sprint, survival, score, contest");
-      o.bot.weights = *weights;
-    }
-    if (!external.empty()) {
-      if (count != 1) return usage_error("--external races one bot: --count must be 1 (or left out)");
-      if (think_ms < 0 || think_ms > 60'000) return usage_error("--think-ms must be 0..60000");
-      if (answer_ms < 1 || answer_ms > 600'000) return usage_error("--answer-ms must be 1..600000");
-      o.external = botcli::ExternalOptions{external, think_ms, answer_ms};
-    }
-    return botcli::run_online(o);
-  }
-  if (seed_opt->count() == 0) return usage_error("--seed is required (or --server to race online)");
-  const auto config = botcli::config_for(botcli::ModeRequest{mode, lines, seconds, level, rotation});
-  if (!config.config) return usage_error(config.error);
-  const auto pps = botcli::parse_milli(pps_text);
-  if (!pps || *pps > 30'000) return usage_error("--pps must be a number from 0 to 30 (e.g. 3 or 2.5)");
-  if (games < 1 || games > 1'000'000) return usage_error("--games must be 1..1000000");
-  if (lookahead != 0 && lookahead != 1) return usage_error("--lookahead must be 0 or 1");
-  if (search != "full" && search != "drops") return usage_error("--search must be full or drops");
-  const auto tap = botcli::parse_ms_range(tap_text);
-  const auto gap = botcli::parse_ms_range(gap_text);
-  if (!tap) return usage_error("--tap-ms must be MIN-MAX milliseconds within 1..1000, e.g. 30-60");
-  if (!gap) return usage_error("--gap-ms must be MIN-MAX milliseconds within 1..1000, e.g. 15-30");
-  if (weights_name.empty()) weights_name = bot::default_weights_name(config.config->mode);
-  const auto weights = bot::weights_by_name(weights_name);
-  if (!weights)
-    return usage_error("--weights must be one of sprint, survival, score, contest (got '" + weights_name + "')");
-
-  botcli::SoloOptions solo;
-  solo.config = *config.config;
-  solo.first_seed = seed;
-  solo.games = games;
-  solo.weights_name = weights_name;
-  solo.per_game_lines = !quiet;
-  solo.settings.weights = *weights;
-  solo.settings.pps_milli = *pps;
-  solo.settings.chooser.lookahead = lookahead;
-  solo.settings.chooser.tucks = search == "full";
-  solo.settings.timing = bot::Timing{tap->lo, tap->hi, gap->lo, gap->hi};
-
-  std::optional<botcli::ReplayOut> replay_out;
-  if (!out_path.empty()) {
-    auto made = botcli::ReplayOut::open(out_path, games > 1);
-    if (!made.error.empty()) return usage_error(made.error);
-    replay_out = std::move(made.out);
-    solo.on_game = [&](const botcli::PlayedGame& g) { return replay_out->write(g, std::cerr); };
-  }
-  if (think_ms < 0 || think_ms > 60'000) return usage_error("--think-ms must be 0..60000");
-  if (answer_ms < 1 || answer_ms > 600'000) return usage_error("--answer-ms must be 1..600000");
-  if (!external.empty()) {
-    return botcli::run_external(solo, botcli::ExternalOptions{external, think_ms, answer_ms}, std::cout, std::cerr);
-  }
-  return botcli::run_solo(solo, std::cout);
+  if (a.leaderboard) return leaderboard_main(a);
+  if (!a.ladder.empty()) return ladder_main(a, player);
+  if (!a.server.empty()) return online_main(a, player);
+  return solo_main(a, player);
 }

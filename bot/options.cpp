@@ -4,6 +4,7 @@
 
 #include <cctype>
 
+#include "common/bot/weights.h"
 #include "common/replay/names.h"
 
 namespace sr::botcli {
@@ -110,6 +111,34 @@ ModeConfig config_for(const ModeRequest& r) {
   }
   if (auto s = engine::check_config(c); !s) return {std::nullopt, s.error()};
   return {c, ""};
+}
+
+sr::Result<PlayerChoice, std::string> check_player(const PlayerRequest& request, const std::string& default_weights) {
+  PlayerChoice out;
+  const auto pps = parse_milli(request.pps);
+  if (!pps || *pps > 30'000) return sr::fail(std::string("--pps must be a number from 0 to 30 (e.g. 3 or 2.5)"));
+  if (request.lookahead != 0 && request.lookahead != 1) return sr::fail(std::string("--lookahead must be 0 or 1"));
+  if (request.search != "full" && request.search != "drops") {
+    return sr::fail(std::string("--search must be full or drops"));
+  }
+  out.weights_name = request.weights.empty() ? default_weights : request.weights;
+  if (!out.weights_name.empty()) {
+    const auto weights = bot::weights_by_name(out.weights_name);
+    if (!weights) {
+      return sr::fail(
+          fmt::format("--weights must be one of sprint, survival, score, contest (got '{}')", out.weights_name));
+    }
+    out.bot.weights = *weights;
+  }
+  out.bot.pps_milli = *pps;
+  out.bot.chooser.lookahead = request.lookahead;
+  out.bot.chooser.tucks = request.search == "full";
+  if (request.think_ms < 0 || request.think_ms > 60'000) return sr::fail(std::string("--think-ms must be 0..60000"));
+  if (request.answer_ms < 1 || request.answer_ms > 600'000) {
+    return sr::fail(std::string("--answer-ms must be 1..600000"));
+  }
+  if (!request.external.empty()) out.external = ExternalOptions{request.external, request.think_ms, request.answer_ms};
+  return out;
 }
 
 }  // namespace sr::botcli

@@ -6,8 +6,11 @@
 #include <optional>
 #include <string>
 
+#include "bot/tbp_session.h"
+#include "common/bot/bot.h"
 #include "common/bot/input_plan.h"
 #include "common/engine/config.h"
+#include "common/result.h"
 
 namespace sr::botcli {
 
@@ -34,5 +37,28 @@ struct ModeConfig {
   std::string error;
 };
 [[nodiscard]] ModeConfig config_for(const ModeRequest& request);
+
+// The player options every way of playing shares (solo games, races on a server, contest ladder games), as typed: the
+// built-in bot's pace, evaluation and search, and an external TBP bot's command and clocks.
+struct PlayerRequest {
+  std::string pps = "3";          // --pps: 0..30, up to 3 decimals
+  std::string weights;            // --weights: a preset name; empty: `default_weights` of check_player
+  int lookahead = 1;              // --lookahead: 0 or 1
+  std::string search = "full";    // --search: full or drops
+  std::string external;           // --external: a TBP program; empty: the built-in bot plays
+  int think_ms = 0;               // --think-ms: 0..60,000
+  int answer_ms = kTbpSuggestMs;  // --answer-ms: 1..600,000
+};
+
+struct PlayerChoice {
+  bot::BotSettings bot;      // pace, weights (when named or defaulted), lookahead and search
+  std::string weights_name;  // the preset in `bot.weights`; empty: left to the bot (the game's mode)
+  std::optional<ExternalOptions> external;
+};
+
+// Checks every shared option by one rule, whichever way the bot plays: the error sentence main() prints (status 2), or
+// the settings. `default_weights` is the preset when --weights is not given ("" leaves it to the bot, by mode).
+[[nodiscard]] sr::Result<PlayerChoice, std::string> check_player(const PlayerRequest& request,
+                                                                 const std::string& default_weights);
 
 }  // namespace sr::botcli

@@ -69,5 +69,48 @@ TEST(Options, StartsAtTheLevelAsked) {
             "master is 20G from the start: drop --level");
 }
 
+// The player options every run shares: one rule, the defaults each run gives, and the settings they make.
+TEST(Options, ChecksThePlayerOptionsByOneRule) {
+  PlayerRequest r;
+  auto ok = check_player(r, "contest");
+  ASSERT_TRUE(ok.ok()) << ok.error();
+  EXPECT_EQ(ok.value().bot.pps_milli, 3000);
+  EXPECT_EQ(ok.value().weights_name, "contest");
+  EXPECT_TRUE(ok.value().bot.weights.has_value());
+  EXPECT_EQ(ok.value().bot.chooser.lookahead, 1);
+  EXPECT_TRUE(ok.value().bot.chooser.tucks);
+  EXPECT_FALSE(ok.value().external.has_value());
+  // No default preset: left to the bot (each game's mode).
+  ok = check_player(r, "");
+  ASSERT_TRUE(ok.ok());
+  EXPECT_FALSE(ok.value().bot.weights.has_value());
+  r.search = "drops";
+  r.external = "./mybot";
+  r.think_ms = 50;
+  ok = check_player(r, "");
+  ASSERT_TRUE(ok.ok());
+  EXPECT_FALSE(ok.value().bot.chooser.tucks);
+  ASSERT_TRUE(ok.value().external.has_value());
+  EXPECT_EQ(ok.value().external->command, "./mybot");
+  EXPECT_EQ(ok.value().external->think_ms, 50);
+  const struct {
+    PlayerRequest request;
+    const char* says;
+  } kBad[] = {
+      {{"31", "", 1, "full", "", 0, 1000}, "--pps must be a number from 0 to 30 (e.g. 3 or 2.5)"},
+      {{"3", "heavy", 1, "full", "", 0, 1000},
+       "--weights must be one of sprint, survival, score, contest (got 'heavy')"},
+      {{"3", "", 2, "full", "", 0, 1000}, "--lookahead must be 0 or 1"},
+      {{"3", "", 1, "wide", "", 0, 1000}, "--search must be full or drops"},
+      {{"3", "", 1, "full", "", -1, 1000}, "--think-ms must be 0..60000"},
+      {{"3", "", 1, "full", "", 0, 0}, "--answer-ms must be 1..600000"},
+  };
+  for (const auto& c : kBad) {
+    const auto bad = check_player(c.request, "");
+    ASSERT_FALSE(bad.ok()) << c.says;
+    EXPECT_EQ(bad.error(), c.says);
+  }
+}
+
 }  // namespace
 }  // namespace sr::botcli

@@ -114,6 +114,11 @@ TEST(StackraceBotOnline, BadOnlineArgumentsExitWithTwoAndSayWhy) {
       {"--server 127.0.0.1:7878 --create sprint --count 2 --external x",
        "--external races one bot: --count must be 1 (or left out)"},
       {"--server 127.0.0.1:7878 --ladder rocket --external x --answer-ms 0", "--answer-ms must be 1..600000"},
+      // The player options are checked by one rule on every branch (--search was once checked for solo games only).
+      {"--server 127.0.0.1:7878 --create sprint --search wide", "--search must be full or drops"},
+      {"--server 127.0.0.1:7878 --ladder rocket --search wide", "--search must be full or drops"},
+      {"--server 127.0.0.1:7878 --create sprint --weights heavy", "--weights must be one of"},
+      {"--server 127.0.0.1:7878 --ladder rocket --lookahead 3", "--lookahead must be 0 or 1"},
   };
   for (const auto& c : kCases) {
     const ToolRun r = bot_tool(c.args);
