@@ -87,11 +87,10 @@ sr::Status<std::string> App::init() {
     return {};
   }
   if (options_.mode) {
-    std::string error;
-    auto config = config_for_cli(*options_.mode, options_.limit, error);
-    if (!config) return error;
+    auto config = config_for_cli(*options_.mode, options_.limit);
+    if (!config) return config.error();
     // Started from the command line: leaving the game goes to the main menu.
-    start_game(GamePick{*config, options_.bot_pps}, Screen::kMain, Window::now_s());
+    start_game(GamePick{config.value(), options_.bot_pps}, Screen::kMain, Window::now_s());
     return {};
   }
   if (first_start) {

@@ -74,9 +74,11 @@ void App::start_game(GamePick p, Screen back_to, double now_s) {
   g.session = std::make_unique<SoloSession>(p.config, seed, now_s,
                                             options_.countdown_ms.value_or(settings_.countdown_ms) / 1000.0);
   if (p.bot_pps) {
-    std::string error;
-    g.bot = BotRacer::create(p.config, seed, *p.bot_pps, error);
-    if (!g.bot) spdlog::warn("racing without the bot: {}", error);
+    if (auto bot = BotRacer::create(p.config, seed, *p.bot_pps); bot.ok()) {
+      g.bot = std::move(bot.value());
+    } else {
+      spdlog::warn("racing without the bot: {}", bot.error());
+    }
   }
   g.pick = p;
   g.best_before = replays_.personal_best(p.config, settings_.player_name);

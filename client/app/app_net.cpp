@@ -72,11 +72,10 @@ bool App::net_poll(double now_s) {
       (void)net_.session().set_handling(to_engine(settings_.handling));
       if (options_.room && !cli_room_created_) {
         cli_room_created_ = true;
-        std::string error;
-        if (auto s = options_.room->to_settings(error)) {
-          (void)net_.session().create_room(*s);
+        if (auto s = options_.room->to_settings(); s.ok()) {
+          (void)net_.session().create_room(s.value());
         } else {
-          net_.say("cannot create the room: " + error);  // checked by the parser already
+          net_.say("cannot create the room: " + s.error());  // checked by the parser already
         }
       }
       if (options_.spectate && !spectate_) spectate_ = SpectateRequest{now_s + 15.0, 0, false};

@@ -37,15 +37,15 @@ std::string check_net_options(const CLI::App& cli, AppOptions& o) {
   }
   if (o.spectate && o.spectate->empty()) return "--spectate needs a room name";
   if (o.create_room) {
-    std::string error;
-    auto form = room_form_for_cli(*o.create_room, o.lines, o.seconds, o.variable_goal, error);
-    if (!form) return "--create-room: " + error;
-    form->name = o.room_name;
-    form->max_racers = o.max_racers;
-    form->is_private = o.private_room;
-    form->auto_start = !o.no_auto_start;
-    form->stall_budget_s = o.stall_budget_s;
-    if (!form->to_settings(error)) return "--create-room: " + error;
+    auto made = room_form_for_cli(*o.create_room, o.lines, o.seconds, o.variable_goal);
+    if (!made) return "--create-room: " + made.error();
+    RoomForm form = std::move(made.value());
+    form.name = o.room_name;
+    form.max_racers = o.max_racers;
+    form.is_private = o.private_room;
+    form.auto_start = !o.no_auto_start;
+    form.stall_budget_s = o.stall_budget_s;
+    if (const auto settings = form.to_settings(); !settings) return "--create-room: " + settings.error();
     o.room = std::move(form);
   }
   return {};
@@ -141,9 +141,8 @@ std::optional<int> parse_command_line(int argc, char** argv, AppOptions& o) {
     o.replay_file.reset();
   }
   if (o.mode) {
-    std::string error;
-    if (!config_for_cli(*o.mode, o.limit, error)) {
-      std::cerr << "stackrace: " << error << "\n";
+    if (const auto config = config_for_cli(*o.mode, o.limit); !config) {
+      std::cerr << "stackrace: " << config.error() << "\n";
       return 2;
     }
   } else if (o.limit || o.seed || o.bot_pps || o.exit_after_game) {

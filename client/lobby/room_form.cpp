@@ -35,23 +35,21 @@ engine::GameConfig rules_of(engine::GameConfig c) {
 
 }  // namespace
 
-std::optional<engine::GameConfig> RoomForm::config(std::string& error) const {
+sr::Result<engine::GameConfig, std::string> RoomForm::config() const {
   engine::GameConfig c;
   const bool lines_ok = in(lines, kMinLines, kMaxLines), seconds_ok = in(seconds, kMinSeconds, kMaxSeconds);
   switch (mode) {
     case ModeKind::kSprint:
     case ModeKind::kMaster:
       if (!lines_ok) {
-        error = "lines must be " + lines_range();
-        return std::nullopt;
+        return sr::fail("lines must be " + lines_range());
       }
       c = mode == ModeKind::kSprint ? engine::make_sprint(lines) : engine::make_master(lines);
       break;
     case ModeKind::kUltra:
     case ModeKind::kContest:
       if (!seconds_ok) {
-        error = "seconds must be " + seconds_range();
-        return std::nullopt;
+        return sr::fail("seconds must be " + seconds_range());
       }
       if (mode == ModeKind::kUltra) {
         c = engine::make_ultra(seconds);
@@ -67,15 +65,13 @@ std::optional<engine::GameConfig> RoomForm::config(std::string& error) const {
       c = engine::make_endless();
       if (endless == EndlessLimit::kLines) {
         if (!lines_ok) {
-          error = "lines must be " + lines_range();
-          return std::nullopt;
+          return sr::fail("lines must be " + lines_range());
         }
         c.limit = engine::LimitKind::kLines;
         c.limit_value = lines;
       } else if (endless == EndlessLimit::kSeconds) {
         if (!seconds_ok) {
-          error = "seconds must be " + seconds_range();
-          return std::nullopt;
+          return sr::fail("seconds must be " + seconds_range());
         }
         c.limit = engine::LimitKind::kTime;
         c.limit_value = seconds;
@@ -88,45 +84,40 @@ std::optional<engine::GameConfig> RoomForm::config(std::string& error) const {
       c.fixed_sequence.clear();
       if (c.generator == engine::GeneratorKind::kFixed) {
         if (auto parsed = parse_sequence(sequence, c.fixed_sequence); !parsed) {
-          error = parsed.error();
-          return std::nullopt;
+          return sr::fail(parsed.error());
         }
       }
       if (auto parsed = parse_board(board, c.initial_board); !parsed) {
-        error = parsed.error();
-        return std::nullopt;
+        return sr::fail(parsed.error());
       }
       break;
   }
   if (auto checked = engine::check_config(c); !checked) {
-    error = checked.error();
-    return std::nullopt;
+    return sr::fail(checked.error());
   }
   return c;
 }
 
-std::optional<protocol::RoomSettings> RoomForm::to_settings(std::string& error) const {
-  auto c = config(error);
-  if (!c) return std::nullopt;
+sr::Result<protocol::RoomSettings, std::string> RoomForm::to_settings() const {
+  auto c = config();
+  if (!c) return sr::fail(c.error());
   if (!in(max_racers, 1, static_cast<int>(protocol::kMaxRacers))) {
-    error = "racers at most must be 1.." + std::to_string(protocol::kMaxRacers);
-    return std::nullopt;
+    return sr::fail("racers at most must be 1.." + std::to_string(protocol::kMaxRacers));
   }
   if (!in(stall_budget_s, 0, protocol::kMaxStallBudgetS)) {
-    error = "the stall budget must be 0.." + std::to_string(protocol::kMaxStallBudgetS) + " seconds";
-    return std::nullopt;
+    return sr::fail("the stall budget must be 0.." + std::to_string(protocol::kMaxStallBudgetS) + " seconds");
   }
   protocol::RoomSettings s;
   s.name = name;
-  s.config = std::move(*c);
+  s.config = std::move(c.value());
   s.max_racers = static_cast<std::uint8_t>(max_racers);
   s.is_private = is_private;
   s.auto_start = auto_start;
   s.stall_budget_s = static_cast<std::uint8_t>(stall_budget_s);
   // What the server would refuse to read (an empty or over-long name, a board over the wire's limits) is said here.
   if (auto valid = protocol::validate(protocol::CreateRoom{s, protocol::Role::kRacer}); !valid) {
-    error = name.empty() ? "the room needs a name" : "the server would refuse these settings: " + valid.error().message;
-    return std::nullopt;
+    return sr::fail(name.empty() ? "the room needs a name"
+                                 : "the server would refuse these settings: " + valid.error().message);
   }
   return s;
 }
@@ -150,10 +141,9 @@ void RoomForm::from_settings(const protocol::RoomSettings& s) {
   probe.endless = c.limit == engine::LimitKind::kLines  ? EndlessLimit::kLines
                   : c.limit == engine::LimitKind::kTime ? EndlessLimit::kSeconds
                                                         : EndlessLimit::kNone;
-  std::string ignored;
   if (c.mode != ModeKind::kCustom) {
-    const auto preset = probe.config(ignored);
-    if (preset && rules_of(*preset) == rules_of(c)) {
+    const auto preset = probe.config();
+    if (preset.ok() && rules_of(preset.value()) == rules_of(c)) {
       *this = probe;
       return;
     }
@@ -166,12 +156,11 @@ void RoomForm::from_settings(const protocol::RoomSettings& s) {
   board = board_text(c.initial_board);
 }
 
-std::optional<RoomForm> room_form_for_cli(const std::string& mode_name, std::optional<int> lines,
-                                          std::optional<int> seconds, bool variable_goal, std::string& error) {
+sr::Result<RoomForm, std::string> room_form_for_cli(const std::string& mode_name, std::optional<int> lines,
+                                                    std::optional<int> seconds, bool variable_goal) {
   const auto mode = engine::mode_from_name(mode_name);
   if (!mode) {
-    error = "unknown mode \"" + mode_name + "\" (sprint, ultra, marathon, master, endless, contest)";
-    return std::nullopt;
+    return sr::fail("unknown mode \"" + mode_name + "\" (sprint, ultra, marathon, master, endless, contest)");
   }
   RoomForm f;
   f.mode = *mode;
@@ -179,46 +168,40 @@ std::optional<RoomForm> room_form_for_cli(const std::string& mode_name, std::opt
     case ModeKind::kSprint:
     case ModeKind::kMaster:
       if (seconds) {
-        error = std::string(mode_name) + " is a race to a number of lines: use --lines, not --seconds";
-        return std::nullopt;
+        return sr::fail(std::string(mode_name) + " is a race to a number of lines: use --lines, not --seconds");
       }
       f.lines = lines.value_or(mode == ModeKind::kSprint ? 40 : 100);
       break;
     case ModeKind::kUltra:
     case ModeKind::kContest:
       if (lines) {
-        error = std::string(mode_name) + " is timed: use --seconds, not --lines";
-        return std::nullopt;
+        return sr::fail(std::string(mode_name) + " is timed: use --seconds, not --lines");
       }
       f.seconds = seconds.value_or(mode == ModeKind::kUltra ? 120 : 90);
       break;
     case ModeKind::kMarathon:
       if (lines || seconds) {
-        error = "marathon always ends after level 15: drop --lines/--seconds";
-        return std::nullopt;
+        return sr::fail("marathon always ends after level 15: drop --lines/--seconds");
       }
       break;
     case ModeKind::kEndless:
       if (lines && seconds) {
-        error = "endless takes one limit: --lines or --seconds, not both";
-        return std::nullopt;
+        return sr::fail("endless takes one limit: --lines or --seconds, not both");
       }
       f.endless = lines ? EndlessLimit::kLines : seconds ? EndlessLimit::kSeconds : EndlessLimit::kNone;
       if (lines) f.lines = *lines;
       if (seconds) f.seconds = *seconds;
       break;
     case ModeKind::kCustom:
-      error =
+      return sr::fail(
           "custom rooms have too many rules for the command line: create them in the game (Multiplayer > Create "
-          "room > Mode: custom)";
-      return std::nullopt;
+          "room > Mode: custom)");
   }
   if (variable_goal && *mode != ModeKind::kMarathon) {
-    error = "--variable-goal is for marathon rooms";
-    return std::nullopt;
+    return sr::fail("--variable-goal is for marathon rooms");
   }
   f.variable_goal = variable_goal;
-  if (!f.config(error)) return std::nullopt;
+  if (auto c = f.config(); !c) return sr::fail(c.error());
   return f;
 }
 

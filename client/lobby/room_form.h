@@ -10,6 +10,7 @@
 
 #include "common/engine/config.h"
 #include "common/protocol/records.h"
+#include "common/result.h"
 
 namespace sr::client {
 
@@ -36,18 +37,17 @@ struct RoomForm {
   // server removes them.
   int stall_budget_s = 10;
 
-  // The game config the form describes, or nullopt with `error` naming what to fix.
-  [[nodiscard]] std::optional<engine::GameConfig> config(std::string& error) const;
-  // Settings the server accepts (they pass protocol::validate), or nullopt with `error` naming what to fix.
-  [[nodiscard]] std::optional<protocol::RoomSettings> to_settings(std::string& error) const;
+  // The game config the form describes, or the sentence naming what to fix.
+  [[nodiscard]] sr::Result<engine::GameConfig, std::string> config() const;
+  // Settings the server accepts (they pass protocol::validate), or the sentence naming what to fix.
+  [[nodiscard]] sr::Result<protocol::RoomSettings, std::string> to_settings() const;
   // Shows a room's current settings; a config that is not one of the mode presets is shown as custom.
   void from_settings(const protocol::RoomSettings& s);
 };
 
 // The form for `--create-room MODE [--lines N] [--seconds N]`: the same modes and parameter rules as the form, with
 // a sentence for a mode that is unknown or a parameter that does not fit it ("ultra is timed: use --seconds").
-[[nodiscard]] std::optional<RoomForm> room_form_for_cli(const std::string& mode, std::optional<int> lines,
-                                                        std::optional<int> seconds, bool variable_goal,
-                                                        std::string& error);
+[[nodiscard]] sr::Result<RoomForm, std::string> room_form_for_cli(const std::string& mode, std::optional<int> lines,
+                                                                  std::optional<int> seconds, bool variable_goal);
 
 }  // namespace sr::client

@@ -52,13 +52,12 @@ class LiveBot final : public BotRacer {
 
 }  // namespace
 
-std::unique_ptr<BotRacer> BotRacer::create(const engine::GameConfig& config, std::uint64_t seed, double pps,
-                                           std::string& error) {
+sr::Result<std::unique_ptr<BotRacer>, std::string> BotRacer::create(const engine::GameConfig& config,
+                                                                    std::uint64_t seed, double pps) {
   if (!(pps > 0.0 && pps <= 20.0)) {
-    error = "the bot's speed must be between 0.1 and 20 pieces per second";
-    return nullptr;
+    return sr::fail(std::string("the bot's speed must be between 0.1 and 20 pieces per second"));
   }
-  return std::make_unique<LiveBot>(config, seed, pps);
+  return std::unique_ptr<BotRacer>(std::make_unique<LiveBot>(config, seed, pps));
 }
 
 }  // namespace sr::client

@@ -13,14 +13,15 @@
 #include "client/solo/solo_session.h"
 #include "common/engine/game.h"
 #include "common/engine/racer_run.h"
+#include "common/result.h"
 
 namespace sr::client {
 
 class BotRacer {
  public:
-  // nullptr (with `error`) when the bot cannot play this config or the speed is out of range.
-  [[nodiscard]] static std::unique_ptr<BotRacer> create(const engine::GameConfig& config, std::uint64_t seed,
-                                                        double pps, std::string& error);
+  // The bot, or the sentence saying why it cannot play (the speed is out of range).
+  [[nodiscard]] static sr::Result<std::unique_ptr<BotRacer>, std::string> create(const engine::GameConfig& config,
+                                                                                 std::uint64_t seed, double pps);
   virtual ~BotRacer() = default;
 
   // Plays the bot's inputs up to game time `t_us` (never earlier than the last call).

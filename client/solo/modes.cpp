@@ -31,12 +31,10 @@ std::vector<ModeChoice> mode_presets(ModeKind mode) {
   return out;
 }
 
-std::optional<GameConfig> config_for_cli(const std::string& name, std::optional<std::int64_t> limit,
-                                         std::string& error) {
+sr::Result<GameConfig, std::string> config_for_cli(const std::string& name, std::optional<std::int64_t> limit) {
   const auto mode = engine::mode_from_name(name);
   if (!mode) {
-    error = "unknown mode \"" + name + "\" (sprint, ultra, marathon, master, endless, contest, custom)";
-    return std::nullopt;
+    return sr::fail("unknown mode \"" + name + "\" (sprint, ultra, marathon, master, endless, contest, custom)");
   }
   GameConfig c;
   switch (*mode) {
@@ -48,10 +46,7 @@ std::optional<GameConfig> config_for_cli(const std::string& name, std::optional<
     case ModeKind::kContest: c = engine::make_contest(); break;
     case ModeKind::kCustom: c = engine::make_custom(); break;
   }
-  if (auto checked = engine::check_config(c); !checked) {
-    error = "bad --limit: " + checked.error();
-    return std::nullopt;
-  }
+  if (auto checked = engine::check_config(c); !checked) return sr::fail("bad --limit: " + checked.error());
   return c;
 }
 

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "common/engine/config.h"
+#include "common/result.h"
 
 namespace sr::client {
 
@@ -20,9 +21,9 @@ struct ModeChoice {
 [[nodiscard]] std::vector<ModeChoice> mode_presets(engine::ModeKind mode);
 
 // The config for `--mode NAME [--limit N]`: the mode's default preset, with N lines (sprint, master) or N seconds
-// (ultra) when given. nullopt with `error` set for an unknown mode or a bad limit.
-[[nodiscard]] std::optional<engine::GameConfig> config_for_cli(const std::string& mode_name,
-                                                               std::optional<std::int64_t> limit, std::string& error);
+// (ultra) when given; or the sentence for an unknown mode or a bad limit.
+[[nodiscard]] sr::Result<engine::GameConfig, std::string> config_for_cli(const std::string& mode_name,
+                                                                         std::optional<std::int64_t> limit);
 
 // A short name of the result category, the key of personal bests: "sprint 40", "ultra 120", "marathon",
 // "custom" (custom games are one category).

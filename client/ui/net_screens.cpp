@@ -299,8 +299,11 @@ LobbyAction LobbyScreen::draw(net::Session& session, const std::deque<std::strin
   ImGui::RadioButton("I watch", &creator_role_, 1);
   if (ImGui::Button("Create room")) {
     form_error_.clear();
-    if (auto settings = form_.to_settings(form_error_)) {
-      (void)session.create_room(*settings, creator_role_ == 0 ? protocol::Role::kRacer : protocol::Role::kSpectator);
+    if (auto settings = form_.to_settings(); settings.ok()) {
+      (void)session.create_room(settings.value(),
+                                creator_role_ == 0 ? protocol::Role::kRacer : protocol::Role::kSpectator);
+    } else {
+      form_error_ = settings.error();
     }
   }
   if (session.room_list().rooms.empty()) ImGui::SetItemDefaultFocus();
@@ -383,7 +386,11 @@ void RoomScreen::draw(net::Session& session, const std::deque<std::string>& mess
   if (draw_room_form(form_, host && waiting)) form_error_.clear();
   if (host && waiting && ImGui::Button("Apply settings")) {
     form_error_.clear();
-    if (auto settings = form_.to_settings(form_error_)) (void)session.change_settings(*settings);
+    if (auto settings = form_.to_settings(); settings.ok()) {
+      (void)session.change_settings(settings.value());
+    } else {
+      form_error_ = settings.error();
+    }
   }
   if (!form_error_.empty()) ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1.0f), "%s", form_error_.c_str());
   ImGui::Separator();

@@ -6,9 +6,9 @@ namespace sr::client {
 namespace {
 
 TEST(BotRacer, PlaysItsOwnBoardOnThePlayersClock) {
-  std::string error;
-  auto bot = BotRacer::create(engine::make_sprint(40), 3, 2.0, error);
-  ASSERT_TRUE(bot) << error;
+  auto made = BotRacer::create(engine::make_sprint(40), 3, 2.0);
+  ASSERT_TRUE(made.ok()) << made.error();
+  const std::unique_ptr<BotRacer> bot = std::move(made.value());
   double wall = 0;
   for (engine::TimeUs t = 0; t <= 5'000'000; t += 16'667) bot->advance_to(t, wall += 1.0 / 60);
   EXPECT_EQ(bot->game().now(), 299 * 16'667);  // the last clock it was given, never past it
@@ -25,9 +25,8 @@ TEST(BotRacer, PlaysItsOwnBoardOnThePlayersClock) {
 }
 
 TEST(BotRacer, RefusesSpeedsOutOfRange) {
-  std::string error;
-  EXPECT_EQ(BotRacer::create(engine::make_sprint(40), 3, 0.0, error), nullptr);
-  EXPECT_FALSE(error.empty());
+  EXPECT_EQ(BotRacer::create(engine::make_sprint(40), 3, 0.0).error(),
+            "the bot's speed must be between 0.1 and 20 pieces per second");
 }
 
 }  // namespace

@@ -48,27 +48,27 @@ TEST(CommandLine, CreatesARoomOfEveryModeTheServerAllows) {
                   "--no-auto-start", "--room-name", "lan", "--stall-budget", "30"});
   ASSERT_FALSE(p.exit_code) << p.err;
   ASSERT_TRUE(p.options.room);
-  std::string error;
-  const auto s = p.options.room->to_settings(error);
-  ASSERT_TRUE(s) << error;
-  EXPECT_EQ(s->config, engine::make_marathon(engine::GoalSystem::kVariable));
-  EXPECT_EQ(s->name, "lan");
-  EXPECT_EQ(s->max_racers, 3);
-  EXPECT_TRUE(s->is_private);
-  EXPECT_FALSE(s->auto_start);
-  EXPECT_EQ(s->stall_budget_s, 30);
+  const auto made = p.options.room->to_settings();
+  ASSERT_TRUE(made.ok()) << made.error();
+  const protocol::RoomSettings& s = made.value();
+  EXPECT_EQ(s.config, engine::make_marathon(engine::GoalSystem::kVariable));
+  EXPECT_EQ(s.name, "lan");
+  EXPECT_EQ(s.max_racers, 3);
+  EXPECT_TRUE(s.is_private);
+  EXPECT_FALSE(s.auto_start);
+  EXPECT_EQ(s.stall_budget_s, 30);
   EXPECT_TRUE(parse({"--host-port", "0", "--create-room", "sprint", "--stall-budget", "61"}).exit_code);
 
   for (const char* mode : {"sprint", "ultra", "master", "endless", "contest"}) {
     p = parse({"--connect", "example.org:7000", "--create-room", mode});
     ASSERT_FALSE(p.exit_code) << mode << ": " << p.err;
     ASSERT_TRUE(p.options.room);
-    EXPECT_TRUE(p.options.room->to_settings(error)) << mode << ": " << error;
+    EXPECT_TRUE(p.options.room->to_settings().ok()) << mode;
     EXPECT_EQ(p.options.room->mode, *engine::mode_from_name(mode));
   }
   p = parse({"--connect", "h", "--create-room", "endless", "--seconds", "300"});
   ASSERT_FALSE(p.exit_code) << p.err;
-  EXPECT_EQ(p.options.room->to_settings(error)->config.limit_value, 300);
+  EXPECT_EQ(p.options.room->to_settings().value().config.limit_value, 300);
 }
 
 TEST(CommandLine, ResumeSecondsDefaultToTheServersMinute) {

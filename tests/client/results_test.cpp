@@ -183,14 +183,13 @@ TEST(Modes, MenusOfferThePresetsTheIssueAsksFor) {
 }
 
 TEST(Modes, CommandLineModes) {
-  std::string error;
-  auto c = config_for_cli("sprint", 20, error);
-  ASSERT_TRUE(c);
-  EXPECT_EQ(c->limit_value, 20);
-  EXPECT_EQ(mode_label(*c), "sprint 20");
-  EXPECT_FALSE(config_for_cli("tetris99", std::nullopt, error));
-  EXPECT_NE(error.find("unknown mode"), std::string::npos);
-  EXPECT_FALSE(config_for_cli("sprint", -3, error));
+  auto c = config_for_cli("sprint", 20);
+  ASSERT_TRUE(c.ok());
+  EXPECT_EQ(c.value().limit_value, 20);
+  EXPECT_EQ(mode_label(c.value()), "sprint 20");
+  EXPECT_EQ(config_for_cli("tetris99", std::nullopt).error(),
+            "unknown mode \"tetris99\" (sprint, ultra, marathon, master, endless, contest, custom)");
+  EXPECT_EQ(config_for_cli("sprint", -3).error().rfind("bad --limit: ", 0), 0u);
 }
 
 }  // namespace

@@ -13,10 +13,9 @@ namespace {
 using engine::ModeKind;
 
 protocol::RoomSettings settings_of(const RoomForm& f) {
-  std::string error;
-  auto s = f.to_settings(error);
-  EXPECT_TRUE(s.has_value()) << error;
-  return s.value_or(protocol::RoomSettings{});
+  auto s = f.to_settings();
+  EXPECT_TRUE(s.ok()) << s.error();
+  return s.ok() ? s.value() : protocol::RoomSettings{};
 }
 
 // The settings survive the wire (encode, decode) exactly: what the server will read.
@@ -97,9 +96,7 @@ TEST(RoomForm, StallBudgetBeyondAMinuteIsRefusedInWords) {
   RoomForm f;
   EXPECT_EQ(f.stall_budget_s, 10);
   f.stall_budget_s = 61;
-  std::string error;
-  EXPECT_FALSE(f.to_settings(error));
-  EXPECT_EQ(error, "the stall budget must be 0..60 seconds");
+  EXPECT_EQ(f.to_settings().error(), "the stall budget must be 0..60 seconds");
 }
 
 TEST(RoomForm, CustomRoomsCarryEveryRuleWithSequenceAndBoard) {
@@ -173,64 +170,55 @@ TEST(RoomForm, AConfigThatIsNoPresetIsShownAsCustom) {
 }
 
 TEST(RoomForm, SaysWhatToFix) {
-  std::string error;
   RoomForm f;
   f.lines = 0;
-  EXPECT_FALSE(f.to_settings(error));
-  EXPECT_EQ(error, "lines must be 1..10000");
+  EXPECT_EQ(f.to_settings().error(), "lines must be 1..10000");
   f = RoomForm{};
   f.mode = ModeKind::kUltra;
   f.seconds = 5;
-  EXPECT_FALSE(f.to_settings(error));
-  EXPECT_EQ(error, "seconds must be 10..3600");
+  EXPECT_EQ(f.to_settings().error(), "seconds must be 10..3600");
   f = RoomForm{};
   f.name = "";
-  EXPECT_FALSE(f.to_settings(error));
-  EXPECT_EQ(error, "the room needs a name");
+  EXPECT_EQ(f.to_settings().error(), "the room needs a name");
   f = RoomForm{};
   f.max_racers = 17;
-  EXPECT_FALSE(f.to_settings(error));
-  EXPECT_EQ(error, "racers at most must be 1..16");
+  EXPECT_EQ(f.to_settings().error(), "racers at most must be 1..16");
   f = RoomForm{};
   f.mode = ModeKind::kCustom;
   f.custom.generator = engine::GeneratorKind::kFixed;
   f.sequence = "TQ";
-  EXPECT_FALSE(f.to_settings(error));
-  EXPECT_EQ(error, "the sequence may only hold I J L O S T Z, not 'Q'");
+  EXPECT_EQ(f.to_settings().error(), "the sequence may only hold I J L O S T Z, not 'Q'");
   f.sequence = "T";
   f.board = "GGGGGGGGGG";  // a full row
-  EXPECT_FALSE(f.to_settings(error));
-  EXPECT_NE(error.find("initial_board"), std::string::npos) << error;
+  EXPECT_NE(f.to_settings().error().find("initial_board"), std::string::npos);
 }
 
 TEST(RoomForm, CommandLineModesAndTheirParameters) {
-  std::string error;
-  auto f = room_form_for_cli("master", 50, std::nullopt, false, error);
-  ASSERT_TRUE(f) << error;
-  EXPECT_EQ(settings_of(*f).config, engine::make_master(50));
-  f = room_form_for_cli("contest", std::nullopt, 60, false, error);
-  ASSERT_TRUE(f) << error;
-  EXPECT_EQ(settings_of(*f).config.limit_value, 60);
-  EXPECT_EQ(settings_of(*f).config.scoring, engine::Scoring::kContest);
-  f = room_form_for_cli("endless", std::nullopt, std::nullopt, false, error);
-  ASSERT_TRUE(f) << error;
-  EXPECT_EQ(settings_of(*f).config, engine::make_endless());
-  f = room_form_for_cli("marathon", std::nullopt, std::nullopt, true, error);
-  ASSERT_TRUE(f) << error;
-  EXPECT_EQ(settings_of(*f).config, engine::make_marathon(engine::GoalSystem::kVariable));
+  auto f = room_form_for_cli("master", 50, std::nullopt, false);
+  ASSERT_TRUE(f.ok()) << f.error();
+  EXPECT_EQ(settings_of(f.value()).config, engine::make_master(50));
+  f = room_form_for_cli("contest", std::nullopt, 60, false);
+  ASSERT_TRUE(f.ok()) << f.error();
+  EXPECT_EQ(settings_of(f.value()).config.limit_value, 60);
+  EXPECT_EQ(settings_of(f.value()).config.scoring, engine::Scoring::kContest);
+  f = room_form_for_cli("endless", std::nullopt, std::nullopt, false);
+  ASSERT_TRUE(f.ok()) << f.error();
+  EXPECT_EQ(settings_of(f.value()).config, engine::make_endless());
+  f = room_form_for_cli("marathon", std::nullopt, std::nullopt, true);
+  ASSERT_TRUE(f.ok()) << f.error();
+  EXPECT_EQ(settings_of(f.value()).config, engine::make_marathon(engine::GoalSystem::kVariable));
 
-  EXPECT_FALSE(room_form_for_cli("ultra", 10, std::nullopt, false, error));
-  EXPECT_EQ(error, "ultra is timed: use --seconds, not --lines");
-  EXPECT_FALSE(room_form_for_cli("sprint", std::nullopt, 60, false, error));
-  EXPECT_EQ(error, "sprint is a race to a number of lines: use --lines, not --seconds");
-  EXPECT_FALSE(room_form_for_cli("endless", 10, 60, false, error));
-  EXPECT_EQ(error, "endless takes one limit: --lines or --seconds, not both");
-  EXPECT_FALSE(room_form_for_cli("sprint", std::nullopt, std::nullopt, true, error));
-  EXPECT_EQ(error, "--variable-goal is for marathon rooms");
-  EXPECT_FALSE(room_form_for_cli("custom", std::nullopt, std::nullopt, false, error));
-  EXPECT_NE(error.find("Create room"), std::string::npos) << error;
-  EXPECT_FALSE(room_form_for_cli("tetris", std::nullopt, std::nullopt, false, error));
-  EXPECT_EQ(error, "unknown mode \"tetris\" (sprint, ultra, marathon, master, endless, contest)");
+  EXPECT_EQ(room_form_for_cli("ultra", 10, std::nullopt, false).error(), "ultra is timed: use --seconds, not --lines");
+  EXPECT_EQ(room_form_for_cli("sprint", std::nullopt, 60, false).error(),
+            "sprint is a race to a number of lines: use --lines, not --seconds");
+  EXPECT_EQ(room_form_for_cli("endless", 10, 60, false).error(),
+            "endless takes one limit: --lines or --seconds, not both");
+  EXPECT_EQ(room_form_for_cli("sprint", std::nullopt, std::nullopt, true).error(),
+            "--variable-goal is for marathon rooms");
+  EXPECT_NE(room_form_for_cli("custom", std::nullopt, std::nullopt, false).error().find("Create room"),
+            std::string::npos);
+  EXPECT_EQ(room_form_for_cli("tetris", std::nullopt, std::nullopt, false).error(),
+            "unknown mode \"tetris\" (sprint, ultra, marathon, master, endless, contest)");
 }
 
 }  // namespace
