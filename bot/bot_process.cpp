@@ -25,25 +25,22 @@ std::int64_t now_ms() {
 
 }  // namespace
 
-std::optional<BotProcess> BotProcess::start(const std::string& command, std::string& error) {
+sr::Result<BotProcess, std::string> BotProcess::start(const std::string& command) {
   // A bot that dies must not kill us on the next write: we want EPIPE instead.
   signal(SIGPIPE, SIG_IGN);
   int in[2], out[2];
-  if (pipe(in) != 0) {
-    error = std::string("pipe: ") + strerror(errno);
-    return std::nullopt;
-  }
+  if (pipe(in) != 0) return sr::fail(std::string("pipe: ") + strerror(errno));
   if (pipe(out) != 0) {
-    error = std::string("pipe: ") + strerror(errno);
+    const std::string why = std::string("pipe: ") + strerror(errno);
     close(in[0]);
     close(in[1]);
-    return std::nullopt;
+    return sr::fail(why);
   }
   const pid_t pid = fork();
   if (pid < 0) {
-    error = std::string("fork: ") + strerror(errno);
+    const std::string why = std::string("fork: ") + strerror(errno);
     for (int fd : {in[0], in[1], out[0], out[1]}) close(fd);
-    return std::nullopt;
+    return sr::fail(why);
   }
   if (pid == 0) {
     dup2(in[0], STDIN_FILENO);

@@ -7,12 +7,14 @@
 #include <optional>
 #include <string>
 
+#include "common/result.h"
+
 namespace sr::botcli {
 
 class BotProcess {
  public:
-  // Starts `command` with /bin/sh -c. nullopt (and `error`) if the process cannot be created.
-  [[nodiscard]] static std::optional<BotProcess> start(const std::string& command, std::string& error);
+  // Starts `command` with /bin/sh -c: the process, or why it cannot be created ("fork: ...").
+  [[nodiscard]] static sr::Result<BotProcess, std::string> start(const std::string& command);
 
   BotProcess(BotProcess&& other) noexcept;
   BotProcess& operator=(BotProcess&& other) noexcept;

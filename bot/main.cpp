@@ -226,10 +226,10 @@ int online_main(const Args& a, const botcli::PlayerRequest& player) {
   o.say = a.say;
   if (!a.create.empty()) {
     const auto made = botcli::config_for(botcli::ModeRequest{a.create, a.lines, a.seconds, a.level, a.rotation});
-    if (!made.config) return usage_error(made.error);
-    o.create = *made.config;
+    if (!made) return usage_error(made.error());
+    o.create = made.value();
   }
-  const auto chosen = botcli::check_player(player, "");  // weights: each game's a.mode unless named
+  const auto chosen = botcli::check_player(player, "");  // weights: each game's mode unless named
   if (!chosen) return usage_error(chosen.error());
   o.bot = chosen.value().bot;
   o.external = chosen.value().external;
@@ -241,9 +241,9 @@ int online_main(const Args& a, const botcli::PlayerRequest& player) {
 int solo_main(const Args& a, const botcli::PlayerRequest& player) {
   if (!a.seed_given) return usage_error("--seed is required (or --server to race online)");
   const auto config = botcli::config_for(botcli::ModeRequest{a.mode, a.lines, a.seconds, a.level, a.rotation});
-  if (!config.config) return usage_error(config.error);
+  if (!config) return usage_error(config.error());
   if (a.games < 1 || a.games > 1'000'000) return usage_error("--games must be 1..1000000");
-  const auto chosen = botcli::check_player(player, bot::default_weights_name(config.config->mode));
+  const auto chosen = botcli::check_player(player, bot::default_weights_name(config.value().mode));
   if (!chosen) return usage_error(chosen.error());
   const auto tap = botcli::parse_ms_range(a.tap_text);
   const auto gap = botcli::parse_ms_range(a.gap_text);
@@ -251,7 +251,7 @@ int solo_main(const Args& a, const botcli::PlayerRequest& player) {
   if (!gap) return usage_error("--gap-ms must be MIN-MAX milliseconds within 1..1000, e.g. 15-30");
 
   botcli::SoloOptions solo;
-  solo.config = *config.config;
+  solo.config = config.value();
   solo.first_seed = a.seed;
   solo.games = a.games;
   solo.weights_name = chosen.value().weights_name;
@@ -262,8 +262,8 @@ int solo_main(const Args& a, const botcli::PlayerRequest& player) {
   std::optional<botcli::ReplayOut> replay_out;
   if (!a.out_path.empty()) {
     auto made = botcli::ReplayOut::open(a.out_path, a.games > 1);
-    if (!made.error.empty()) return usage_error(made.error);
-    replay_out = std::move(made.out);
+    if (!made) return usage_error(made.error());
+    replay_out = std::move(made.value());
     solo.on_game = [&](const botcli::PlayedGame& g) { return replay_out->write(g, std::cerr); };
   }
   if (chosen.value().external) return botcli::run_external(solo, *chosen.value().external, std::cout, std::cerr);

@@ -53,41 +53,40 @@ std::optional<MsRange> parse_ms_range(const std::string& text) {
   return MsRange{*lo, *hi};
 }
 
-ModeConfig config_for(const ModeRequest& r) {
+sr::Result<engine::GameConfig, std::string> config_for(const ModeRequest& r) {
   const auto kind = engine::mode_from_name(r.mode);
   if (!kind || *kind == engine::ModeKind::kCustom) {
-    return {std::nullopt,
-            "--mode must be one of sprint, ultra, marathon, master, contest, endless (got '" + r.mode + "')"};
+    return sr::fail("--mode must be one of sprint, ultra, marathon, master, contest, endless (got '" + r.mode + "')");
   }
-  if (r.lines && (*r.lines < 1 || *r.lines > 1'000'000)) return {std::nullopt, "--lines must be 1..1000000"};
-  if (r.seconds && (*r.seconds < 1 || *r.seconds > 86'400)) return {std::nullopt, "--seconds must be 1..86400"};
+  if (r.lines && (*r.lines < 1 || *r.lines > 1'000'000)) return sr::fail("--lines must be 1..1000000");
+  if (r.seconds && (*r.seconds < 1 || *r.seconds > 86'400)) return sr::fail("--seconds must be 1..86400");
   engine::GameConfig c;
   switch (*kind) {
     case engine::ModeKind::kSprint:
-      if (r.seconds) return {std::nullopt, "sprint is a race to a number of lines: use --lines, not --seconds"};
+      if (r.seconds) return sr::fail("sprint is a race to a number of lines: use --lines, not --seconds");
       c = engine::make_sprint(r.lines.value_or(40));
       break;
     case engine::ModeKind::kMaster:
-      if (r.seconds) return {std::nullopt, "master is a race to a number of lines: use --lines, not --seconds"};
+      if (r.seconds) return sr::fail("master is a race to a number of lines: use --lines, not --seconds");
       c = engine::make_master(r.lines.value_or(100));
       break;
     case engine::ModeKind::kUltra:
-      if (r.lines) return {std::nullopt, "ultra is timed: use --seconds, not --lines"};
+      if (r.lines) return sr::fail("ultra is timed: use --seconds, not --lines");
       c = engine::make_ultra(r.seconds.value_or(120));
       break;
     case engine::ModeKind::kContest:
-      if (r.lines) return {std::nullopt, "contest is timed: use --seconds, not --lines"};
+      if (r.lines) return sr::fail("contest is timed: use --seconds, not --lines");
       c = engine::make_contest();
       if (r.seconds) c.limit_value = *r.seconds;
       break;
     case engine::ModeKind::kMarathon:
-      if (r.lines || r.seconds) return {std::nullopt, "marathon always ends after level 15: drop --lines/--seconds"};
+      if (r.lines || r.seconds) return sr::fail("marathon always ends after level 15: drop --lines/--seconds");
       c = engine::make_marathon();
       break;
     case engine::ModeKind::kEndless:
-      if (r.lines && r.seconds) return {std::nullopt, "endless takes one limit: --lines or --seconds, not both"};
+      if (r.lines && r.seconds) return sr::fail("endless takes one limit: --lines or --seconds, not both");
       if (!r.lines && !r.seconds) {
-        return {std::nullopt, "endless never ends by itself: give it --lines N or --seconds N"};
+        return sr::fail("endless never ends by itself: give it --lines N or --seconds N");
       }
       c = engine::make_endless();
       c.limit = r.lines ? engine::LimitKind::kLines : engine::LimitKind::kTime;
@@ -98,28 +97,28 @@ ModeConfig config_for(const ModeRequest& r) {
   if (r.level) {
     // Marathon ends after level 15, so a later start would be a game that is over before it begins.
     const std::int32_t top = *kind == engine::ModeKind::kMarathon ? 15 : 30;
-    if (*r.level < 1 || *r.level > top) return {std::nullopt, fmt::format("--level must be 1..{} for {}", top, r.mode)};
-    if (c.gravity == engine::Gravity::k20G) return {std::nullopt, r.mode + " is 20G from the start: drop --level"};
+    if (*r.level < 1 || *r.level > top) return sr::fail(fmt::format("--level must be 1..{} for {}", top, r.mode));
+    if (c.gravity == engine::Gravity::k20G) return sr::fail(r.mode + " is 20G from the start: drop --level");
     c.start_level = *r.level;
   }
   if (!r.rotation.empty()) {
     const auto rotation = replay::names::index_of(replay::names::kRotation, r.rotation);
     if (!rotation) {
-      return {std::nullopt, "--rotation must be one of srs, srs_no180, classic, ocular (got '" + r.rotation + "')"};
+      return sr::fail("--rotation must be one of srs, srs_no180, classic, ocular (got '" + r.rotation + "')");
     }
     c.rotation = static_cast<engine::RotationSystem>(*rotation);
   }
-  if (auto s = engine::check_config(c); !s) return {std::nullopt, s.error()};
-  return {c, ""};
+  if (auto s = engine::check_config(c); !s) return sr::fail(s.error());
+  return c;
 }
 
 sr::Result<PlayerChoice, std::string> check_player(const PlayerRequest& request, const std::string& default_weights) {
   PlayerChoice out;
   const auto pps = parse_milli(request.pps);
-  if (!pps || *pps > 30'000) return sr::fail(std::string("--pps must be a number from 0 to 30 (e.g. 3 or 2.5)"));
-  if (request.lookahead != 0 && request.lookahead != 1) return sr::fail(std::string("--lookahead must be 0 or 1"));
+  if (!pps || *pps > 30'000) return sr::fail("--pps must be a number from 0 to 30 (e.g. 3 or 2.5)");
+  if (request.lookahead != 0 && request.lookahead != 1) return sr::fail("--lookahead must be 0 or 1");
   if (request.search != "full" && request.search != "drops") {
-    return sr::fail(std::string("--search must be full or drops"));
+    return sr::fail("--search must be full or drops");
   }
   out.weights_name = request.weights.empty() ? default_weights : request.weights;
   if (!out.weights_name.empty()) {
@@ -133,9 +132,9 @@ sr::Result<PlayerChoice, std::string> check_player(const PlayerRequest& request,
   out.bot.pps_milli = *pps;
   out.bot.chooser.lookahead = request.lookahead;
   out.bot.chooser.tucks = request.search == "full";
-  if (request.think_ms < 0 || request.think_ms > 60'000) return sr::fail(std::string("--think-ms must be 0..60000"));
+  if (request.think_ms < 0 || request.think_ms > 60'000) return sr::fail("--think-ms must be 0..60000");
   if (request.answer_ms < 1 || request.answer_ms > 600'000) {
-    return sr::fail(std::string("--answer-ms must be 1..600000"));
+    return sr::fail("--answer-ms must be 1..600000");
   }
   if (!request.external.empty()) out.external = ExternalOptions{request.external, request.think_ms, request.answer_ms};
   return out;

@@ -32,11 +32,7 @@ struct ModeRequest {
 };
 
 // The game config for a mode request, or the sentence explaining what is wrong with it.
-struct ModeConfig {
-  std::optional<engine::GameConfig> config;
-  std::string error;
-};
-[[nodiscard]] ModeConfig config_for(const ModeRequest& request);
+[[nodiscard]] sr::Result<engine::GameConfig, std::string> config_for(const ModeRequest& request);
 
 // The player options every way of playing shares (solo games, races on a server, contest ladder games), as typed: the
 // built-in bot's pace, evaluation and search, and an external TBP bot's command and clocks.

@@ -16,7 +16,7 @@ namespace sr::botcli {
 
 namespace fs = std::filesystem;
 
-ReplayOut::Opened ReplayOut::open(const std::string& path, bool many) {
+sr::Result<ReplayOut, std::string> ReplayOut::open(const std::string& path, bool many) {
   ReplayOut out;
   out.path_ = path;
   out.many_ = many;
@@ -24,14 +24,14 @@ ReplayOut::Opened ReplayOut::open(const std::string& path, bool many) {
   out.directory_ = (!path.empty() && path.back() == '/') || fs::is_directory(path, ec);
   if (out.directory_) {
     fs::create_directories(path, ec);
-    if (ec) return {std::nullopt, "--out: cannot create directory " + path + ": " + ec.message()};
+    if (ec) return sr::fail("--out: cannot create directory " + path + ": " + ec.message());
   } else {
     const fs::path parent = fs::path(path).parent_path();
     if (!parent.empty() && !fs::is_directory(parent, ec)) {
-      return {std::nullopt, "--out: directory " + parent.string() + " does not exist"};
+      return sr::fail("--out: directory " + parent.string() + " does not exist");
     }
   }
-  return {std::move(out), ""};
+  return out;
 }
 
 std::string ReplayOut::path_for(const engine::GameConfig& config, std::uint64_t seed) const {

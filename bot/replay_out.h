@@ -7,14 +7,15 @@
 #include <string>
 
 #include "bot/solo_runner.h"
+#include "common/result.h"
 
 namespace sr::botcli {
 
 class ReplayOut {
  public:
-  struct Opened;
-  // Checks the path (an existing directory, a path ending in '/', or a file name) for `many` games.
-  [[nodiscard]] static Opened open(const std::string& path, bool many);
+  // Checks the path (an existing directory, a path ending in '/', or a file name) for `many` games: the writer, or
+  // the sentence saying what is wrong with the path.
+  [[nodiscard]] static sr::Result<ReplayOut, std::string> open(const std::string& path, bool many);
 
   // Records and writes the game's replay; on failure prints why to `err` and returns false.
   bool write(const PlayedGame& game, std::ostream& err);
@@ -26,11 +27,6 @@ class ReplayOut {
   std::string path_;
   bool many_ = false;
   bool directory_ = false;
-};
-
-struct ReplayOut::Opened {
-  std::optional<ReplayOut> out;
-  std::string error;
 };
 
 }  // namespace sr::botcli

@@ -39,12 +39,12 @@ std::string moves_text(const std::vector<tbp::Move>& moves) {
 }
 
 bool TbpSession::open(const engine::GameConfig& config) {
-  std::string error;
-  process_ = BotProcess::start(options_.command, error);
-  if (!process_) {
-    err_ << "stackrace-bot: cannot start the external bot: " << error << "\n";
+  auto started = BotProcess::start(options_.command);
+  if (!started) {
+    err_ << "stackrace-bot: cannot start the external bot: " << started.error() << "\n";
     return false;
   }
+  process_ = std::move(started.value());
   const auto info = expect(BotMessage::Kind::kInfo, "its info message", kTbpHandshakeMs);
   if (!info) return false;
   err_ << fmt::format("stackrace-bot: external bot {} {} by {}\n", info->name.empty() ? "(unnamed)" : info->name,

@@ -29,43 +29,43 @@ TEST(Options, ParsesMillisecondRanges) {
 }
 
 TEST(Options, BuildsModeConfigs) {
-  EXPECT_EQ(config_for({"sprint", 20, std::nullopt, std::nullopt, ""}).config->limit_value, 20);
-  EXPECT_EQ(config_for({"ultra", std::nullopt, 60, std::nullopt, ""}).config->limit_value, 60);
-  EXPECT_EQ(config_for({"contest", std::nullopt, std::nullopt, std::nullopt, ""}).config->scoring,
+  EXPECT_EQ(config_for({"sprint", 20, std::nullopt, std::nullopt, ""}).value().limit_value, 20);
+  EXPECT_EQ(config_for({"ultra", std::nullopt, 60, std::nullopt, ""}).value().limit_value, 60);
+  EXPECT_EQ(config_for({"contest", std::nullopt, std::nullopt, std::nullopt, ""}).value().scoring,
             engine::Scoring::kContest);
-  EXPECT_EQ(config_for({"master", std::nullopt, std::nullopt, std::nullopt, ""}).config->gravity,
+  EXPECT_EQ(config_for({"master", std::nullopt, std::nullopt, std::nullopt, ""}).value().gravity,
             engine::Gravity::k20G);
   const auto endless = config_for({"endless", 30, std::nullopt, std::nullopt, ""});
-  ASSERT_TRUE(endless.config);
-  EXPECT_EQ(endless.config->limit, engine::LimitKind::kLines);
-  EXPECT_EQ(endless.config->mode, engine::ModeKind::kEndless);
+  ASSERT_TRUE(endless.ok()) << endless.error();
+  EXPECT_EQ(endless.value().limit, engine::LimitKind::kLines);
+  EXPECT_EQ(endless.value().mode, engine::ModeKind::kEndless);
 }
 
 TEST(Options, RotationNamesPickTheRotationSystem) {
-  EXPECT_EQ(config_for({"sprint", std::nullopt, std::nullopt, std::nullopt, ""}).config->rotation,
+  EXPECT_EQ(config_for({"sprint", std::nullopt, std::nullopt, std::nullopt, ""}).value().rotation,
             engine::RotationSystem::kSrs);
-  EXPECT_EQ(config_for({"sprint", std::nullopt, std::nullopt, std::nullopt, "ocular"}).config->rotation,
+  EXPECT_EQ(config_for({"sprint", std::nullopt, std::nullopt, std::nullopt, "ocular"}).value().rotation,
             engine::RotationSystem::kOcular);
-  EXPECT_EQ(config_for({"ultra", std::nullopt, std::nullopt, std::nullopt, "classic"}).config->rotation,
+  EXPECT_EQ(config_for({"ultra", std::nullopt, std::nullopt, std::nullopt, "classic"}).value().rotation,
             engine::RotationSystem::kClassic);
-  EXPECT_EQ(config_for({"sprint", std::nullopt, std::nullopt, std::nullopt, "Ocular"}).error,
+  EXPECT_EQ(config_for({"sprint", std::nullopt, std::nullopt, std::nullopt, "Ocular"}).error(),
             "--rotation must be one of srs, srs_no180, classic, ocular (got 'Ocular')");
 }
 
 TEST(Options, ExplainsBadModeRequests) {
-  EXPECT_NE(config_for({"zen", std::nullopt, std::nullopt, std::nullopt, ""}).error.find("--mode must be one of"),
+  EXPECT_NE(config_for({"zen", std::nullopt, std::nullopt, std::nullopt, ""}).error().find("--mode must be one of"),
             std::string::npos);
-  EXPECT_FALSE(config_for({"sprint", std::nullopt, 30, std::nullopt, ""}).config.has_value());
-  EXPECT_FALSE(config_for({"marathon", 10, std::nullopt, std::nullopt, ""}).config.has_value());
-  EXPECT_FALSE(config_for({"endless", std::nullopt, std::nullopt, std::nullopt, ""}).config.has_value());
-  EXPECT_FALSE(config_for({"sprint", 0, std::nullopt, std::nullopt, ""}).config.has_value());
+  EXPECT_FALSE(config_for({"sprint", std::nullopt, 30, std::nullopt, ""}).ok());
+  EXPECT_FALSE(config_for({"marathon", 10, std::nullopt, std::nullopt, ""}).ok());
+  EXPECT_FALSE(config_for({"endless", std::nullopt, std::nullopt, std::nullopt, ""}).ok());
+  EXPECT_FALSE(config_for({"sprint", 0, std::nullopt, std::nullopt, ""}).ok());
 }
 
 TEST(Options, StartsAtTheLevelAsked) {
-  EXPECT_EQ(config_for({"marathon", std::nullopt, std::nullopt, 9, ""}).config->start_level, 9);
-  EXPECT_EQ(config_for({"marathon", std::nullopt, std::nullopt, 16, ""}).error, "--level must be 1..15 for marathon");
-  EXPECT_EQ(config_for({"ultra", std::nullopt, std::nullopt, 20, ""}).config->start_level, 20);
-  EXPECT_EQ(config_for({"master", std::nullopt, std::nullopt, 2, ""}).error,
+  EXPECT_EQ(config_for({"marathon", std::nullopt, std::nullopt, 9, ""}).value().start_level, 9);
+  EXPECT_EQ(config_for({"marathon", std::nullopt, std::nullopt, 16, ""}).error(), "--level must be 1..15 for marathon");
+  EXPECT_EQ(config_for({"ultra", std::nullopt, std::nullopt, 20, ""}).value().start_level, 20);
+  EXPECT_EQ(config_for({"master", std::nullopt, std::nullopt, 2, ""}).error(),
             "master is 20G from the start: drop --level");
 }
 

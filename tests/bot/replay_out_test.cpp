@@ -42,23 +42,25 @@ SoloOptions ultra_options(std::int64_t games) {
 TEST(ReplayOut, NamesOneFilePerGame) {
   TempDir dir;
   const auto many = ReplayOut::open((dir.path / "run.srr").string(), true);
-  ASSERT_TRUE(many.out) << many.error;
-  EXPECT_EQ(many.out->path_for(engine::make_sprint(), 7), (dir.path / "run-7.srr").string());
+  ASSERT_TRUE(many.ok()) << many.error();
+  EXPECT_EQ(many.value().path_for(engine::make_sprint(), 7), (dir.path / "run-7.srr").string());
   const auto into_dir = ReplayOut::open(dir.path.string() + "/games/", true);
-  ASSERT_TRUE(into_dir.out) << into_dir.error;
-  EXPECT_EQ(into_dir.out->path_for(engine::make_sprint(), 7), (dir.path / "games" / "sprint-7.srr").string());
+  ASSERT_TRUE(into_dir.ok()) << into_dir.error();
+  EXPECT_EQ(into_dir.value().path_for(engine::make_sprint(), 7), (dir.path / "games" / "sprint-7.srr").string());
   const auto single = ReplayOut::open((dir.path / "one.srr").string(), false);
-  EXPECT_EQ(single.out->path_for(engine::make_sprint(), 7), (dir.path / "one.srr").string());
-  EXPECT_FALSE(ReplayOut::open((dir.path / "missing" / "x.srr").string(), false).out.has_value());
+  ASSERT_TRUE(single.ok()) << single.error();
+  EXPECT_EQ(single.value().path_for(engine::make_sprint(), 7), (dir.path / "one.srr").string());
+  EXPECT_EQ(ReplayOut::open((dir.path / "missing" / "x.srr").string(), false).error(),
+            "--out: directory " + (dir.path / "missing").string() + " does not exist");
 }
 
 TEST(ReplayOut, WrittenReplaysVerify) {
   TempDir dir;
   auto opened = ReplayOut::open(dir.path.string() + "/", true);
-  ASSERT_TRUE(opened.out);
+  ASSERT_TRUE(opened.ok()) << opened.error();
   SoloOptions o = ultra_options(2);
   std::ostringstream out, err;
-  o.on_game = [&](const PlayedGame& g) { return opened.out->write(g, err); };
+  o.on_game = [&](const PlayedGame& g) { return opened.value().write(g, err); };
   ASSERT_EQ(run_solo(o, out), 0) << err.str();
   for (const std::uint64_t seed : {21u, 22u}) {
     const auto r = replay::load_replay_file(dir.path / ("ultra-" + std::to_string(seed) + ".srr"));
@@ -71,11 +73,11 @@ TEST(ReplayOut, WrittenReplaysVerify) {
 TEST(ReplayOut, ExternalBotGamesVerifyIncludingAForfeit) {
   TempDir dir;
   auto opened = ReplayOut::open(dir.path.string() + "/", true);
-  ASSERT_TRUE(opened.out);
+  ASSERT_TRUE(opened.ok()) << opened.error();
   SoloOptions o = ultra_options(1);
   o.config = engine::make_sprint();
   std::ostringstream out, err;
-  o.on_game = [&](const PlayedGame& g) { return opened.out->write(g, err); };
+  o.on_game = [&](const PlayedGame& g) { return opened.value().write(g, err); };
   const std::string script = std::string("python3 ") + STACKRACE_BOT_TEST_DIR + "/tbp_first_legal.py";
   ASSERT_EQ(run_external(o, ExternalOptions{script}, out, err), 0) << err.str();
   o.first_seed = 22;

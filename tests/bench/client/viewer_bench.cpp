@@ -28,7 +28,7 @@ client::ReplayViewer& ten_minute_viewer() {
     bot::play_to_end(run, player);
     const std::filesystem::path file = std::filesystem::temp_directory_path() / "stackrace-viewer-bench.srr";
     auto out = botcli::ReplayOut::open(file.string(), false);
-    if (!out.out || !out.out->write(botcli::PlayedGame{&config, seed, &run, "viewer_bench", false}, std::cerr)) {
+    if (!out.ok() || !out.value().write(botcli::PlayedGame{&config, seed, &run, "viewer_bench", false}, std::cerr)) {
       std::abort();
     }
     auto v = std::make_unique<client::ReplayViewer>();
