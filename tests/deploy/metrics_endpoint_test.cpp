@@ -53,7 +53,10 @@ class MetricsServer {
     if (const auto started = http_.start({0, "127.0.0.1"}); !started) ADD_FAILURE() << started.error();
     thread_ = std::thread([this] { server::run_and_publish(*server_, stop_, board_); });
     // Until the loop's first snapshot, /metrics answers 503.
-    for (int i = 0; i < 100 && !board_.latest(); ++i) std::this_thread::sleep_for(10ms);
+    for (const auto until = std::chrono::steady_clock::now() + 30s;
+         !board_.latest() && std::chrono::steady_clock::now() < until;) {
+      std::this_thread::sleep_for(10ms);
+    }
   }
   ~MetricsServer() { stop(); }
   void stop() {
@@ -120,8 +123,13 @@ TEST(MetricsEndpoint, CountersMoveDuringABotRace) {
                bob.session().race()->mine()->game().stats().pieces >= 6;
       },
       60s));
-  std::this_thread::sleep_for(200ms);  // a fresh snapshot (published every 100 ms)
-  const auto during = server.scrape();
+  // The next snapshot that shows the race (published every 100 ms): polled with a deadline, not slept for.
+  std::map<std::string, double> during;
+  for (const auto until = std::chrono::steady_clock::now() + 30s; std::chrono::steady_clock::now() < until;) {
+    during = server.scrape();
+    if (during.at("stackrace_rooms{state=\"racing\"}") == 1 && during.at("stackrace_inputs_total") > 0) break;
+    std::this_thread::sleep_for(20ms);
+  }
   EXPECT_EQ(during.at("stackrace_players"), 2);
   EXPECT_EQ(during.at("stackrace_rooms{state=\"racing\"}"), 1);
   EXPECT_EQ(during.at("stackrace_rooms{state=\"waiting\"}"), 0);
@@ -139,10 +147,11 @@ TEST(MetricsEndpoint, CountersMoveDuringABotRace) {
       },
       120s));
   std::map<std::string, double> after;
-  for (int i = 0; i < 50; ++i) {  // the replay write is reported by the next snapshot
+  // The replay write is reported by a later snapshot: polled with a deadline.
+  for (const auto until = std::chrono::steady_clock::now() + 30s; std::chrono::steady_clock::now() < until;) {
     after = server.scrape();
     if (after.at("stackrace_replay_writes_total") == 1) break;
-    std::this_thread::sleep_for(50ms);
+    std::this_thread::sleep_for(20ms);
   }
   EXPECT_EQ(after.at("stackrace_races_finished_total"), 1);
   EXPECT_EQ(after.at("stackrace_replay_writes_total"), 1);
@@ -158,8 +167,7 @@ TEST(MetricsEndpoint, CountersMoveDuringABotRace) {
 }
 
 TEST(MetricsEndpoint, HealthzIsOkWhileTheLoopRunsAndNotAfter) {
-  MetricsServer server;
-  std::this_thread::sleep_for(200ms);
+  MetricsServer server;  // its constructor waits for the loop's first snapshot
   httplib::Result ok = server.get("/healthz");
   ASSERT_TRUE(ok);
   EXPECT_EQ(ok->status, 200);
