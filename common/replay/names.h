@@ -7,9 +7,11 @@
 #include <cstddef>
 #include <optional>
 #include <string_view>
+#include <utility>
 
 #include "common/engine/config.h"
 #include "common/engine/events.h"
+#include "common/engine/stats.h"
 #include "common/replay/replay.h"
 
 namespace sr::replay::names {
@@ -42,6 +44,33 @@ template <std::size_t N>
     if (name == table[i]) return i;
   }
   return std::nullopt;
+}
+
+// Every engine::Stats field with its name in replay JSON ("time_us", "pieces", ...), in the schema's order: what the
+// verifier compares and the web engine's digest prints.
+using StatField = std::pair<const char*, std::int64_t>;
+[[nodiscard]] inline std::array<StatField, 21> stat_fields(const engine::Stats& s) {
+  return {{{"time_us", s.time_us},
+           {"pieces", s.pieces},
+           {"lines", s.lines},
+           {"score", s.score},
+           {"level", s.level},
+           {"key_presses", s.key_presses},
+           {"holds", s.holds},
+           {"singles", s.singles},
+           {"doubles", s.doubles},
+           {"triples", s.triples},
+           {"tetrises", s.tetrises},
+           {"tspins", s.tspins},
+           {"tspin_singles", s.tspin_singles},
+           {"tspin_doubles", s.tspin_doubles},
+           {"tspin_triples", s.tspin_triples},
+           {"minis", s.minis},
+           {"mini_singles", s.mini_singles},
+           {"mini_doubles", s.mini_doubles},
+           {"perfect_clears", s.perfect_clears},
+           {"max_combo", s.max_combo},
+           {"max_b2b", s.max_b2b}}};
 }
 
 }  // namespace sr::replay::names

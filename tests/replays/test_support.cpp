@@ -40,33 +40,16 @@ Replay tiny() {
   return r;
 }
 
-Replay small_sprint(std::int64_t pieces, std::uint64_t seed) {
-  Replay r;
-  r.created_unix_ms = 1'700'000'000'000;
-  r.config = engine::make_sprint();
-  r.seed = seed;
-  r.checkpoint_every = 10;
-  sample::PlayerStyle style;
-  style.seed = seed;
-  style.max_pieces = pieces;
-  const sample::PlayedGame g = sample::play_scripted(r.config, seed, style);
-  Racer racer;
-  racer.name = "tester";
-  racer.inputs = g.inputs;
-  r.racers.push_back(racer);
-  record_racer(r, 0, g.end_us, ResultStatus::kForfeited);
-  return r;
-}
+namespace {
 
-Replay topped_out_game(const engine::GameConfig& config, const std::string& player, std::uint64_t seed) {
+// A one-racer replay of `config` played by the scripted player in `style` from `seed`, by `player`.
+Replay scripted(const engine::GameConfig& config, const sample::PlayerStyle& style, std::uint64_t seed,
+                const std::string& player) {
   Replay r;
   r.created_unix_ms = 1'700'000'000'000;
   r.config = config;
   r.seed = seed;
   r.checkpoint_every = 10;
-  sample::PlayerStyle style;
-  style.seed = seed;
-  style.clumsy = true;
   const sample::PlayedGame g = sample::play_scripted(r.config, seed, style);
   Racer racer;
   racer.name = player;
@@ -74,6 +57,22 @@ Replay topped_out_game(const engine::GameConfig& config, const std::string& play
   r.racers.push_back(racer);
   record_racer(r, 0, g.end_us, ResultStatus::kForfeited);
   return r;
+}
+
+}  // namespace
+
+Replay small_sprint(std::int64_t pieces, std::uint64_t seed) {
+  sample::PlayerStyle style;
+  style.seed = seed;
+  style.max_pieces = pieces;
+  return scripted(engine::make_sprint(), style, seed, "tester");
+}
+
+Replay topped_out_game(const engine::GameConfig& config, const std::string& player, std::uint64_t seed) {
+  sample::PlayerStyle style;
+  style.seed = seed;
+  style.clumsy = true;
+  return scripted(config, style, seed, player);
 }
 
 }  // namespace sr::replay::testing

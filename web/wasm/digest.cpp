@@ -10,27 +10,7 @@ namespace sr::web {
 namespace {
 
 void put_stats(std::string& out, const engine::Stats& s) {
-  const std::pair<const char*, std::int64_t> fields[] = {{"time_us", s.time_us},
-                                                         {"pieces", s.pieces},
-                                                         {"lines", s.lines},
-                                                         {"score", s.score},
-                                                         {"level", s.level},
-                                                         {"key_presses", s.key_presses},
-                                                         {"holds", s.holds},
-                                                         {"singles", s.singles},
-                                                         {"doubles", s.doubles},
-                                                         {"triples", s.triples},
-                                                         {"tetrises", s.tetrises},
-                                                         {"tspins", s.tspins},
-                                                         {"tspin_singles", s.tspin_singles},
-                                                         {"tspin_doubles", s.tspin_doubles},
-                                                         {"tspin_triples", s.tspin_triples},
-                                                         {"minis", s.minis},
-                                                         {"mini_singles", s.mini_singles},
-                                                         {"mini_doubles", s.mini_doubles},
-                                                         {"perfect_clears", s.perfect_clears},
-                                                         {"max_combo", s.max_combo},
-                                                         {"max_b2b", s.max_b2b}};
+  const auto fields = replay::names::stat_fields(s);
   for (const auto& [name, value] : fields) out += std::string(" ") + name + "=" + std::to_string(value);
 }
 
