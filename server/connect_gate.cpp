@@ -1,5 +1,7 @@
 #include "server/connect_gate.h"
 
+#include <algorithm>
+
 namespace sr::server {
 
 ConnectGate::ConnectGate(ConnectGateLimits limits)
@@ -14,9 +16,19 @@ bool ConnectGate::allow(std::uint32_t address, std::int64_t now_us) {
   }
   Entry& e = it->second;
   e.last_us = now_us;
-  if (e.bucket.allow(now_us)) return true;
+  if (now_us >= e.held_until_us && e.bucket.allow(now_us)) return true;
   ++e.dropped;
   return false;
+}
+
+void ConnectGate::hold(std::uint32_t address, std::int64_t until_us) {
+  if (trusted_.contains(address)) return;
+  auto it = buckets_.find(address);
+  if (it == buckets_.end()) {
+    if (buckets_.size() >= limits_.max_tracked) return;
+    it = buckets_.emplace(address, Entry{RateLimiter(limits_.burst, limits_.per_second), until_us, 0}).first;
+  }
+  it->second.held_until_us = std::max(it->second.held_until_us, until_us);
 }
 
 std::vector<std::pair<std::uint32_t, std::uint64_t>> ConnectGate::take_dropped(std::int64_t now_us) {
@@ -30,7 +42,7 @@ std::vector<std::pair<std::uint32_t, std::uint64_t>> ConnectGate::take_dropped(s
       out.emplace_back(it->first, e.dropped);
       e.dropped = 0;
     }
-    if (now_us - e.last_us > refill_us) {
+    if (now_us - e.last_us > refill_us && now_us >= e.held_until_us) {
       it = buckets_.erase(it);
     } else {
       ++it;

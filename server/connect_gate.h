@@ -37,6 +37,11 @@ class ConnectGate {
   // A connection attempt from `address` at `now_us`: true to let ENet handle it, false to drop it (then counted).
   [[nodiscard]] bool allow(std::uint32_t address, std::int64_t now_us);
 
+  // Drops every attempt from `address` until `until_us` (a trusted one excepted). The server holds an address it has
+  // just told "the server is full": its clients would otherwise retry at once, each retry a handshake, a Hello, a
+  // Reject and a disconnect, and a few hundred a second of those slowed every race's relays (tests/abuse, idle x18).
+  void hold(std::uint32_t address, std::int64_t until_us);
+
   // The attempts dropped since the last call, by address, and forgets them; also forgets addresses whose bucket has
   // refilled. Call it now and then (the server does once a second).
   [[nodiscard]] std::vector<std::pair<std::uint32_t, std::uint64_t>> take_dropped(std::int64_t now_us);
@@ -48,6 +53,7 @@ class ConnectGate {
     RateLimiter bucket;
     std::int64_t last_us = 0;
     std::uint64_t dropped = 0;
+    std::int64_t held_until_us = 0;  // hold(): attempts before this are dropped
   };
   ConnectGateLimits limits_;
   std::unordered_set<std::uint32_t> trusted_;

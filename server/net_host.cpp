@@ -227,6 +227,12 @@ std::string NetHost::address_of(PeerId peer) const {
   return std::string(ip) + ":" + std::to_string(it->second->address.port);
 }
 
+void NetHost::hold_address(PeerId peer, std::uint32_t ms) {
+  const auto it = peers_.find(peer);
+  if (it == peers_.end() || !gate_) return;
+  gate_->hold(it->second->address.host, steady_us() + std::int64_t{ms} * 1000);
+}
+
 std::size_t NetHost::queued_bytes(PeerId peer) const {
   const auto it = peers_.find(peer);
   if (it == peers_.end()) return 0;

@@ -80,6 +80,8 @@ class NetHost {
   // was already polled is to be ignored.
   [[nodiscard]] bool is_stale(PeerId peer, std::uint32_t connection) const;
   [[nodiscard]] std::string address_of(PeerId peer) const;
+  // The connect gate drops new connections from `peer`'s address for `ms` milliseconds (ConnectGate::hold).
+  void hold_address(PeerId peer, std::uint32_t ms);
   // Bytes queued for the peer: waiting to be sent, or sent reliably and not yet acknowledged. 0 for unknown peers.
   [[nodiscard]] std::size_t queued_bytes(PeerId peer) const;
   [[nodiscard]] std::size_t peer_count() const { return peers_.size(); }

@@ -72,6 +72,11 @@ void Server::send(PlayerId player, const protocol::Message& message, std::uint8_
   }
   const std::vector<std::uint8_t> bytes = protocol::encode(message);
   net_.send(player, channel, bytes, protocol::channel_reliable(channel));
+  // Told the server is full, a client's address may not come straight back: its retries are dropped at the gate
+  // for a moment (ConnectGate::hold) rather than each costing a handshake, a Hello and another Reject.
+  if (const auto* r = std::get_if<protocol::Reject>(&message); r && r->reason == protocol::RejectReason::kServerFull) {
+    net_.hold_address(player, kFullHoldMs);
+  }
 }
 
 void Server::send_many(std::span<const PlayerId> players, const protocol::Message& message, std::uint8_t channel) {

@@ -82,6 +82,8 @@ class Server final : public Outbox {
   // second, not 1,000; a packet still ends the wait at once). Looked up again every 50 ms.
   [[nodiscard]] std::uint32_t poll_timeout_ms();
   static constexpr std::uint32_t kIdlePollMs = 10;
+  // How long an address told "the server is full" has its new connections dropped unanswered (NetHost::hold_address).
+  static constexpr std::uint32_t kFullHoldMs = 2'000;
   // Steps (with poll_timeout_ms()) until `stop` becomes true, then shuts down.
   void run(const std::atomic<bool>& stop);
   // Aborts running races, writes their replays and announces their results, then tells every player and stops.

@@ -67,6 +67,25 @@ TEST(ConnectGate, AnAddressIsForgottenOnlyOnceItsBucketIsFullAgain) {
   for (int i = 0; i < 4; ++i) EXPECT_TRUE(gate.allow(kA, 3 * kSecond)) << i;
 }
 
+// hold(): an address told the server is full is dropped until the hold ends, whatever its bucket holds, and is
+// remembered meanwhile; a trusted address is never held.
+TEST(ConnectGate, AHeldAddressIsDroppedUntilItsHoldEnds) {
+  ConnectGateLimits l = limits(64, 8);
+  l.trusted = {kB};
+  ConnectGate gate(l);
+  gate.hold(kA, 2 * kSecond);
+  gate.hold(kA, kSecond);  // a shorter hold does not shorten it
+  EXPECT_FALSE(gate.allow(kA, 0));
+  EXPECT_FALSE(gate.allow(kA, 2 * kSecond - 1));
+  (void)gate.take_dropped(kSecond);
+  EXPECT_EQ(gate.tracked(), 1u);
+  EXPECT_TRUE(gate.allow(kA, 2 * kSecond));
+  gate.hold(kB, 2 * kSecond);
+  EXPECT_TRUE(gate.allow(kB, 0));
+  auto dropped = gate.take_dropped(2 * kSecond);
+  EXPECT_TRUE(dropped.empty());  // reported at the first take
+}
+
 TEST(ConnectGate, BeyondItsTableNewAddressesPassUntracked) {
   ConnectGateLimits l = limits(1, 1);
   l.max_tracked = 2;

@@ -268,6 +268,27 @@ TEST(ServerLobby, PlayersBeyondThePerAddressLimitAreToldWhy) {
   EXPECT_EQ(b.session().state(), net::Session::State::kLobby);
 }
 
+// A full server refuses in words, and the address it refused cannot come straight back: its next connection attempts
+// are dropped at the connect gate (counted, never a handshake, a Hello and another Reject) until the hold ends, so a
+// client retrying in a loop costs next to nothing.
+TEST(ServerLobby, AnAddressToldTheServerIsFullIsHeldAtTheGate) {
+  server::ServerOptions options;
+  options.lobby.max_players = 1;
+  ServerFixture server(options);
+  BotClient first("first", server.port()), second("second", server.port());
+  ASSERT_TRUE(first.connect());
+  EXPECT_FALSE(second.connect());
+  EXPECT_EQ(second.session().closed_reason(), "the server is full");
+  // At once again: nothing answers until the hold (2 s) has passed; then the refusal again, or ENet gives up.
+  BotClient third("third", server.port());
+  const auto started = std::chrono::steady_clock::now();
+  EXPECT_FALSE(third.connect(10s));
+  EXPECT_GE(std::chrono::steady_clock::now() - started, std::chrono::milliseconds(server::Server::kFullHoldMs - 100));
+  const server::ServerStats stats = server.stop();
+  EXPECT_GE(stats.refused[static_cast<std::size_t>(server::Limit::kConnectRate)], 1u);
+  EXPECT_EQ(first.session().state(), net::Session::State::kLobby);
+}
+
 // LeaveRoom (control channel) can overtake race messages sent just before it (race channel): those are for the race
 // the player left, and cost them nothing; a race message for any other race from a player in no room still does.
 TEST(ServerRace, RaceMessagesInFlightWhenLeavingAreIgnored) {
