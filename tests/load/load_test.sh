@@ -41,7 +41,8 @@ run_once() {
     --trust-addresses 127.0.0.1 \
     --log-level warn &
   pid=$!
-  trap 'kill $pid 2>/dev/null || true; rm -rf "$data" "$results" "$cpus"' EXIT
+  # On any exit the server is stopped and waited for before its store goes: it writes replays until it exits.
+  trap 'kill $pid 2>/dev/null || true; wait $pid 2>/dev/null || true; rm -rf "$data" "$results" "$cpus"' EXIT
   sleep 1
   ticks() { awk '{print $14 + $15}' "/proc/$pid/stat"; }
   hz=$(getconf CLK_TCK)
@@ -56,24 +57,30 @@ run_once() {
     > "$data/load.log" &
   load=$!
   sleep 8  # the probe races while the load generator's rooms race
+  # A bot process that ends badly (its racers removed by the referee, a timeout) does not stop the script: the
+  # server's figures below are printed whatever happened, and the script's status says so at the end.
+  local probe_rc=0 load_rc=0
   $pin_clients nice -n "${PROBE_NICE:-0}" "$bot" "${common[@]}" --count 8 --name-prefix probe ${PROBE_DELAYS:+--delays-out "$PROBE_DELAYS"} \
-    > "$data/probe.log"
-  wait $load
-  echo "load generator ($((bots - 8)) bots): $(tail -n 1 "$data/load.log")"
-  echo "probe (8 bots):                  $(tail -n 1 "$data/probe.log")"
+    > "$data/probe.log" || probe_rc=$?
+  wait $load || load_rc=$?
+  echo "load generator ($((bots - 8)) bots): $(tail -n 1 "$data/load.log")$([ "$load_rc" = 0 ] || echo " (exit status $load_rc)")"
+  echo "probe (8 bots):                  $(tail -n 1 "$data/probe.log")$([ "$probe_rc" = 0 ] || echo " (exit status $probe_rc)")"
   t1=$(ticks); s1=$(date +%s.%N)
   awk -v t="$((t1 - t0))" -v hz="$hz" -v s0="$s0" -v s1="$s1" -v n="$bots" \
     'BEGIN { wall = s1 - s0; cpu = t / hz; printf "server: %d racers refereed, %.1f s CPU over %.1f s wall (%.0f%% of one core)\n", n, cpu, wall, 100 * cpu / wall }'
   echo "replays stored: $(ls "$data"/*.srr 2>/dev/null | wc -l)"
-  grep -o 'median [0-9.]* ms, p99 [0-9.]* ms' "$data/probe.log" | awk '{print $2, $5}' >> "$results"
+  # (A probe that printed no summary adds no delays: the medians are of the runs that measured.)
+  { grep -o 'median [0-9.]* ms, p99 [0-9.]* ms' "$data/probe.log" || true; } | awk '{print $2, $5}' >> "$results"
   awk -v t="$((t1 - t0))" -v hz="$hz" -v s0="$s0" -v s1="$s1" 'BEGIN { print 100 * (t / hz) / (s1 - s0) }' >> "$cpus"
   kill $pid 2>/dev/null || true
   wait $pid 2>/dev/null || true
   rm -rf "$data"
   trap 'rm -f "$results" "$cpus"' EXIT
+  [ "$probe_rc" = 0 ] && [ "$load_rc" = 0 ] || failed=1
 }
 
 results=$(mktemp) cpus=$(mktemp)
+failed=0
 runs=${RUNS:-1}
 for ((run = 1; run <= runs; ++run)); do
   [ "$runs" -gt 1 ] && echo "== run $run of $runs"
@@ -86,3 +93,4 @@ if [ "$runs" -gt 1 ]; then
        "$(median < "$cpus" | xargs printf '%.0f')% of one core"
 fi
 rm -f "$results" "$cpus"
+[ "$failed" = 0 ] || { echo "load_test: a bot process ended badly (see its exit status above)" >&2; exit 1; }
