@@ -107,8 +107,10 @@ void App::ui(double now_s) {
   const MenuNav none;
   // A notice (a damaged settings file, a file that is not a replay) is drawn over the main menu, which gets no keys
   // meanwhile.
-  const bool notice = (!notice_.empty() || welcome_name_) && screen_ == Screen::kMain;
-  const MenuNav& nav = notice || close_warning_ ? none : frame_nav_;  // the close warning answers its own keys
+  // So is the first start's welcome; the close warning (over every screen) answers its own keys.
+  const bool welcome = welcome_name_ && screen_ == Screen::kMain;
+  const bool notice = !notice_.empty() && screen_ == Screen::kMain;
+  const MenuNav& nav = notice || welcome || close_warning_ ? none : frame_nav_;
   switch (screen_) {
     case Screen::kMain:
       switch (draw_main_menu(menus_.main, nav, settings_.player_name)) {
@@ -174,44 +176,28 @@ void App::ui(double now_s) {
       break;
     }
   }
-  if (welcome_name_ && screen_ == Screen::kMain && draw_welcome(*welcome_name_)) {
+  if (welcome && draw_welcome(*welcome_name_)) {
     settings_.player_name = *welcome_name_;
     welcome_name_.reset();
     spdlog::info("first start: playing as {}", settings_.player_name);
     leave_settings_quietly();  // saved: the next start asks nothing
-  } else if (!welcome_name_ && notice && draw_notice(notice_title_.c_str(), notice_, frame_nav_)) {
+  } else if (!welcome && notice && draw_notice(notice_title_.c_str(), notice_, frame_nav_)) {
     spdlog::info("notice closed: {}", notice_title_);
     notice_.clear();
   }
   if (close_warning_) {
-    // Over every screen; the game (a race included) goes on behind it. Its buttons take the mouse; Enter (pad A) and
-    // Esc (pad B) answer it from the keyboard, as the window's close button again closes.
-    begin_overlay("Close the game?", 0.4f, 1.0f);
+    // The game (a race included) goes on behind it; the window's close button again closes (close_requested).
     const std::size_t others = net_.hosted_others();
-    ImGui::Text("This game hosts the server %s on.", others == 1 ? "another player is" : "other players are");
-    ImGui::TextUnformatted("Closing it stops the server: their race ends and they are told the host closed the game.");
-    const bool close = ImGui::Button("Close anyway (Enter)") || frame_nav_.accept;
-    ImGui::SameLine();
-    const bool stay = ImGui::Button("Keep playing (Esc)") || frame_nav_.back;
-    ImGui::End();
-    if (close) {
+    const CloseWarningChoice choice = draw_close_warning(others, frame_nav_);
+    if (choice == CloseWarningChoice::kClose) {
       spdlog::info("closing while hosting: the server stops");
       done_ = true;
-    } else if (stay || others == 0) {
+    } else if (choice == CloseWarningChoice::kStay || others == 0) {
       close_warning_ = false;
       spdlog::info("close warning: keep playing");
     }
   }
-  if (now_s < toast_until_s_) {
-    // Over everything, top centre, on a dark band: F12's answer (drawn after the screenshot it confirms).
-    ImDrawList* dl = ImGui::GetForegroundDrawList();
-    const ImVec2 size = ImGui::CalcTextSize(toast_.c_str());
-    const float pad = ImGui::GetFontSize() * 0.4f;
-    const ImVec2 at(ImGui::GetIO().DisplaySize.x * 0.5f - size.x * 0.5f, 2 * pad);
-    dl->AddRectFilled(ImVec2(at.x - pad, at.y - pad), ImVec2(at.x + size.x + pad, at.y + size.y + pad),
-                      IM_COL32(20, 20, 28, 220), pad);
-    dl->AddText(at, IM_COL32(235, 235, 245, 255), toast_.c_str());
-  }
+  if (now_s < toast_until_s_) draw_toast(toast_);  // drawn after the screenshot it confirms
   // Which screen is up, in the log (the window tests follow the game through it).
   if (std::string name = screen_name(); name != logged_screen_) {
     spdlog::info("screen: {}", name);

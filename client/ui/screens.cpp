@@ -69,6 +69,30 @@ bool draw_welcome(std::string& name) {
   return accepted && valid.ok();
 }
 
+CloseWarningChoice draw_close_warning(std::size_t others, const MenuNav& nav) {
+  begin_overlay("Close the game?", 0.4f, 1.0f);
+  ImGui::Text("This game hosts the server %s on.", others == 1 ? "another player is" : "other players are");
+  ImGui::TextUnformatted("Closing it stops the server: their race ends and they are told the host closed the game.");
+  CloseWarningChoice choice = CloseWarningChoice::kNone;
+  if (ImGui::Button("Close anyway (Enter)") || nav.accept) choice = CloseWarningChoice::kClose;
+  ImGui::SameLine();
+  if (ImGui::Button("Keep playing (Esc)") || (choice == CloseWarningChoice::kNone && nav.back)) {
+    choice = CloseWarningChoice::kStay;
+  }
+  ImGui::End();
+  return choice;
+}
+
+void draw_toast(const std::string& text) {
+  ImDrawList* dl = ImGui::GetForegroundDrawList();
+  const ImVec2 size = ImGui::CalcTextSize(text.c_str());
+  const float pad = ImGui::GetFontSize() * 0.4f;
+  const ImVec2 at(ImGui::GetIO().DisplaySize.x * 0.5f - size.x * 0.5f, 2 * pad);
+  dl->AddRectFilled(ImVec2(at.x - pad, at.y - pad), ImVec2(at.x + size.x + pad, at.y + size.y + pad),
+                    IM_COL32(20, 20, 28, 220), pad);
+  dl->AddText(at, IM_COL32(235, 235, 245, 255), text.c_str());
+}
+
 MainChoice draw_main_menu(Menu& menu, const MenuNav& nav, const std::string& player_name) {
   MainChoice choice = MainChoice::kNone;
   menu.begin("stackrace", nav, 20.0f);

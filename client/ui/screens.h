@@ -2,6 +2,7 @@
 // game editor, pause menu and results. They return what the player chose; the app acts on it.
 #pragma once
 
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <vector>
@@ -22,6 +23,14 @@ namespace sr::client {
 // suggested by the caller), with the keyboard in the text field. True once accepted (Enter or the button) with a name
 // a server accepts (protocol::kPlayerNameText); an invalid one is said under the field instead.
 [[nodiscard]] bool draw_welcome(std::string& name);
+
+// The warning when the window is closed while `others` players are on the server this game hosts, over every
+// screen: Close anyway (a click, Enter or pad A), Keep playing (a click, Esc or pad B), or nothing yet.
+enum class CloseWarningChoice { kNone, kClose, kStay };
+[[nodiscard]] CloseWarningChoice draw_close_warning(std::size_t others, const MenuNav& nav);
+
+// A line of text over everything at the top centre, on a dark band (F12's answer).
+void draw_toast(const std::string& text);
 
 enum class MainChoice { kNone, kSolo, kBot, kPuzzles, kMultiplayer, kReplays, kSettings, kQuit };
 [[nodiscard]] MainChoice draw_main_menu(Menu& menu, const MenuNav& nav, const std::string& player_name);
