@@ -43,8 +43,7 @@ sleep 0.5
 # No public rooms (ladder games are private): the focus starts on Create room; Down reaches Replays on this server,
 # Right the Contest ladder beside it.
 keys Down Right Return
-expect "screen: contest ladder"
-expect "ladder: [0-9]+ entrants shown"
+expect_both "screen: contest ladder" "ladder: [0-9]+ entrants shown"
 
 # A damaged secret file is an error on the screen and is left as it is.
 secret="$work/config/ladder/player.secret"
@@ -66,8 +65,7 @@ for _ in 1 2 3; do xdotool key space; sleep 0.15; done
 keys Escape Down Return  # leave the race? Keep racing, [Leave the room]
 expect "left the race \(forfeited\)"
 expect "ladder: left the game of player"
-expect "screen: contest ladder"
-expect "ladder: [0-9]+ entrants shown"
+expect_both "screen: contest ladder" "ladder: [0-9]+ entrants shown"
 
 # Another secret cannot spend rocket's games: the refusal is said in the server's words. From Play, Up Up reaches the
 # entrant name; Enter edits it (select all, type, Enter), Down Down comes back to Play.

@@ -33,5 +33,14 @@ expect() {
   sleep 0.4  # a new screen takes its keyboard focus in its first frames
 }
 
+# expect_both PATTERN1 PATTERN2: both lines after $mark, in either order (a screen's change and the answer it asked
+# for can be logged in the same frame, either first); $mark moves to the later of the two.
+expect_both() {
+  local from=$mark first
+  expect "$1"; first=$mark
+  mark=$from; expect "$2"
+  [ "$first" -le "$mark" ] || mark=$first
+}
+
 # keys KEY...: xdotool key presses, 200 ms apart.
 keys() { xdotool key --delay 200 "$@"; }
