@@ -10,6 +10,9 @@
 #include <ctime>
 #include <random>
 
+#include "client/app/bench_view.h"
+#include "client/app/game_view.h"
+#include "client/app/puzzles_view.h"
 #include "client/render/screenshot.h"
 #include "client/settings/puzzle_progress_io.h"
 #include "client/settings/settings_io.h"
@@ -25,7 +28,9 @@ App::App(AppOptions options, Window& window, Fonts fonts)
       paths_(resolve_paths(options_.config_dir, options_.data_dir)),
       replays_(paths_.replay_dir()),
       net_(replays_),
-      pacer_(options_.vsync, window.refresh_hz()) {}
+      pacer_(options_.vsync, window.refresh_hz()) {
+  views_ = make_screen_views(*this);
+}
 
 App::~App() = default;
 
@@ -56,8 +61,7 @@ sr::Status<std::string> App::init() {
     screen_ = Screen::kBench;
     window_.set_vsync(false);
     pacer_.set_vsync_requested(false);
-    bench_.emplace();
-    bench_->bench.start(options_.bench_frames);
+    view<BenchView>(Screen::kBench).start(options_.bench_frames);
     return {};
   }
   if (options_.replay_file) {
@@ -111,76 +115,12 @@ void App::ui(double now_s) {
   const bool welcome = welcome_name_ && screen_ == Screen::kMain;
   const bool notice = !notice_.empty() && screen_ == Screen::kMain;
   const MenuNav& nav = notice || welcome || close_warning_ ? none : frame_nav_;
-  switch (screen_) {
-    case Screen::kMain:
-      switch (draw_main_menu(menus_.main, nav, settings_.player_name)) {
-        case MainChoice::kSolo: screen_ = Screen::kSolo; break;
-        case MainChoice::kBot: screen_ = Screen::kBot; break;
-        case MainChoice::kPuzzles:
-          menus_.puzzles.select_next(puzzles_);
-          screen_ = Screen::kPuzzles;
-          break;
-        case MainChoice::kMultiplayer: screen_ = Screen::kNet; break;
-        case MainChoice::kReplays: open_replay_browser(); break;
-        case MainChoice::kSettings: screen_ = Screen::kSettings; break;
-        case MainChoice::kQuit: done_ = true; break;
-        case MainChoice::kNone: break;
-      }
-      break;
-    case Screen::kSolo: {
-      bool back = false, custom = false;
-      if (auto pick = menus_.solo.draw(nav, back, custom)) {
-        start_game(*pick, Screen::kSolo, now_s);
-      } else if (custom) {
-        screen_ = Screen::kCustom;
-      } else if (back) {
-        screen_ = Screen::kMain;
-      }
-      break;
-    }
-    case Screen::kCustom: {
-      bool back = false;
-      if (auto pick = menus_.custom.draw(nav, back)) {
-        start_game(*pick, Screen::kCustom, now_s);
-      } else if (back) {
-        screen_ = Screen::kSolo;
-      }
-      break;
-    }
-    case Screen::kBot: {
-      bool back = false;
-      if (auto pick = menus_.bot.draw(nav, back)) {
-        start_game(*pick, Screen::kBot, now_s);
-      } else if (back) {
-        screen_ = Screen::kMain;
-      }
-      break;
-    }
-    case Screen::kPuzzles: puzzles_ui(now_s, nav); break;
-    case Screen::kSettings:
-      if (menus_.settings.draw(settings_, nav)) leave_settings();
-      break;
-    case Screen::kGame: game_ui(now_s, nav); break;
-    case Screen::kNet: net_ui(now_s, nav); break;
-    case Screen::kReplays:
-    case Screen::kViewer: replays_ui(now_s, nav); break;
-    case Screen::kLadder: ladder_ui(nav); break;
-    case Screen::kBench: {
-      if (!bench_) break;
-      const ImGuiIO& io = ImGui::GetIO();
-      layout_boards(io.DisplaySize.x, io.DisplaySize.y);
-      const auto& games = bench_->bench.games();
-      for (std::size_t i = 0; i < games.size() && i < bench_->layouts.size(); ++i) {
-        draw_hud(fonts_, HudBoard{&games[i], nullptr, bench_->layouts[i], "bench " + std::to_string(i + 1), 0}, now_s);
-      }
-      break;
-    }
-  }
+  view().ui(now_s, nav);
   if (welcome && draw_welcome(*welcome_name_)) {
     settings_.player_name = *welcome_name_;
     welcome_name_.reset();
     spdlog::info("first start: playing as {}", settings_.player_name);
-    leave_settings_quietly();  // saved: the next start asks nothing
+    apply_settings();  // saved: the next start asks nothing
   } else if (!welcome && notice && draw_notice(notice_title_.c_str(), notice_, frame_nav_)) {
     spdlog::info("notice closed: {}", notice_title_);
     notice_.clear();
@@ -199,7 +139,7 @@ void App::ui(double now_s) {
   }
   if (now_s < toast_until_s_) draw_toast(toast_);  // drawn after the screenshot it confirms
   // Which screen is up, in the log (the window tests follow the game through it).
-  if (std::string name = screen_name(); name != logged_screen_) {
+  if (std::string name = view().name(); name != logged_screen_) {
     spdlog::info("screen: {}", name);
     logged_screen_ = std::move(name);
   }
@@ -212,72 +152,39 @@ bool App::close_requested() {
   return false;
 }
 
-std::string App::screen_name() const {
-  switch (screen_) {
-    case Screen::kMain: return "main menu";
-    case Screen::kSolo: return "solo";
-    case Screen::kBot: return "race the bot";
-    case Screen::kCustom: return "custom game";
-    case Screen::kPuzzles: return "puzzles";
-    case Screen::kSettings: return "settings";
-    case Screen::kGame: return "game";
-    case Screen::kBench: return "bench";
-    case Screen::kReplays: return "replays";
-    case Screen::kViewer: return "replay viewer";
-    case Screen::kLadder: return "contest ladder";
-    case Screen::kNet:
-      switch (net_.session().state()) {
-        case net::Session::State::kLobby: return "lobby";
-        case net::Session::State::kRoom:
-        case net::Session::State::kReconnecting: {
-          const auto* race = shown_race();
-          if (race == nullptr) return "room";
-          const auto& results = net_.session().results();
-          return results && results->race_id == race->race_id() ? "race results" : "race";
-        }
-        default: return "multiplayer menu";
-      }
-  }
-  return "?";
+void App::apply_sound_settings(bool focused) {
+  if (!sound_) return;
+  sound_->set_gain(effects_gain(settings_.sound));
+  sound_->set_muted(settings_.sound.mute_unfocused && !focused);
 }
 
-void App::leave_settings() {
-  leave_settings_quietly();
-  screen_ = Screen::kMain;
-}
-
-void App::leave_settings_quietly() {
+void App::apply_settings() {
   clamp_settings(settings_);
   pacer_.set_cap(settings_.frame_cap);
   if (auto saved = save_settings(paths_.settings_file(), settings_); !saved) {
     spdlog::error("{}", saved.error());
-    notice_title_ = "Settings not saved";
-    notice_ = saved.error();
+    show_notice("Settings not saved", saved.error());
   }
+}
+
+void App::show_notice(std::string title, std::string text) {
+  notice_title_ = std::move(title);
+  notice_ = std::move(text);
+}
+
+void App::start_game(GamePick pick, Screen back_to, double now_s) {
+  (void)view<GameView>(Screen::kGame).start(std::move(pick), back_to, now_s);  // a failure is said in the log
+}
+
+void App::open_puzzles() {
+  view<PuzzlesView>(Screen::kPuzzles).select_next();
+  screen_ = Screen::kPuzzles;
 }
 
 void App::render(int fb_w, int fb_h, double now_s) {
   const ImGuiIO& io = ImGui::GetIO();
-  BoardLook look{settings_.visuals, false};
-  layout_boards(io.DisplaySize.x, io.DisplaySize.y);  // the UI may have just started or ended a game
-  if (screen_ == Screen::kGame && game_) {
-    const SoloSession& session = *game_->session;
-    look.dim = session.phase() == SessionPhase::kPaused || session.phase() == SessionPhase::kOver;
-    draw_board(batch_, game_->layouts.at(0), session.game(), &session.feedback(), look, now_s);
-    if (game_->bot && game_->layouts.size() > 1) {
-      draw_board(batch_, game_->layouts[1], game_->bot->game(), &game_->bot->feedback(), look, now_s);
-    }
-  } else if (screen_ == Screen::kViewer) {
-    layout_viewer(io.DisplaySize.x, io.DisplaySize.y);
-    render_viewer(look, now_s);
-  } else if (screen_ == Screen::kNet) {
-    layout_race(io.DisplaySize.x, io.DisplaySize.y);
-    render_race(look, now_s);
-  } else if (screen_ == Screen::kBench && bench_) {
-    for (std::size_t i = 0; i < bench_->bench.games().size() && i < bench_->layouts.size(); ++i) {
-      draw_board(batch_, bench_->layouts[i], bench_->bench.games()[i], nullptr, look, now_s);
-    }
-  }
+  const BoardLook look{settings_.visuals, false};
+  view().render(look, io.DisplaySize.x, io.DisplaySize.y, now_s);
   batch_.flush(fb_w, fb_h, io.DisplaySize.x, io.DisplaySize.y);
 }
 
@@ -296,8 +203,7 @@ void App::after_render(int fb_w, int fb_h) {
   sr::Status<std::string> written = write_screenshot(path, fb_w, fb_h);
   const float scale = ImGui::GetIO().DisplaySize.x > 0 ? static_cast<float>(fb_w) / ImGui::GetIO().DisplaySize.x : 1;
   if (written) {
-    written = write_layout(path, shown_layouts(), scale,
-                           screen_ == Screen::kNet ? race_layout_notes() : std::vector<std::string>{});
+    written = write_layout(path, view().layouts(), scale, view().layout_notes());
   }
   if (written) {
     spdlog::info("screenshot written to {}", path.string());
@@ -309,17 +215,6 @@ void App::after_render(int fb_w, int fb_h) {
   toast_until_s_ = Window::now_s() + 3.0;
 }
 
-const std::vector<BoardLayout>& App::shown_layouts() const {
-  static const std::vector<BoardLayout> kNone;
-  switch (screen_) {
-    case Screen::kGame: return game_ ? game_->layouts : kNone;
-    case Screen::kBench: return bench_ ? bench_->layouts : kNone;
-    case Screen::kNet: return race_screen_ ? race_screen_->layouts : kNone;
-    case Screen::kViewer: return viewer_ ? viewer_->layouts : kNone;
-    default: return kNone;  // a menu: no boards
-  }
-}
-
 namespace {
 
 // The longest wait while something must be polled: an open connection; a plugged-in pad on an idle screen.
@@ -327,25 +222,7 @@ constexpr double kPollS = 0.016;
 
 }  // namespace
 
-Activity App::activity() const {
-  switch (screen_) {
-    case Screen::kBench: return Activity::kUnpaced;
-    case Screen::kGame: {
-      const SessionPhase phase = game_ ? game_->session->phase() : SessionPhase::kOver;
-      return phase == SessionPhase::kCountdown || phase == SessionPhase::kPlaying ? Activity::kAnimating
-                                                                                  : Activity::kIdle;
-    }
-    case Screen::kViewer: return viewer_ && viewer_->viewer.playing ? Activity::kAnimating : Activity::kIdle;
-    case Screen::kNet: {
-      // A race on screen (played or watched) moves until its results are shown.
-      const auto* race = shown_race();
-      const auto& results = net_.session().results();
-      return race != nullptr && !(results && results->race_id == race->race_id()) ? Activity::kAnimating
-                                                                                  : Activity::kIdle;
-    }
-    default: return Activity::kIdle;
-  }
-}
+Activity App::activity() const { return view().activity(); }
 
 PaceState App::pace_state(double now_s) const {
   PaceState p;
@@ -390,28 +267,17 @@ void App::end_frame(double start_s, double end_s) {
   ++frames_counted_;
   if (frames_since_s_ < 0) frames_since_s_ = end_s;
   if (end_s - frames_since_s_ >= 1.0) {
-    spdlog::debug("frames: {:.0f} a second ({}, vsync {})", frames_counted_ / (end_s - frames_since_s_), screen_name(),
+    spdlog::debug("frames: {:.0f} a second ({}, vsync {})", frames_counted_ / (end_s - frames_since_s_), view().name(),
                   pacer_.vsync_honoured() ? "honoured" : "not honoured");
     frames_counted_ = 0;
     frames_since_s_ = end_s;
   }
-  if (screen_ != Screen::kBench || !bench_) return;
-  FrameBench& bench = bench_->bench;
-  bench.record(end_s - start_s);
-  if (bench.finished()) {
-    std::printf(
-        "time per frame at %dx%d, vsync off (CPU: this process, GL driver threads included; wall: polling to "
-        "swap):\n%s",
-        static_cast<int>(ImGui::GetIO().DisplaySize.x), static_cast<int>(ImGui::GetIO().DisplaySize.y),
-        bench.report().c_str());
-    std::fflush(stdout);
-    done_ = true;
-  }
+  view().frame_done(start_s, end_s);
 }
 
 void App::shutdown(double now_s) {
   net_.save_own_game();  // a race still running: our game so far
-  if (game_ && game_->session->phase() != SessionPhase::kOver) quit_game(now_s);
+  for (auto& entry : views_) entry.second->shutdown(now_s);
 }
 
 }  // namespace sr::client

@@ -1,6 +1,6 @@
-// The application: which screen is up, where keys go, and the frame's drawing. Each screen's own state is a struct
-// of its own (solo_game.h, race_screen.h, replay_browser_state.h, viewer_state.h, ...), made on entering the screen
-// and dropped on leaving it; App keeps only what every screen shares. main.cpp owns the loop and calls, every
+// The application: what every screen shares (the window, settings, the frame pacer, network play), which screen is
+// up, where keys go, and the frame's steps. Each screen is a type of its own behind ScreenView (screen_view.h), made
+// once by the list in screen_list.cpp. main.cpp owns the loop and calls, every
 // frame: input() with the events taken, ui() inside the ImGui frame, render() before ImGui draws, after_render() before
 // the swap, end_frame() after it, and waits for events as long as wait_s() says (frame pacing).
 #pragma once
@@ -13,7 +13,6 @@
 #include <vector>
 
 #include "client/app/app_screen.h"
-#include "client/app/bench_screen.h"
 #include "client/app/cli.h"
 #include "client/app/frame_pacer.h"
 #include "client/app/ladder_state.h"
@@ -21,6 +20,7 @@
 #include "client/app/net_play.h"
 #include "client/app/race_screen.h"
 #include "client/app/replay_browser_state.h"
+#include "client/app/screen_view.h"
 #include "client/app/solo_game.h"
 #include "client/app/spectate_request.h"
 #include "client/app/viewer_state.h"
@@ -79,44 +79,74 @@ class App {
   [[nodiscard]] bool close_requested();
   [[nodiscard]] int exit_code() const { return exit_code_; }
 
+  // What the screens share (screen_view.h).
+  [[nodiscard]] const AppOptions& options() const { return options_; }
+  [[nodiscard]] Settings& settings() { return settings_; }
+  [[nodiscard]] const Settings& settings() const { return settings_; }
+  [[nodiscard]] const Paths& paths() const { return paths_; }
+  [[nodiscard]] PuzzleProgress& puzzles() { return puzzles_; }
+  [[nodiscard]] const Fonts& fonts() const { return fonts_; }
+  [[nodiscard]] QuadBatch& batch() { return batch_; }
+  [[nodiscard]] HeldInputs& held() { return held_; }
+  [[nodiscard]] ReplayLink& replays() { return replays_; }
+  [[nodiscard]] audio::SoundPlayer& sound() { return *sound_; }
+  [[nodiscard]] NetPlay& net() { return net_; }
+  [[nodiscard]] const NetPlay& net() const { return net_; }
+  // The view of screen `id`, as its type (screen_list.cpp makes each).
+  template <class View>
+  [[nodiscard]] View& view(Screen id) {
+    return dynamic_cast<View&>(*views_.at(id));
+  }
+  // Shows screen `id` from the next call on (its view keeps what it showed last).
+  void show(Screen id) { screen_ = id; }
+  // The game ends after this frame.
+  void quit() { done_ = true; }
+  // A key press was taken before the menus ran: they get no navigation this frame.
+  void suppress_nav() { nav_suppressed_ = true; }
+  // Menu keys typed ahead are dropped (a game starts: they must not reach its pause or results menus).
+  void clear_menu_keys() { menu_keys_.clear(); }
+  // A notice drawn over the main menu until closed (a file that could not be saved or read).
+  void show_notice(std::string title, std::string text);
+  // The settings as changed in Settings: clamped to their ranges, applied, and saved (a failure is a notice).
+  void apply_settings();
+  // Starts a solo game (GameView::start).
+  void start_game(GamePick pick, Screen back_to, double now_s);
+  void open_puzzles();
+  void open_replay_browser();
+
+  // The multiplayer, replay and ladder screens' parts kept in the app for now (net_view.cpp, replay_views.cpp,
+  // ladder_view.cpp call them).
+  [[nodiscard]] const net::RaceView* shown_race() const;
+  // Our own game of the shown race is being played (keys go to it, not to menus).
+  [[nodiscard]] bool racing_now() const;
+  void race_key(const KeyEvent& ev);
+  void race_pad(const PadChange& change, double when_s);
+  void net_ui(double now_s, const MenuNav& nav);
+  void layout_race(float w, float h);
+  void render_race(const BoardLook& look, double now_s);
+  [[nodiscard]] const std::vector<BoardLayout>& race_layouts() const;
+  // Per race layout: "GAME_TIME_US PIECES NAME" of the board drawn there (for the screenshot's layout file).
+  [[nodiscard]] std::vector<std::string> race_layout_notes() const;
+  void browser_ui(const MenuNav& nav);
+  void viewer_ui(double now_s, const MenuNav& nav);
+  void layout_viewer(float w, float h);
+  void render_viewer(const BoardLook& look, double now_s);
+  [[nodiscard]] const std::vector<BoardLayout>& viewer_layouts() const;
+  [[nodiscard]] bool viewer_playing() const;
+  void ladder_ui(const MenuNav& nav);
+
  private:
   // app_input.cpp: input routing
   MenuNav read_nav();
   void pad_changes(const std::vector<PadChange>& changes, double when_s);
   void key(const KeyEvent& ev);
   // app.cpp: the screens
-  [[nodiscard]] std::string screen_name() const;
-  void leave_settings();
-  void leave_settings_quietly();
+  [[nodiscard]] ScreenView& view() const { return *views_.at(screen_); }
   // What the screen on show needs from the next frames (frame pacing).
   [[nodiscard]] Activity activity() const;
   [[nodiscard]] PaceState pace_state(double now_s) const;
-  // The boards drawn on this screen (for the screenshot's layout file).
-  [[nodiscard]] const std::vector<BoardLayout>& shown_layouts() const;
-  // app_game.cpp: the solo game
-  void game_key(const KeyEvent& ev);
-  void start_game(GamePick pick, Screen back_to, double now_s);
-  void restart(double now_s);
-  void end_game(double now_s);
-  void quit_game(double now_s);
-  void tick_game(double now_s);
-  // app_puzzle.cpp: puzzle mode (stage list, attempts, progress saved in puzzles.json)
-  void start_puzzle(std::size_t stage, int attempt, double now_s);
-  // The puzzle attempt just ended: judged, its outcome recorded and saved, the results' view filled in.
-  void end_puzzle_attempt(const SaveOutcome& saved, bool stored);
-  // R (or Retry) in a puzzle: see app_puzzle.cpp for which attempt comes next.
-  void restart_puzzle(double now_s);
-  // Leaving a puzzle game for the stage list: a first attempt not cleared gives the retry up (the try is failed).
-  void leave_puzzle();
-  void record_puzzle(std::size_t stage, StageOutcome outcome);
-  void puzzles_ui(double now_s, const MenuNav& nav);
-  void puzzle_results_ui(double now_s, const MenuNav& nav);
   // The sound settings and the window's focus, given to the player (every frame: they change in Settings).
   void apply_sound_settings(bool focused);
-  void game_ui(double now_s, const MenuNav& nav);
-  // The solo game's boards, or the bench's, laid out for this frame.
-  void layout_boards(float w, float h);
-  [[nodiscard]] bool restart_key(int key) const;
   // app_net.cpp: multiplayer screens, keys into our race, our own game saved
   void start_net_from_cli();
   void connect_to(const std::string& address);
@@ -124,12 +154,10 @@ class App {
   bool net_poll(double now_s);
   // A connection is open (connecting, in the lobby or a room, reconnecting): it must be serviced often.
   [[nodiscard]] bool net_open() const;
-  void net_ui(double now_s, const MenuNav& nav);
   [[nodiscard]] bool lost_connection_modal(const MenuNav& nav);
   void spectate_from_list();
   void race_started();
   void auto_ready();
-  void race_key(const KeyEvent& ev);
   // The "leave the race?" question (Esc while racing): its keys, its choices, and drawing it (app_race.cpp).
   static constexpr int kKeepRacing = 0, kLeaveRoom = 1, kLeaveServer = 2, kLeaveChoices = 3;
   void leave_race_key(int key, double when_s);
@@ -142,24 +170,16 @@ class App {
   void sound_own_race(std::uint64_t calls, const std::optional<engine::ActivePiece>& before);
   // The race countdown's beeps (while we race) and the chime of another racer finishing.
   void race_sounds();
-  [[nodiscard]] const net::RaceView* shown_race() const;
-  // Our own game of the shown race is being played (keys go to it, not to menus).
-  [[nodiscard]] bool racing_now() const;
   // The race's results appeared a moment ago: their buttons take no keys yet.
   [[nodiscard]] bool results_fresh(double now_s) const;
   // app_race.cpp: the race screen and results
-  void layout_race(float w, float h);
-  void render_race(const BoardLook& look, double now_s);
   void race_ui(double now_s, const MenuNav& nav);
   void spectator_keys(const net::RaceView& race, const MenuNav& nav);
   void race_chat();
   // The race results at the bottom left; `spectator_hint` (or null) is drawn as its last line.
   void results_table(const protocol::RaceResults& results, double now_s, const MenuNav& nav,
                      const char* spectator_hint);
-  // Per race layout: "GAME_TIME_US PIECES NAME" of the board drawn there (for the screenshot's layout file).
-  [[nodiscard]] std::vector<std::string> race_layout_notes() const;
   // app_replay.cpp: replay browser and viewer
-  void open_replay_browser();
   // Opens the viewer on `file`; when it cannot, the browser (opened) says why, and so does the error returned.
   [[nodiscard]] sr::Status<std::string> open_viewer_file(const std::filesystem::path& file);
   // `stackrace LINK`: downloads the replay of a game's web link (client/web/replay_fetch.h, blocking up to its
@@ -171,14 +191,10 @@ class App {
   void replay_poll();
   // A replay could not be shown: said in the browser, or among the server's messages when it is not open.
   void replay_problem(std::string text);
-  void replays_ui(double now_s, const MenuNav& nav);
-  void layout_viewer(float w, float h);
-  void render_viewer(const BoardLook& look, double now_s);
   // app_ladder.cpp: the contest ladder (leaderboard, Watch, entering as a person)
   void open_ladder();
   void ladder_received(const protocol::Message& message);
   void ladder_play(const LadderAction& action);
-  void ladder_ui(const MenuNav& nav);
 
   AppOptions options_;
   Window& window_;
@@ -201,12 +217,11 @@ class App {
   MenuNav frame_nav_;                           // this frame's navigation (nav_inputs())
   std::string logged_screen_;                   // the screen last named in the log
   std::deque<std::pair<int, bool>> menu_keys_;  // key presses (key, auto-repeat) waiting for the menus
-  MenuScreens menus_;
+  // Every screen's view (screen_list.cpp); screen_ is the one shown.
+  std::map<Screen, std::unique_ptr<ScreenView>> views_;
 
-  // Each screen's own state, there only while the screen is up (see each struct's header for when it is made and
-  // dropped).
-  std::optional<SoloGame> game_;
-  std::optional<BenchScreen> bench_;
+  // The multiplayer, replay and ladder screens' own state, there only while the screen is up (see each struct's
+  // header for when it is made and dropped).
   std::optional<RaceScreenState> race_screen_;
   std::optional<ReplayBrowserState> browser_;
   std::unique_ptr<ViewerState> viewer_;

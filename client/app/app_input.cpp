@@ -54,14 +54,10 @@ void App::input(const std::vector<InputEvent>& events, double now_s) {
   // Losing focus mid-game pauses it (GLFW has already released the held keys). Only on the change, so a window
   // that starts unfocused (a test harness focusing it a moment later) is not paused.
   const bool focused = window_.focused();
-  if (was_focused_ && !focused && screen_ == Screen::kGame && game_ &&
-      game_->session->phase() == SessionPhase::kPlaying) {
-    game_->session->pause(now_s);
-  }
+  if (was_focused_ && !focused) view().focus_lost(now_s);
   was_focused_ = focused;
   apply_sound_settings(focused);
-  if (screen_ == Screen::kBench && bench_) bench_->bench.step();
-  tick_game(now_s);
+  view().tick(now_s);
   (void)net_poll(now_s);  // what arrived is drawn in this frame anyway
   tick_race();
   race_sounds();
@@ -77,63 +73,39 @@ void App::key(const KeyEvent& ev) {
     screenshot_requested_ = true;
     return;
   }
-  if (screen_ == Screen::kSettings && menus_.settings.capturing() && ev.action == GLFW_PRESS) {
-    menus_.settings.capture_key(settings_, ev.key);
+  if (view().capture_key(ev)) {
     nav_suppressed_ = true;
     return;
   }
-  const bool playing =
-      (screen_ == Screen::kGame && game_ &&
-       (game_->session->phase() == SessionPhase::kPlaying || game_->session->phase() == SessionPhase::kCountdown)) ||
-      racing_now();
-  if (ev.action != GLFW_RELEASE && !playing && menu_keys_.size() < 16) {
+  if (ev.action != GLFW_RELEASE && !view().playing() && menu_keys_.size() < 16) {
     menu_keys_.emplace_back(ev.key, ev.action == GLFW_REPEAT);
   }
-  // Keys go to the game only while ImGui does not want the keyboard (nothing of ImGui's takes focus in play;
-  // releases always go through so the held state stays true). In a race only a text field being typed in (the
-  // chat) keeps keys from the game: the menus' keyboard navigation never does.
-  const ImGuiIO& io = ImGui::GetIO();
-  const bool imgui_wants = io.WantCaptureKeyboard && ev.action == GLFW_PRESS;
-  if (screen_ == Screen::kGame && !imgui_wants) game_key(ev);
-  if (screen_ == Screen::kNet && shown_race() && (!io.WantTextInput || ev.action == GLFW_RELEASE)) race_key(ev);
+  view().key(ev);
 }
 
 void App::pad_changes(const std::vector<PadChange>& changes, double when_s) {
   for (const auto& c : changes) {
-    if (screen_ == Screen::kSettings && menus_.settings.capturing() && c.down) {
-      menus_.settings.capture_pad(settings_, c.input);
+    if (view().capture_pad(c)) {
       nav_suppressed_ = true;
       continue;
     }
-    if (screen_ == Screen::kNet && shown_race()) {  // our race (spectators' pads only navigate)
-      // Start asks whether to leave the race; while asked, the d-pad, A and B answer.
-      if (c.down && racing_now() && (c.input == GLFW_GAMEPAD_BUTTON_START || race_screen_->race.leave_asked)) {
-        const int key = c.input == GLFW_GAMEPAD_BUTTON_A                                           ? GLFW_KEY_ENTER
-                        : c.input == GLFW_GAMEPAD_BUTTON_DPAD_UP                                   ? GLFW_KEY_UP
-                        : c.input == GLFW_GAMEPAD_BUTTON_DPAD_DOWN                                 ? GLFW_KEY_DOWN
-                        : c.input == GLFW_GAMEPAD_BUTTON_B || c.input == GLFW_GAMEPAD_BUTTON_START ? GLFW_KEY_ESCAPE
-                                                                                                   : -1;
-        if (key >= 0) leave_race_key(key, when_s);
-        continue;
-      }
-      held_.set_pad(c.input, c.down);
-      race_buttons_changed(when_s);
-      continue;
-    }
-    if (screen_ != Screen::kGame || !game_) continue;
-    if (c.down && c.input == GLFW_GAMEPAD_BUTTON_START) {
-      game_key({GLFW_KEY_ESCAPE, GLFW_PRESS, 0, when_s});
-      continue;
-    }
-    held_.set_pad(c.input, c.down);
-    bool restart_pressed = false;
-    for (int p : settings_.bindings.pad_for(Action::kRestart)) restart_pressed |= c.down && p == c.input;
-    if (restart_pressed) {
-      restart(when_s);
-      continue;
-    }
-    game_->session->set_buttons(when_s, held_.buttons(settings_.bindings));
+    view().pad(c, when_s);
   }
+}
+
+void App::race_pad(const PadChange& c, double when_s) {
+  // Start asks whether to leave the race; while asked, the d-pad, A and B answer.
+  if (c.down && racing_now() && (c.input == GLFW_GAMEPAD_BUTTON_START || race_screen_->race.leave_asked)) {
+    const int key = c.input == GLFW_GAMEPAD_BUTTON_A                                           ? GLFW_KEY_ENTER
+                    : c.input == GLFW_GAMEPAD_BUTTON_DPAD_UP                                   ? GLFW_KEY_UP
+                    : c.input == GLFW_GAMEPAD_BUTTON_DPAD_DOWN                                 ? GLFW_KEY_DOWN
+                    : c.input == GLFW_GAMEPAD_BUTTON_B || c.input == GLFW_GAMEPAD_BUTTON_START ? GLFW_KEY_ESCAPE
+                                                                                               : -1;
+    if (key >= 0) leave_race_key(key, when_s);
+    return;
+  }
+  held_.set_pad(c.input, c.down);
+  race_buttons_changed(when_s);
 }
 
 void App::nav_inputs() {

@@ -346,7 +346,7 @@ void App::net_ui(double now_s, const MenuNav& frame_nav) {
       const bool connecting = session.state() == net::Session::State::kConnecting;
       const ServerListAction a =
           net_menus_.server_list.draw(settings_, changed, net_.messages(), connecting ? none : nav);
-      if (changed) leave_settings_quietly();
+      if (changed) apply_settings();
       if (connecting) {
         begin_overlay("Connecting", 0.5f, 1.0f);
         ImGui::Text("Connecting to %s ...", net_.address().c_str());

@@ -365,4 +365,9 @@ void App::results_table(const protocol::RaceResults& results, double now_s, cons
   ImGui::End();
 }
 
+const std::vector<BoardLayout>& App::race_layouts() const {
+  static const std::vector<BoardLayout> kNone;
+  return race_screen_ ? race_screen_->layouts : kNone;
+}
+
 }  // namespace sr::client

@@ -100,8 +100,8 @@ void App::replay_poll() {
   screen_ = Screen::kViewer;
 }
 
-void App::replays_ui(double now_s, const MenuNav& nav) {
-  if (screen_ == Screen::kReplays) {
+void App::browser_ui(const MenuNav& nav) {
+  {
     if (!browser_) open_replay_browser();  // not reached: the browser is made on the way here
     ReplayBrowserState& b = *browser_;
     ServerGames server{net_.session().welcome().server_name, b.server_games_shown ? &b.server_games : nullptr,
@@ -134,8 +134,10 @@ void App::replays_ui(double now_s, const MenuNav& nav) {
       case BrowserAction::kCopyLink: b.link_note = copy_game_link(a.game_id); break;
       case BrowserAction::kNone: break;
     }
-    return;
   }
+}
+
+void App::viewer_ui(double now_s, const MenuNav& nav) {
   if (!viewer_) {  // not reached: the viewer is made on the way here
     open_replay_browser();
     return;
@@ -190,5 +192,12 @@ void App::render_viewer(const BoardLook& look, double now_s) {
     draw_board(batch_, viewer_->layouts[i], games[i], nullptr, l, now_s);
   }
 }
+
+const std::vector<BoardLayout>& App::viewer_layouts() const {
+  static const std::vector<BoardLayout> kNone;
+  return viewer_ ? viewer_->layouts : kNone;
+}
+
+bool App::viewer_playing() const { return viewer_ && viewer_->viewer.playing; }
 
 }  // namespace sr::client
