@@ -12,12 +12,15 @@
 
 #include "client/app/bench_view.h"
 #include "client/app/game_view.h"
+#include "client/app/net_view.h"
 #include "client/app/puzzles_view.h"
+#include "client/app/replay_views.h"
 #include "client/render/screenshot.h"
 #include "client/settings/puzzle_progress_io.h"
 #include "client/settings/settings_io.h"
 #include "client/solo/modes.h"
 #include "client/ui/hud.h"
+#include "client/web/game_link.h"
 
 namespace sr::client {
 
@@ -66,8 +69,8 @@ sr::Status<std::string> App::init() {
   }
   if (options_.replay_file) {
     // A file that is not a replay (or cannot be read) is said in the window, over the main menu: the game goes on.
-    if (auto opened = open_viewer_file(*options_.replay_file); !opened) {
-      browser_.reset();
+    if (auto opened = view<ViewerView>(Screen::kViewer).open_file(*options_.replay_file); !opened) {
+      view<ReplaysView>(Screen::kReplays).close();
       screen_ = Screen::kMain;
       notice_title_ = "Cannot watch this file";
       notice_ = "The file given on the command line, " + options_.replay_file->string() + ", cannot be watched. " +
@@ -77,8 +80,8 @@ sr::Status<std::string> App::init() {
   }
   if (options_.replay_link) {
     // As for a file: a link that cannot be watched is said over the main menu.
-    if (auto opened = open_viewer_link(*options_.replay_link); !opened) {
-      browser_.reset();
+    if (auto opened = view<ViewerView>(Screen::kViewer).open_link(*options_.replay_link); !opened) {
+      view<ReplaysView>(Screen::kReplays).close();
       screen_ = Screen::kMain;
       notice_title_ = "Cannot watch this link";
       notice_ =
@@ -87,7 +90,7 @@ sr::Status<std::string> App::init() {
     return {};
   }
   if (options_.host_port || options_.connect) {
-    start_net_from_cli();
+    view<NetView>(Screen::kNet).start_from_cli();
     return {};
   }
   if (options_.mode) {
@@ -176,6 +179,8 @@ void App::start_game(GamePick pick, Screen back_to, double now_s) {
   (void)view<GameView>(Screen::kGame).start(std::move(pick), back_to, now_s);  // a failure is said in the log
 }
 
+void App::open_replay_browser() { view<ReplaysView>(Screen::kReplays).open(); }
+
 void App::open_puzzles() {
   view<PuzzlesView>(Screen::kPuzzles).select_next();
   screen_ = Screen::kPuzzles;
@@ -231,8 +236,7 @@ PaceState App::pace_state(double now_s) const {
   p.iconified = window_.iconified();
   // Menu keys that arrived together are taken one a frame: the next one now.
   if (!menu_keys_.empty()) p.wake_s = now_s;
-  // The race results' buttons appear after a grace period (results_fresh()).
-  if (race_screen_ && results_fresh(now_s)) p.wake_s = race_screen_->results_shown_s + kResultsKeyGraceS;
+  if (const auto at = view().wake_at(now_s)) p.wake_s = *at;  // a button appearing (the race results')
   // A held pad input repeats in menus (ImGui's navigation counts frames), so a plugged-in pad keeps frames coming.
   if (pads_.connected()) p.poll_every_s = kPollS;
   return p;
@@ -278,6 +282,38 @@ void App::end_frame(double start_s, double end_s) {
 void App::shutdown(double now_s) {
   net_.save_own_game();  // a race still running: our game so far
   for (auto& entry : views_) entry.second->shutdown(now_s);
+}
+
+bool App::net_poll(double now_s) {
+  if (net_.session().state() == net::Session::State::kIdle) return false;
+  const auto state_before = net_.session().state();
+  const auto received = net_.poll();
+  for (const auto& m : received) {
+    for (auto& entry : views_) entry.second->net_message(m, now_s);
+  }
+  for (auto& entry : views_) entry.second->net_polled(now_s);
+  if (state_before != net::Session::State::kClosed && net_.session().state() == net::Session::State::kClosed) {
+    held_.release_all();
+    for (auto& entry : views_) entry.second->connection_closed();
+    if (net_.lost()) spdlog::warn("connection lost ({}); back on the multiplayer menu", net_.lost()->reason);
+    if (options_.exit_after_race) done_ = true;
+  }
+  return !received.empty() || net_.session().state() != state_before;
+}
+
+bool App::net_open() const {
+  const auto state = net_.session().state();
+  return state != net::Session::State::kIdle && state != net::Session::State::kClosed;
+}
+
+std::string App::copy_game_link(std::uint64_t game_id) {
+  const auto address = parse_address(net_.address());
+  const auto pages = web_pages(net_.session().welcome(), address ? address->first : std::string());
+  if (!pages) return "this server has no web pages: its games have no web links";
+  const std::string link = game_link(*pages, game_id);
+  window_.set_clipboard(link);
+  spdlog::info("link copied: {}", link);
+  return "link copied: " + link;
 }
 
 }  // namespace sr::client

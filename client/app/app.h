@@ -15,15 +15,9 @@
 #include "client/app/app_screen.h"
 #include "client/app/cli.h"
 #include "client/app/frame_pacer.h"
-#include "client/app/ladder_state.h"
-#include "client/app/menu_screens.h"
 #include "client/app/net_play.h"
-#include "client/app/race_screen.h"
-#include "client/app/replay_browser_state.h"
 #include "client/app/screen_view.h"
 #include "client/app/solo_game.h"
-#include "client/app/spectate_request.h"
-#include "client/app/viewer_state.h"
 #include "client/audio/sound_player.h"
 #include "client/input/bindings.h"
 #include "client/platform/gamepad.h"
@@ -39,9 +33,6 @@
 namespace sr::client {
 
 using engine::TimeUs;
-
-// The largest grid of n equal boards in (x, y, w, h), appended to `out` (app_race.cpp).
-void grid_layouts(std::vector<BoardLayout>& out, int n, float x, float y, float w, float h);
 
 class App {
  public:
@@ -99,12 +90,15 @@ class App {
   }
   // Shows screen `id` from the next call on (its view keeps what it showed last).
   void show(Screen id) { screen_ = id; }
+  [[nodiscard]] Screen screen() const { return screen_; }
   // The game ends after this frame.
   void quit() { done_ = true; }
   // A key press was taken before the menus ran: they get no navigation this frame.
   void suppress_nav() { nav_suppressed_ = true; }
   // Menu keys typed ahead are dropped (a game starts: they must not reach its pause or results menus).
   void clear_menu_keys() { menu_keys_.clear(); }
+  // A screenshot (and its layout file) of this frame, as F12 takes.
+  void request_screenshot() { screenshot_requested_ = true; }
   // A notice drawn over the main menu until closed (a file that could not be saved or read).
   void show_notice(std::string title, std::string text);
   // The settings as changed in Settings: clamped to their ranges, applied, and saved (a failure is a notice).
@@ -113,27 +107,9 @@ class App {
   void start_game(GamePick pick, Screen back_to, double now_s);
   void open_puzzles();
   void open_replay_browser();
-
-  // The multiplayer, replay and ladder screens' parts kept in the app for now (net_view.cpp, replay_views.cpp,
-  // ladder_view.cpp call them).
-  [[nodiscard]] const net::RaceView* shown_race() const;
-  // Our own game of the shown race is being played (keys go to it, not to menus).
-  [[nodiscard]] bool racing_now() const;
-  void race_key(const KeyEvent& ev);
-  void race_pad(const PadChange& change, double when_s);
-  void net_ui(double now_s, const MenuNav& nav);
-  void layout_race(float w, float h);
-  void render_race(const BoardLook& look, double now_s);
-  [[nodiscard]] const std::vector<BoardLayout>& race_layouts() const;
-  // Per race layout: "GAME_TIME_US PIECES NAME" of the board drawn there (for the screenshot's layout file).
-  [[nodiscard]] std::vector<std::string> race_layout_notes() const;
-  void browser_ui(const MenuNav& nav);
-  void viewer_ui(double now_s, const MenuNav& nav);
-  void layout_viewer(float w, float h);
-  void render_viewer(const BoardLook& look, double now_s);
-  [[nodiscard]] const std::vector<BoardLayout>& viewer_layouts() const;
-  [[nodiscard]] bool viewer_playing() const;
-  void ladder_ui(const MenuNav& nav);
+  // Copies the web link of stored game `game_id` on the server we are connected to (its Welcome says where its pages
+  // are) to the clipboard. What to show: "link copied: http://..." or that the server has no web pages.
+  [[nodiscard]] std::string copy_game_link(std::uint64_t game_id);
 
  private:
   // app_input.cpp: input routing
@@ -147,54 +123,11 @@ class App {
   [[nodiscard]] PaceState pace_state(double now_s) const;
   // The sound settings and the window's focus, given to the player (every frame: they change in Settings).
   void apply_sound_settings(bool focused);
-  // app_net.cpp: multiplayer screens, keys into our race, our own game saved
-  void start_net_from_cli();
-  void connect_to(const std::string& address);
-  // Services the connection and acts on what arrived; true when anything did (or the connection's state changed).
+  // Services the connection and gives every screen what arrived (ScreenView::net_message); true when anything did
+  // (or the connection's state changed).
   bool net_poll(double now_s);
   // A connection is open (connecting, in the lobby or a room, reconnecting): it must be serviced often.
   [[nodiscard]] bool net_open() const;
-  [[nodiscard]] bool lost_connection_modal(const MenuNav& nav);
-  void spectate_from_list();
-  void race_started();
-  void auto_ready();
-  // The "leave the race?" question (Esc while racing): its keys, its choices, and drawing it (app_race.cpp).
-  static constexpr int kKeepRacing = 0, kLeaveRoom = 1, kLeaveServer = 2, kLeaveChoices = 3;
-  void leave_race_key(int key, double when_s);
-  void leave_race(int choice);
-  void leave_race_ui();
-  void race_buttons_changed(double when_s);
-  void tick_race();
-  // Our race's sounds after a press or an advance that began with our piece at `before`, if the call reached our
-  // game (RaceView::own_calls() moved past `calls`).
-  void sound_own_race(std::uint64_t calls, const std::optional<engine::ActivePiece>& before);
-  // The race countdown's beeps (while we race) and the chime of another racer finishing.
-  void race_sounds();
-  // The race's results appeared a moment ago: their buttons take no keys yet.
-  [[nodiscard]] bool results_fresh(double now_s) const;
-  // app_race.cpp: the race screen and results
-  void race_ui(double now_s, const MenuNav& nav);
-  void spectator_keys(const net::RaceView& race, const MenuNav& nav);
-  void race_chat();
-  // The race results at the bottom left; `spectator_hint` (or null) is drawn as its last line.
-  void results_table(const protocol::RaceResults& results, double now_s, const MenuNav& nav,
-                     const char* spectator_hint);
-  // app_replay.cpp: replay browser and viewer
-  // Opens the viewer on `file`; when it cannot, the browser (opened) says why, and so does the error returned.
-  [[nodiscard]] sr::Status<std::string> open_viewer_file(const std::filesystem::path& file);
-  // `stackrace LINK`: downloads the replay of a game's web link (client/web/replay_fetch.h, blocking up to its
-  // timeout) and opens the viewer on it. Ok or the sentence saying why not.
-  [[nodiscard]] sr::Status<std::string> open_viewer_link(const std::string& link);
-  // Copies the web link of stored game `game_id` on the server we are connected to (its Welcome says where its pages
-  // are) to the clipboard. What to show: "link copied: http://..." or that the server has no web pages.
-  [[nodiscard]] std::string copy_game_link(std::uint64_t game_id);
-  void replay_poll();
-  // A replay could not be shown: said in the browser, or among the server's messages when it is not open.
-  void replay_problem(std::string text);
-  // app_ladder.cpp: the contest ladder (leaderboard, Watch, entering as a person)
-  void open_ladder();
-  void ladder_received(const protocol::Message& message);
-  void ladder_play(const LadderAction& action);
 
   AppOptions options_;
   Window& window_;
@@ -220,20 +153,8 @@ class App {
   // Every screen's view (screen_list.cpp); screen_ is the one shown.
   std::map<Screen, std::unique_ptr<ScreenView>> views_;
 
-  // The multiplayer, replay and ladder screens' own state, there only while the screen is up (see each struct's
-  // header for when it is made and dropped).
-  std::optional<RaceScreenState> race_screen_;
-  std::optional<ReplayBrowserState> browser_;
-  std::unique_ptr<ViewerState> viewer_;
-  std::optional<LadderState> ladder_;
-
-  // Multiplayer: the connection, its menus, and what the command line asked of it (each request acts once per run).
+  // Multiplayer: the connection, serviced on every screen (its menus and races are NetView's).
   NetPlay net_;
-  NetMenus net_menus_;
-  bool cli_room_created_ = false;
-  bool auto_readied_ = false;
-  std::optional<SpectateRequest> spectate_;
-  std::optional<std::uint64_t> pending_download_;  // a replay asked of the server (from the browser or the results)
 
   FramePacer pacer_;
   int frames_counted_ = 0;  // since frames_since_s_, for the "frames:" debug line

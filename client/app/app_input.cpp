@@ -57,11 +57,8 @@ void App::input(const std::vector<InputEvent>& events, double now_s) {
   if (was_focused_ && !focused) view().focus_lost(now_s);
   was_focused_ = focused;
   apply_sound_settings(focused);
-  view().tick(now_s);
   (void)net_poll(now_s);  // what arrived is drawn in this frame anyway
-  tick_race();
-  race_sounds();
-  replay_poll();
+  view().tick(now_s);
 }
 
 void App::key(const KeyEvent& ev) {
@@ -93,21 +90,6 @@ void App::pad_changes(const std::vector<PadChange>& changes, double when_s) {
   }
 }
 
-void App::race_pad(const PadChange& c, double when_s) {
-  // Start asks whether to leave the race; while asked, the d-pad, A and B answer.
-  if (c.down && racing_now() && (c.input == GLFW_GAMEPAD_BUTTON_START || race_screen_->race.leave_asked)) {
-    const int key = c.input == GLFW_GAMEPAD_BUTTON_A                                           ? GLFW_KEY_ENTER
-                    : c.input == GLFW_GAMEPAD_BUTTON_DPAD_UP                                   ? GLFW_KEY_UP
-                    : c.input == GLFW_GAMEPAD_BUTTON_DPAD_DOWN                                 ? GLFW_KEY_DOWN
-                    : c.input == GLFW_GAMEPAD_BUTTON_B || c.input == GLFW_GAMEPAD_BUTTON_START ? GLFW_KEY_ESCAPE
-                                                                                               : -1;
-    if (key >= 0) leave_race_key(key, when_s);
-    return;
-  }
-  held_.set_pad(c.input, c.down);
-  race_buttons_changed(when_s);
-}
-
 void App::nav_inputs() {
   frame_nav_ = read_nav();
   ImGuiIO& io = ImGui::GetIO();
@@ -121,7 +103,7 @@ void App::nav_inputs() {
   }
   // While a race is played, and a moment after its results appear, ImGui's navigation gets no keys at all (its own
   // key mapping included), so hard drops never press a menu button.
-  const bool hold = racing_now() || results_fresh(Window::now_s());
+  const bool hold = view().holds_navigation(Window::now_s());
   constexpr ImGuiConfigFlags kNav = ImGuiConfigFlags_NavEnableKeyboard | ImGuiConfigFlags_NavEnableGamepad;
   if (hold) {
     io.ConfigFlags &= ~kNav;

@@ -1,4 +1,4 @@
-// The contest ladder screen (app_ladder.cpp): the leaderboard and what the screen has to say. Made when the screen is
+// The contest ladder screen (ladder_view.cpp): the leaderboard and what the screen has to say. Made when the screen is
 // opened from the lobby and kept while a game entered from it is played and while a best game is watched (both come
 // back to it), dropped by its Back and when the connection ends, so no board or error of a visit shows in the next.
 #pragma once

@@ -1,4 +1,4 @@
-// A room and its races on screen (app_net.cpp, app_race.cpp): our held buttons, the boards' layout, the race whose
+// A room and its races on screen (net_view.cpp): our held buttons, the boards' layout, the race whose
 // results were closed, the chat line being typed, when the results arrived. Made when we enter a room (RoomJoined)
 // and dropped when we leave it or the connection ends, so nothing of one room carries into the next; what belongs
 // to one race alone (`race`) is reset again when each race starts.

@@ -1,4 +1,4 @@
-// The replay browser (app_replay.cpp): its filters, the local listing, the server's list it asked for, the problem
+// The replay browser (replay_views.cpp): its filters, the local listing, the server's list it asked for, the problem
 // to show, and where its Back goes. Made when the browser is opened from the main menu or the lobby, kept while a
 // replay opened from it is watched (the viewer returns to it), and dropped when its Back is taken, so a problem or
 // a server list from an earlier visit never shows in the next.

@@ -5,6 +5,7 @@
 // `Screen` (app_screen.h) and a line in that list.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -14,10 +15,14 @@
 #include "client/platform/pad_state.h"
 #include "client/render/board_renderer.h"
 #include "client/ui/menu.h"
+#include "common/protocol/messages.h"
 
 namespace sr::client {
 
 class App;
+
+// The largest grid of n equal boards in (x, y, w, h), appended to `out` (the race screen's and the viewer's boards).
+void grid_layouts(std::vector<BoardLayout>& out, int n, float x, float y, float w, float h);
 
 class ScreenView {
  public:
@@ -52,10 +57,18 @@ class ScreenView {
   [[nodiscard]] virtual const std::vector<BoardLayout>& layouts() const;
   [[nodiscard]] virtual std::vector<std::string> layout_notes() const { return {}; }
 
-  // What the screen needs of the next frames (frame pacing).
+  // What the screen needs of the next frames (frame pacing), and a moment it needs a frame at (a button appearing).
   [[nodiscard]] virtual Activity activity() const { return Activity::kIdle; }
+  [[nodiscard]] virtual std::optional<double> wake_at(double /*now_s*/) const { return std::nullopt; }
+  // ImGui's keyboard and pad navigation is held (a race is played: hard drops must never press a menu button).
+  [[nodiscard]] virtual bool holds_navigation(double /*now_s*/) const { return false; }
   // A frame was drawn from `start_s` (before polling) to `end_s` (the swap returned).
   virtual void frame_done(double /*start_s*/, double /*end_s*/) {}
+  // The connection (App::net()), for every screen, shown or not: each message that arrived, in order; then once per
+  // servicing (after the messages); and once when the connection has ended.
+  virtual void net_message(const protocol::Message& /*message*/, double /*now_s*/) {}
+  virtual void net_polled(double /*now_s*/) {}
+  virtual void connection_closed() {}
   // The game is closing (every screen is told, shown or not): a game still in progress is saved.
   virtual void shutdown(double /*now_s*/) {}
 

@@ -1,7 +1,8 @@
-// The solo game in progress (app_game.cpp): what was picked, its session and the bot racing it, the personal best
+// The solo game in progress (game_view.cpp): what was picked, its session and the bot racing it, the personal best
 // it is measured against, its results once over, its boards' layout, and its pause and results menus. Made by
-// start_game() (a restart makes a new one from the same pick) and dropped when the game is left (quit from the pause
-// or results menu, Esc in the countdown), so nothing of one game (a menu's selection, old results) shows in the next.
+// GameView::start() (a restart makes a new one from the same pick) and dropped when the game is left (quit from the
+// pause or results menu, Esc in the countdown), so nothing of one game (a menu's selection, old results) shows in the
+// next.
 #pragma once
 
 #include <cstdint>
@@ -22,7 +23,7 @@
 
 namespace sr::client {
 
-// A puzzle stage being played (app_puzzle.cpp): which stage, which attempt of the try, and how the attempt ended.
+// A puzzle stage being played (game_view.cpp): which stage, which attempt of the try, and how the attempt ended.
 struct PuzzleAttempt {
   std::size_t stage = 0;
   int attempt = 1;                // 1..engine::kPuzzleAttempts

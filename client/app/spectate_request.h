@@ -1,4 +1,4 @@
-// --spectate ROOM (app_net.cpp): looking for a public room by name on the server we joined, asking for the room list
+// --spectate ROOM (net_view.cpp): looking for a public room by name on the server we joined, asking for the room list
 // every half second until the room is there (the bots may still be creating it) or the time is up. Made when the
 // server first welcomes us and kept for the whole run: like --room and --auto-ready, the command line acts once.
 #pragma once

@@ -1,4 +1,4 @@
-// The replay viewer (app_replay.cpp): the replay being watched, its controls, the playback clock and the boards'
+// The replay viewer (replay_views.cpp): the replay being watched, its controls, the playback clock and the boards'
 // layout. Made for each replay opened (a file, or a download) and dropped when the viewer's Back is taken, so one
 // replay's position, speed or followed racer never carries into the next.
 #pragma once

@@ -1,7 +1,7 @@
 // The "Contest ladder" screen without a window (PROTOCOL.md "Contest ladder"): the leaderboard's rows as the screen
 // shows them, which best games can be watched, the entrant form's check, and what each server message means to the
 // screen (a board, a refusal, our ladder game starting or left). Pure: client/ui/ladder_screen.h draws it, the app
-// (client/app/app_ladder.cpp) sends the requests.
+// (client/app/ladder_view.cpp) sends the requests.
 #pragma once
 
 #include <cstdint>

@@ -1,5 +1,5 @@
 // Puzzle mode's screens: the stage list, the line over the board while a stage is played, and an attempt's results.
-// They return what the player chose; the app acts on it (app_puzzle.cpp).
+// They return what the player chose; the app acts on it (client/app/game_view.cpp).
 #pragma once
 
 #include <cstddef>
