@@ -111,7 +111,7 @@ std::vector<Played> read_played(const fs::path& file) {
 
 // The scripted game: the golden 40-line sprint's first `game_s` seconds of button changes, fed to a SoloSession as
 // the app feeds it (each change at its time, a frame every 8 ms), after a 2 s countdown; every cue the session and
-// the countdown give is played at once, as App::tick_game does. Then each effect the game did not make is played
+// the countdown give is played at once, as GameView::tick does. Then each effect the game did not make is played
 // once, 120 ms apart (the personal best, another racer finishing, ...). Returns what was played.
 std::vector<Played> play_scripted_game(SoundPlayer& player, double game_s) {
   const Clock::time_point opened = Clock::now();
