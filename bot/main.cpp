@@ -60,7 +60,7 @@ struct Args {
   std::vector<std::string> say;
   std::string rotation;
 
-  std::string delays_out;
+  std::string delays_out, recorded;
   int poll_ms = 0;
   std::string ladder, secret_file;
   bool practice = false, leaderboard = false;
@@ -136,6 +136,10 @@ Given add_options(CLI::App& app, Args& a) {
       ->capture_default_str();
   online->add_option("--delays-out", a.delays_out,
                      "write every relay delay measured to this file, a line 'SECONDS_SINCE_START DELAY_MS' each");
+  online->add_option("--recorded", a.recorded,
+                     "play the games recorded in this directory's replays instead of thinking: a race with seed S "
+                     "plays one recorded with seed S and the same rules (a load generator; the server must run with "
+                     "--race-seeds, see tests/load/load_test.sh)");
 
   auto* contest = app.add_option_group(
       "contest ladder", "play or list a contest ladder (a server run with stackrace-server --contest); needs --server");
@@ -215,6 +219,7 @@ int online_main(const Args& a, const botcli::PlayerRequest& player) {
   o.timeout_s = a.timeout_s;
   o.name_prefix = a.name_prefix;
   o.delays_out = a.delays_out;
+  o.recorded = a.recorded;
   if (a.poll_ms < 0 || a.poll_ms > 1000) return usage_error("--poll-ms must be 0..1000");
   o.poll_every_ms = a.poll_ms;
   if (!a.room.empty()) o.room = a.room;
@@ -234,6 +239,7 @@ int online_main(const Args& a, const botcli::PlayerRequest& player) {
   o.bot = chosen.value().bot;
   o.external = chosen.value().external;
   if (o.external && count != 1) return usage_error("--external races one bot: --count must be 1 (or left out)");
+  if (o.external && !o.recorded.empty()) return usage_error("--recorded and --external cannot go together");
   return botcli::run_online(o);
 }
 
@@ -301,6 +307,9 @@ int main(int argc, char** argv) {
   if (!a.ladder.empty() && a.leaderboard) return usage_error("give --ladder NAME or --leaderboard, not both");
   if ((a.practice || !a.secret_file.empty()) && a.ladder.empty())
     return usage_error("--practice and --secret-file need --ladder");
+  if (!a.recorded.empty() && (a.server.empty() || !a.ladder.empty())) {
+    return usage_error("--recorded races on a server: give --server HOST:PORT (not --ladder)");
+  }
   if (a.leaderboard) return leaderboard_main(a);
   if (!a.ladder.empty()) return ladder_main(a, player);
   if (!a.server.empty()) return online_main(a, player);

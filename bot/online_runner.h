@@ -29,6 +29,8 @@ struct OnlineOptions {
   std::string delays_out;        // if set: every relay delay measured, as "SECONDS_SINCE_START DELAY_MS" lines
   // With count 1: a TBP bot chooses the placements (external_player.h); `bot` gives only key timing and pace.
   std::optional<ExternalOptions> external;
+  // A directory of recorded games (bot/recorded_player.h): the bots play those instead of thinking.
+  std::string recorded;
 };
 
 // "host:port" or "host" (default port 7878). nullopt when malformed.

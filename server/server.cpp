@@ -25,7 +25,7 @@ constexpr TimeUs kFlushEveryUs = 250;
 // should take a batch of packets rather than one at a time. It adds at most this much to a relay's delay.
 constexpr TimeUs kMinPollPeriodUs = 500;
 
-std::uint64_t next_race_seed(void* ctx) { return static_cast<engine::Random*>(ctx)->next(); }
+std::uint64_t next_race_seed(void* ctx) { return static_cast<RaceSeeds*>(ctx)->next(); }
 
 }  // namespace
 
@@ -51,8 +51,13 @@ sr::Status<std::string> Server::start() {
   services.countdown_us = options_.countdown_us;
   std::random_device entropy;
   seeds_ = engine::Random((static_cast<std::uint64_t>(entropy()) << 32) ^ entropy());
+  race_seeds_ = RaceSeeds(options_.race_seeds_from);
+  if (options_.race_seeds_from != 0) {
+    spdlog::warn("race seeds are {}, {}, ... (--race-seeds): every race's pieces are known in advance",
+                 options_.race_seeds_from, options_.race_seeds_from + 1);
+  }
   services.next_seed = &next_race_seed;
-  services.seed_ctx = &seeds_;
+  services.seed_ctx = &race_seeds_;
   services.live = options_.live;
   if (options_.ladder.enabled) {
     ladder_ = std::make_unique<Ladder>(options_.ladder);

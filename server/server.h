@@ -20,6 +20,7 @@
 #include "server/lobby.h"
 #include "server/net_host.h"
 #include "server/outbox.h"
+#include "server/race_seeds.h"
 #include "server/replay_service.h"
 #include "server/replay_writer.h"
 
@@ -34,6 +35,8 @@ struct ServerOptions {
   NetLimits net;
   PaceLimits pace;
   TimeUs countdown_us = 3'000'000;
+  // Race seeds FIRST, FIRST + 1, ... in the order races start (server/race_seeds.h); 0: random ones.
+  std::uint64_t race_seeds_from = 0;
   // The contest ladder (off unless enabled), kept in data_dir/ladder.sqlite.
   LadderOptions ladder;
   // Web pages (server/web): where the game loop hands the rooms' broadcasts and lobby snapshots. Not owned; null
@@ -112,7 +115,8 @@ class Server final : public Outbox {
   NetHost net_;
   ReplayWriter writer_;
   ReplayService replays_;
-  engine::Random seeds_;  // race seeds, from the system's entropy at start
+  RaceSeeds race_seeds_;  // ServerOptions::race_seeds_from, or random
+  engine::Random seeds_;  // the lobby's own randomness (room codes), from the system's entropy at start
   std::unique_ptr<Ladder> ladder_;
   std::unique_ptr<Lobby> lobby_;
   std::chrono::steady_clock::time_point epoch_;

@@ -38,12 +38,17 @@ void add_server_options(CLI::App& app, ServerConfig& config) {
   app.set_config("--config", "", "read options from a TOML file (same keys as the long options)");
   app.allow_config_extras(CLI::config_extras_mode::error);
 
+  // For unsigned options: CLI11 would wrap "-1" round to 2^64 - 1.
+  const auto not_negative = [](const std::string& text) {
+    return text.find('-') != std::string::npos ? std::string("must not be negative") : std::string();
+  };
   app.add_option("--port", o.port, "UDP port to listen on (0 = any free port)")->capture_default_str();
   app.add_option("--bind", o.bind, "address to listen on (0.0.0.0 = every interface)")->capture_default_str();
   app.add_option("--data-dir", config.data_dir, "replay store directory (created if missing)")->capture_default_str();
   app.add_option("--replay-low-space-mb", config.replay_low_space_mb,
                  "warn (log and the stackrace_replay_disk_low metric) when the replay store has less free space")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->check(not_negative);
   app.add_option("--max-players", o.lobby.max_players, "most players connected at once")
       ->capture_default_str()
       ->check(CLI::Range(1, 4000));
@@ -88,6 +93,12 @@ void add_server_options(CLI::App& app, ServerConfig& config) {
   app.add_option("--motd", o.lobby.motd, "message of the day shown on joining")->check([](const std::string& s) {
     return s.size() > protocol::kMaxMotdBytes ? std::string("at most 1024 bytes") : "";
   });
+  app.add_option("--race-seeds", o.race_seeds_from,
+                 "race seeds FIRST, FIRST+1, ... in the order races start instead of random ones: for load tests and "
+                 "benchmarks, whose games are recorded beforehand; never on a public server (the pieces are known); "
+                 "0: random")
+      ->capture_default_str()
+      ->check(not_negative);
   app.add_option("--log-level", config.log_level, "trace, debug, info, warn, error or off")
       ->capture_default_str()
       ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "off"}));

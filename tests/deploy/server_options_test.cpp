@@ -135,6 +135,21 @@ TEST(ServerOptions, ContestSecondsSetTheLadderGamesLength) {
   EXPECT_NE(parse({"--contest", "--contest-seconds", "601"}, bad), "");
 }
 
+// Race seeds are random unless --race-seeds FIRST asks for FIRST, FIRST+1, ... (a load test's recorded games).
+TEST(ServerOptions, RaceSeedsAreRandomUnlessAFirstOneIsGiven) {
+  server::ServerConfig defaults;
+  ASSERT_EQ(parse({}, defaults), "");
+  EXPECT_EQ(server::server_options(defaults).race_seeds_from, 0u);
+  server::ServerConfig parsed;
+  ASSERT_EQ(parse({"--race-seeds", "7"}, parsed), "");
+  EXPECT_EQ(server::server_options(parsed).race_seeds_from, 7u);
+  server::ServerConfig bad;
+  EXPECT_NE(parse({"--race-seeds", "-1"}, bad), "");
+  EXPECT_NE(parse({"--race-seeds", "seven"}, bad), "");
+  // An unsigned option given a negative number is refused, not wrapped round to 2^64 - 1.
+  EXPECT_NE(parse({"--replay-low-space-mb", "-1"}, bad), "");
+}
+
 // The web pages' address players are told (Welcome.web_port, web_url): the port alone by default, the operator's
 // public address with --web-url, nothing without pages; an address that is not an http(s) URL is refused.
 TEST(ServerOptions, WebUrlIsToldWithThePagesAndMustBeAnHttpUrl) {

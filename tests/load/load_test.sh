@@ -1,8 +1,12 @@
 #!/usr/bin/env bash
-# Load test of one stackrace-server on loopback: N bots in rooms of 8 race one sprint while every racer is refereed.
-# N - 8 bots come from one load-generator process; 8 more race in a room of their own from a separate, lightly
-# loaded probe process, whose relay delay (median / p99) measures the server rather than the busy generator.
-# Prints both summaries, the server's CPU use and the replays stored.
+# Load test of one stackrace-server on loopback: N racers in rooms of 8 race one sprint while every racer is refereed.
+# N - 8 racers come from one load-generator process that plays recorded games (stackrace-bot --recorded: no bot
+# thinks there, so it costs little more than its network traffic); 8 more are real bots racing in a room of their own
+# from a separate, lightly loaded probe process, whose relay delay (median / p99) measures the server. The games are
+# recorded first (stackrace-bot --mode sprint, one per room, seeds 1, 2, ...), and the server hands out those seeds
+# in the order races start (--race-seeds 1). Prints the generator's summary and its own lateness (how late it sent
+# its changes: the server's figures are the server's only while that stays small), the probe's summary, the
+# server's CPU use and the replays stored.
 #
 #   tests/load/load_test.sh [BOTS] [LINES]   (defaults: 1000 bots, 40-line sprint; needs ./stackrace.sh build)
 #
@@ -25,6 +29,13 @@ build=${BUILD_DIR:-build/release}
 server=$build/server/stackrace-server
 bot=$build/bot/stackrace-bot
 [ -x "$server" ] && [ -x "$bot" ] || { echo "load_test: run ./stackrace.sh build first" >&2; exit 2; }
+# One recorded game per room of the generator, and two more: the probe's race takes a seed of the same sequence, and
+# may start before the last of the generator's rooms.
+recorded=$(mktemp -d)
+trap 'rm -rf "$recorded"' EXIT
+games=$(( (bots - 8 + 7) / 8 + 2 ))
+"$bot" --mode sprint --lines "$lines" --seed 1 --games "$games" --quiet --out "$recorded/" > /dev/null \
+  || { echo "load_test: recording $games games failed" >&2; exit 2; }
 ulimit -n 8192 2>/dev/null || true
 pin_server="" pin_clients=""
 cores=$(nproc)
@@ -38,32 +49,32 @@ run_once() {
   data=$(mktemp -d)
   port=$((20000 + RANDOM % 20000))
   $pin_server nice -n "${SERVER_NICE:-0}" "$server" --port "$port" --bind 127.0.0.1 --data-dir "$data" --max-players "$((bots + 10))" --max-per-address "$((bots + 10))" --max-rooms 1000 \
-    --trust-addresses 127.0.0.1 \
+    --trust-addresses 127.0.0.1 --race-seeds 1 \
     --log-level warn &
   pid=$!
   # On any exit the server is stopped and waited for before its store goes: it writes replays until it exits.
-  trap 'kill $pid 2>/dev/null || true; wait $pid 2>/dev/null || true; rm -rf "$data" "$results" "$cpus"' EXIT
+  trap 'kill $pid 2>/dev/null || true; wait $pid 2>/dev/null || true; rm -rf "$data" "$results" "$cpus" "$recorded"' EXIT
   sleep 1
   ticks() { awk '{print $14 + $15}' "/proc/$pid/stat"; }
   hz=$(getconf CLK_TCK)
   t0=$(ticks); s0=$(date +%s.%N)
-  common=(--server "127.0.0.1:$port" --create sprint --lines "$lines" --room-size 8 --races 1 --pps 3 --lookahead 0
-          --search drops --timeout 900)
+  common=(--server "127.0.0.1:$port" --create sprint --lines "$lines" --room-size 8 --races 1 --timeout 900)
   # The generator stands in for a thousand players' machines; at nice 10 it takes the CPU the server and the probe
   # leave, as those machines would not share the server's cores. (LOAD_NICE=0 to run it at normal priority.)
-  # Its bots read the network once per 60 Hz frame (--poll-ms 16), as the game does, so their acknowledgements go out
-  # in batches; the probe's bots read as soon as a packet arrives, so its delays are exact.
+  # Its racers read the network once per 60 Hz frame (--poll-ms 16), as the game does, so their acknowledgements go
+  # out in batches; the probe's bots read as soon as a packet arrives, so its delays are exact.
   $pin_clients nice -n "${LOAD_NICE:-10}" "$bot" "${common[@]}" --count "$((bots - 8))" --name-prefix load --poll-ms 16 \
-    > "$data/load.log" &
+    --recorded "$recorded" > "$data/load.log" &
   load=$!
   sleep 8  # the probe races while the load generator's rooms race
   # A bot process that ends badly (its racers removed by the referee, a timeout) does not stop the script: the
   # server's figures below are printed whatever happened, and the script's status says so at the end.
   local probe_rc=0 load_rc=0
-  $pin_clients nice -n "${PROBE_NICE:-0}" "$bot" "${common[@]}" --count 8 --name-prefix probe ${PROBE_DELAYS:+--delays-out "$PROBE_DELAYS"} \
-    > "$data/probe.log" || probe_rc=$?
+  $pin_clients nice -n "${PROBE_NICE:-0}" "$bot" "${common[@]}" --count 8 --name-prefix probe --pps 3 --lookahead 0 \
+    --search drops ${PROBE_DELAYS:+--delays-out "$PROBE_DELAYS"} > "$data/probe.log" || probe_rc=$?
   wait $load || load_rc=$?
-  echo "load generator ($((bots - 8)) bots): $(tail -n 1 "$data/load.log")$([ "$load_rc" = 0 ] || echo " (exit status $load_rc)")"
+  echo "load generator ($((bots - 8)) racers): $(grep '^summary' "$data/load.log" || tail -n 1 "$data/load.log")$([ "$load_rc" = 0 ] || echo " (exit status $load_rc)")"
+  echo "  $(grep '^generator lateness' "$data/load.log" || echo "generator lateness: not measured")"
   echo "probe (8 bots):                  $(tail -n 1 "$data/probe.log")$([ "$probe_rc" = 0 ] || echo " (exit status $probe_rc)")"
   t1=$(ticks); s1=$(date +%s.%N)
   awk -v t="$((t1 - t0))" -v hz="$hz" -v s0="$s0" -v s1="$s1" -v n="$bots" \
@@ -75,7 +86,7 @@ run_once() {
   kill $pid 2>/dev/null || true
   wait $pid 2>/dev/null || true
   rm -rf "$data"
-  trap 'rm -f "$results" "$cpus"' EXIT
+  trap 'rm -rf "$results" "$cpus" "$recorded"' EXIT
   [ "$probe_rc" = 0 ] && [ "$load_rc" = 0 ] || failed=1
 }
 
@@ -92,5 +103,5 @@ if [ "$runs" -gt 1 ]; then
        "$(awk '{print $2}' "$results" | median) ms (each run: $(awk '{print $2}' "$results" | paste -sd ' ')); server" \
        "$(median < "$cpus" | xargs printf '%.0f')% of one core"
 fi
-rm -f "$results" "$cpus"
+rm -rf "$results" "$cpus" "$recorded"
 [ "$failed" = 0 ] || { echo "load_test: a bot process ended badly (see its exit status above)" >&2; exit 1; }

@@ -3,9 +3,12 @@
 
 #include <csignal>
 #include <fstream>
+#include <map>
+#include <set>
 #include <sstream>
 #include <string>
 
+#include "replays/store/file_io.h"
 #include "tests/deploy/process.h"
 #include "tests/server/net_fixture.h"
 #include "tests/support/run_command.h"
@@ -119,12 +122,71 @@ TEST(StackraceBotOnline, BadOnlineArgumentsExitWithTwoAndSayWhy) {
       {"--server 127.0.0.1:7878 --ladder rocket --search wide", "--search must be full or drops"},
       {"--server 127.0.0.1:7878 --create sprint --weights heavy", "--weights must be one of"},
       {"--server 127.0.0.1:7878 --ladder rocket --lookahead 3", "--lookahead must be 0 or 1"},
+      {"--mode sprint --recorded /tmp", "--recorded races on a server: give --server HOST:PORT"},
+      {"--server 127.0.0.1:7878 --create sprint --recorded /nonexistent-recordings",
+       "cannot read the recorded games in /nonexistent-recordings"},
   };
   for (const auto& c : kCases) {
     const ToolRun r = bot_tool(c.args);
     EXPECT_EQ(r.exit_code, 2) << c.args << "\n" << r.output;
     EXPECT_NE(r.output.find(c.says), std::string::npos) << c.args << "\n" << r.output;
   }
+}
+
+// The load generator (--recorded, bot/recorded_player.h) against a server handing out known seeds: two rooms of two
+// race the games recorded beforehand for seeds 11 and 12 (a 4-line sprint), every racer finishes, the summary and
+// the generator's lateness are printed, and each stored replay holds exactly the recorded changes of its seed.
+TEST(StackraceBotOnline, RecordedGamesAreRacedChangeForChange) {
+  server::ServerOptions options;
+  options.race_seeds_from = 11;
+  ServerFixture server(options);
+  TempDir recordings("stackrace-recorded");
+  const std::filesystem::path& recorded = recordings.path();
+  const ToolRun record =
+      bot_tool("--mode sprint --lines 4 --seed 11 --games 2 --quiet --out " + recorded.string() + "/");
+  ASSERT_EQ(record.exit_code, 0) << record.output;
+  const ToolRun r = bot_tool("--server 127.0.0.1:" + std::to_string(server.port()) +
+                             " --count 4 --room-size 2 --create sprint --lines 4 --timeout 120 --name-prefix rec "
+                             "--recorded " +
+                             recorded.string());
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("2 recorded games read from"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("summary: 2 races, 4 of 4 racers finished"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("generator lateness: median "), std::string::npos) << r.output;
+
+  std::map<std::uint64_t, std::vector<engine::InputChange>> recorded_inputs;
+  for (const char* name : {"sprint-11.srr", "sprint-12.srr"}) {
+    auto rec = replay::load_replay_file(recorded / name);
+    ASSERT_TRUE(rec.ok()) << name;
+    recorded_inputs[rec.value().seed] = rec.value().racers.at(0).inputs;
+  }
+  std::set<std::uint64_t> seeds;
+  for (const auto& stored : server.stored_replays()) {
+    EXPECT_EQ(stored.replay.racers.size(), 2u) << stored.file;
+    EXPECT_TRUE(stored.verified) << stored.file << ": " << stored.message;
+    seeds.insert(stored.replay.seed);
+    ASSERT_EQ(recorded_inputs.count(stored.replay.seed), 1u) << stored.replay.seed;
+    for (const auto& racer : stored.replay.racers) {
+      EXPECT_EQ(racer.inputs, recorded_inputs[stored.replay.seed]) << racer.name;
+      EXPECT_EQ(racer.result.status, replay::ResultStatus::kFinished) << racer.name;
+    }
+  }
+  EXPECT_EQ(seeds, (std::set<std::uint64_t>{11, 12}));
+}
+
+// Without known seeds the recorded games fit no race: the generator says so and stops with 1 instead of racing
+// something else.
+TEST(StackraceBotOnline, ARaceWithNoRecordedGameIsAbandonedSayingWhy) {
+  ServerFixture server;  // random seeds
+  TempDir recordings("stackrace-recorded");
+  const std::filesystem::path& recorded = recordings.path();
+  ASSERT_EQ(bot_tool("--mode sprint --lines 4 --seed 11 --games 1 --quiet --out " + recorded.string() + "/").exit_code,
+            0);
+  const ToolRun r =
+      bot_tool("--server 127.0.0.1:" + std::to_string(server.port()) +
+               " --count 2 --room-size 2 --create sprint --lines 4 --timeout 60 --recorded " + recorded.string());
+  EXPECT_EQ(r.exit_code, 1) << r.output;
+  EXPECT_NE(r.output.find("race abandoned: no recorded game for seed"), std::string::npos) << r.output;
 }
 
 // A team enters a contest as the README says: the first run makes the secret file (owner-only) and plays a ranked
