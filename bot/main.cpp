@@ -23,6 +23,7 @@
 #include "bot/ladder_runner.h"
 #include "bot/online_runner.h"
 #include "bot/options.h"
+#include "bot/recorded_runner.h"
 #include "bot/replay_out.h"
 #include "bot/solo_runner.h"
 #include "common/bot/weights.h"
@@ -239,7 +240,12 @@ int online_main(const Args& a, const botcli::PlayerRequest& player) {
   o.bot = chosen.value().bot;
   o.external = chosen.value().external;
   if (o.external && count != 1) return usage_error("--external races one bot: --count must be 1 (or left out)");
-  if (o.external && !o.recorded.empty()) return usage_error("--recorded and --external cannot go together");
+  if (!o.recorded.empty()) {
+    if (o.external) return usage_error("--recorded and --external cannot go together");
+    if (o.room || !o.create) return usage_error("--recorded races in rooms it creates: give --create MODE, not --room");
+    if (o.races != 1) return usage_error("--recorded races one race per room: leave --races out");
+    return botcli::run_recorded(o);
+  }
   return botcli::run_online(o);
 }
 

@@ -100,7 +100,6 @@ void OnlineBot::drive() {
       if (probe_ != nullptr && *pending_->buttons != run.held()) {
         probe_->sent(race->race_id(), race->mine()->entrant.player_id, static_cast<std::uint32_t>(run.log().size()));
       }
-      if (lateness_ != nullptr) lateness_->push_back(*now - pending_->time_us);
       session_.race_press(pending_->time_us, *pending_->buttons);
     } else {
       session_.race_advance(pending_->time_us);

@@ -66,9 +66,6 @@ class OnlineBot {
   // `clock_rate` of it: the scaled time, stamped as the game stamps key events (engine::stamp_on_grid).
   [[nodiscard]] static engine::TimeUs stamp(engine::TimeUs race_us, double clock_rate);
   [[nodiscard]] std::int64_t decisions() const { return player_->decisions(); }
-  // Each change the bot sends from now on adds how late it went out (race time at sending minus its stamp, in
-  // microseconds) to `out` (not owned; null: not recorded): a load generator's own lateness, apart from the server's.
-  void record_lateness(std::vector<std::int64_t>* out) { lateness_ = out; }
   [[nodiscard]] const Player& player() const { return *player_; }
 
  private:
@@ -84,7 +81,6 @@ class OnlineBot {
   std::uint64_t bot_race_ = 0;
   std::optional<bot::Step> pending_;
   double clock_rate_ = 1.0;
-  std::vector<std::int64_t>* lateness_ = nullptr;
 };
 
 // Runs `bots` on one net::SessionPump (net/session_pump.h): each serviced bot's traffic, then its due inputs. Every

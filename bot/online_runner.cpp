@@ -17,7 +17,6 @@
 
 #include "bot/external_player.h"
 #include "bot/online_bot.h"
-#include "bot/recorded_player.h"
 
 namespace sr::botcli {
 namespace {
@@ -124,19 +123,6 @@ int run_online(const OnlineOptions& options) {
   RelayProbe probe;
   std::vector<std::unique_ptr<OnlineBot>> bots;
   ExternalPlayer* external = nullptr;
-  // --recorded: every bot plays recorded games (read once, shared), and each change's lateness is kept.
-  std::optional<RecordedGames> recorded;
-  std::vector<const RecordedPlayer*> recorded_players;
-  std::vector<std::int64_t> lateness_us;
-  if (!options.recorded.empty()) {
-    auto loaded = RecordedGames::load(options.recorded);
-    if (!loaded) {
-      fmt::print(stderr, "stackrace-bot: {}\n", loaded.error());
-      return 2;
-    }
-    recorded.emplace(std::move(loaded.value()));
-    fmt::print("{} recorded games read from {}\n", recorded->size(), options.recorded);
-  }
   for (int i = 0; i < options.count; ++i) {
     net::SessionOptions session;
     session.host = options.host;
@@ -151,13 +137,6 @@ int run_online(const OnlineOptions& options) {
       if (!player->open(options.create.value_or(engine::make_sprint()))) return 1;
       external = player.get();
       bots.push_back(std::make_unique<OnlineBot>(session, std::move(player), &probe));
-    } else if (recorded) {
-      auto player = std::make_unique<RecordedPlayer>(*recorded);
-      recorded_players.push_back(player.get());
-      // No relay probe: the recorded racers stand for many players' machines; delays are measured by a probe of
-      // real bots in a process of its own (tests/load/load_test.sh), and this process's own lateness below.
-      bots.push_back(std::make_unique<OnlineBot>(session, std::move(player), nullptr));
-      bots.back()->record_lateness(&lateness_us);
     } else {
       bots.push_back(std::make_unique<OnlineBot>(session, settings, &probe));
     }
@@ -273,13 +252,6 @@ int run_online(const OnlineOptions& options) {
       for (auto& b : bots) b->session().close();
       return 1;
     }
-    const auto missing = std::find_if(recorded_players.begin(), recorded_players.end(),
-                                      [](const RecordedPlayer* p) { return p->broken(); });
-    if (missing != recorded_players.end()) {
-      fmt::print(stderr, "stackrace-bot: race abandoned: {} in {}\n", (*missing)->missing(), options.recorded);
-      for (auto& b : bots) b->session().close();
-      return 1;
-    }
     for (Group& g : groups) {
       if (g.races_done >= options.races) continue;
       const net::Session& s = g.bots.front()->session();
@@ -340,28 +312,12 @@ int run_online(const OnlineOptions& options) {
   };
   std::int64_t decisions = 0;
   for (const auto& b : bots) decisions += b->decisions();
-  const std::string relays = recorded ? std::string("relay delay not measured (recorded racers)")
-                                      : fmt::format("relay delay median {:.2f} ms, p99 {:.2f} ms over {} inputs",
-                                                    pct(0.5), pct(0.99), delays.size());
-  fmt::print("summary: {} races, {} of {} racers finished; {}; bots used {:.1f} s CPU for {} {}\n", races, finishers,
-             entries, relays, cpu_seconds() - cpu_start, decisions, recorded ? "changes sent" : "decisions");
+  fmt::print(
+      "summary: {} races, {} of {} racers finished; relay delay median {:.2f} ms, p99 {:.2f} ms over {} inputs; "
+      "bots used {:.1f} s CPU for {} decisions\n",
+      races, finishers, entries, pct(0.5), pct(0.99), delays.size(), cpu_seconds() - cpu_start, decisions);
   if (external != nullptr) {
     fmt::print("{}\n", external->counters_text());
-  }
-  if (recorded) {
-    // How late the generator itself sent its changes: a server figure is the server's only while these stay small.
-    std::sort(lateness_us.begin(), lateness_us.end());
-    const auto at = [&](double p) {
-      return lateness_us.empty()
-                 ? 0.0
-                 : static_cast<double>(
-                       lateness_us[std::min(lateness_us.size() - 1,
-                                            static_cast<std::size_t>(p * static_cast<double>(lateness_us.size())))]) /
-                       1000.0;
-    };
-    fmt::print("generator lateness: median {:.2f} ms, p99 {:.2f} ms, max {:.2f} ms over {} changes sent\n", at(0.5),
-               at(0.99), lateness_us.empty() ? 0.0 : static_cast<double>(lateness_us.back()) / 1000.0,
-               lateness_us.size());
   }
   for (auto& b : bots) b->session().close();
   if (!all_done) {

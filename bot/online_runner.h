@@ -29,7 +29,7 @@ struct OnlineOptions {
   std::string delays_out;        // if set: every relay delay measured, as "SECONDS_SINCE_START DELAY_MS" lines
   // With count 1: a TBP bot chooses the placements (external_player.h); `bot` gives only key timing and pace.
   std::optional<ExternalOptions> external;
-  // A directory of recorded games (bot/recorded_player.h): the bots play those instead of thinking.
+  // A directory of recorded games: racers that play those instead of bots (bot/recorded_runner.h, run_recorded).
   std::string recorded;
 };
 

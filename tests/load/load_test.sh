@@ -45,10 +45,11 @@ if [ "$pin" = 1 ] && [ "$cores" -ge 2 ] && command -v taskset > /dev/null; then
   pin_server="taskset -c $((cores - 1))"
   pin_clients="taskset -c 0-$((cores - 2))"
 fi
+places=$((bots + 10 < 4000 ? bots + 10 : 4000))  # the server's cap: 4,000 players
 run_once() {
   data=$(mktemp -d)
   port=$((20000 + RANDOM % 20000))
-  $pin_server nice -n "${SERVER_NICE:-0}" "$server" --port "$port" --bind 127.0.0.1 --data-dir "$data" --max-players "$((bots + 10))" --max-per-address "$((bots + 10))" --max-rooms 1000 \
+  $pin_server nice -n "${SERVER_NICE:-0}" "$server" --port "$port" --bind 127.0.0.1 --data-dir "$data" --max-players "$places" --max-per-address "$places" --max-rooms 1000 \
     --trust-addresses 127.0.0.1 --race-seeds 1 \
     --log-level warn &
   pid=$!

@@ -125,6 +125,8 @@ TEST(StackraceBotOnline, BadOnlineArgumentsExitWithTwoAndSayWhy) {
       {"--mode sprint --recorded /tmp", "--recorded races on a server: give --server HOST:PORT"},
       {"--server 127.0.0.1:7878 --create sprint --recorded /nonexistent-recordings",
        "cannot read the recorded games in /nonexistent-recordings"},
+      {"--server 127.0.0.1:7878 --room x --recorded /tmp", "--recorded races in rooms it creates: give --create MODE"},
+      {"--server 127.0.0.1:7878 --create sprint --races 2 --recorded /tmp", "--recorded races one race per room"},
   };
   for (const auto& c : kCases) {
     const ToolRun r = bot_tool(c.args);
@@ -133,7 +135,7 @@ TEST(StackraceBotOnline, BadOnlineArgumentsExitWithTwoAndSayWhy) {
   }
 }
 
-// The load generator (--recorded, bot/recorded_player.h) against a server handing out known seeds: two rooms of two
+// The load generator (--recorded, bot/recorded_runner.h) against a server handing out known seeds: two rooms of two
 // race the games recorded beforehand for seeds 11 and 12 (a 4-line sprint), every racer finishes, the summary and
 // the generator's lateness are printed, and each stored replay holds exactly the recorded changes of its seed.
 TEST(StackraceBotOnline, RecordedGamesAreRacedChangeForChange) {

@@ -1,4 +1,4 @@
-#include "bot/recorded_player.h"
+#include "bot/recorded_games.h"
 
 #include <fmt/format.h>
 
@@ -41,27 +41,6 @@ const RecordedGames::Game* RecordedGames::find(std::uint64_t seed, const engine:
     if (it->second.config == config) return &it->second;
   }
   return nullptr;
-}
-
-void RecordedPlayer::new_race() {
-  game_ = nullptr;
-  next_ = 0;
-}
-
-std::optional<bot::Step> RecordedPlayer::next(const engine::Game& game) {
-  if (game_ == nullptr) {
-    game_ = games_.find(game.seed(), game.config());
-    if (game_ == nullptr) {
-      if (missing_.empty()) {
-        missing_ = fmt::format("no recorded game for seed {} with this race's rules (and our handling)", game.seed());
-      }
-      return std::nullopt;
-    }
-  }
-  if (next_ >= game_->inputs.size()) return std::nullopt;
-  const engine::InputChange& c = game_->inputs[next_++];
-  ++sent_;
-  return bot::Step{c.time_us, c.buttons};
 }
 
 }  // namespace sr::botcli

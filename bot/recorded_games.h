@@ -1,0 +1,38 @@
+// Games recorded beforehand, by seed and rules, for `stackrace-bot --recorded DIR` (bot/recorded_runner.h): every
+// racer of every replay in a directory.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "common/engine/config.h"
+#include "common/engine/input.h"
+#include "common/result.h"
+
+namespace sr::botcli {
+
+class RecordedGames {
+ public:
+  struct Game {
+    engine::GameConfig config;  // the racer's rules, handling included
+    std::vector<engine::InputChange> inputs;
+    std::string file;
+  };
+  // Reads every replay in `dir` (not its subdirectories). An error sentence when the directory cannot be read, a
+  // file is not a replay, or it holds no game.
+  [[nodiscard]] static sr::Result<RecordedGames, std::string> load(const std::filesystem::path& dir);
+
+  // A game recorded with `seed` and `config`, or null.
+  [[nodiscard]] const Game* find(std::uint64_t seed, const engine::GameConfig& config) const;
+  [[nodiscard]] std::size_t size() const { return games_.size(); }
+
+ private:
+  std::multimap<std::uint64_t, Game> games_;
+};
+
+}  // namespace sr::botcli
