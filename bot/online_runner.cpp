@@ -34,15 +34,6 @@ struct Group {
   bool waiting_for_replay = false;
 };
 
-double cpu_seconds() {
-  rusage usage{};
-  getrusage(RUSAGE_SELF, &usage);
-  return static_cast<double>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
-         static_cast<double>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
-}
-
-std::string format_time(engine::TimeUs t) { return fmt::format("{}.{:03}s", t / 1'000'000, (t / 1000) % 1000); }
-
 std::string race_line(const Group& g, const protocol::RaceResults& results) {
   std::string line = fmt::format("race {} in '{}':", results.race_id, g.room_name);
   for (const auto& r : results.racers) {
@@ -50,10 +41,10 @@ std::string race_line(const Group& g, const protocol::RaceResults& results) {
                          : r.status == protocol::RacerStatus::kToppedOut ? " topped out"
                          : r.status == protocol::RacerStatus::kRemoved   ? " removed"
                                                                          : " did not finish";
-    std::string late = r.unverified_us > 0 ? " unverified " + format_time(r.unverified_us) : std::string();
+    std::string late = r.unverified_us > 0 ? " unverified " + race_time_text(r.unverified_us) : std::string();
     if (r.reconnects > 0) late += fmt::format(" resumed {}x", r.reconnects);
     line += fmt::format(" {}. {} {} {} lines {} pts {}.{:02} pps{}{} |",
-                        r.place == 0 ? std::string("-") : std::to_string(r.place), r.name, format_time(r.time_us),
+                        r.place == 0 ? std::string("-") : std::to_string(r.place), r.name, race_time_text(r.time_us),
                         r.lines, r.score, r.pps_x100 / 100, r.pps_x100 % 100, status, late);
   }
   if (!line.empty() && line.back() == '|') line.pop_back();
@@ -61,6 +52,21 @@ std::string race_line(const Group& g, const protocol::RaceResults& results) {
 }
 
 }  // namespace
+
+double process_cpu_seconds() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  return static_cast<double>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
+         static_cast<double>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
+}
+
+std::string race_time_text(engine::TimeUs t) { return fmt::format("{}.{:03}s", t / 1'000'000, (t / 1000) % 1000); }
+
+double sorted_percentile_ms(const std::vector<std::int64_t>& sorted_us, double p) {
+  if (sorted_us.empty()) return 0.0;
+  const auto at = std::min(sorted_us.size() - 1, static_cast<std::size_t>(p * static_cast<double>(sorted_us.size())));
+  return static_cast<double>(sorted_us[at]) / 1000.0;
+}
 
 std::optional<HostPort> parse_host_port(const std::string& text) {
   HostPort hp;
@@ -118,7 +124,7 @@ class ServerWatch {
 
 int run_online(const OnlineOptions& options) {
   const auto deadline = Clock::now() + std::chrono::seconds(options.timeout_s);
-  const double cpu_start = cpu_seconds();
+  const double cpu_start = process_cpu_seconds();
   const auto started = Clock::now();
   RelayProbe probe;
   std::vector<std::unique_ptr<OnlineBot>> bots;
@@ -304,18 +310,13 @@ int run_online(const OnlineOptions& options) {
   }
   std::vector<std::int64_t> delays = probe.delays_us();
   std::sort(delays.begin(), delays.end());
-  auto pct = [&](double p) {
-    return delays.empty() ? 0.0
-                          : static_cast<double>(delays[std::min(
-                                delays.size() - 1, static_cast<std::size_t>(p * static_cast<double>(delays.size())))]) /
-                                1000.0;
-  };
+  const auto pct = [&](double p) { return sorted_percentile_ms(delays, p); };
   std::int64_t decisions = 0;
   for (const auto& b : bots) decisions += b->decisions();
   fmt::print(
       "summary: {} races, {} of {} racers finished; relay delay median {:.2f} ms, p99 {:.2f} ms over {} inputs; "
       "bots used {:.1f} s CPU for {} decisions\n",
-      races, finishers, entries, pct(0.5), pct(0.99), delays.size(), cpu_seconds() - cpu_start, decisions);
+      races, finishers, entries, pct(0.5), pct(0.99), delays.size(), process_cpu_seconds() - cpu_start, decisions);
   if (external != nullptr) {
     fmt::print("{}\n", external->counters_text());
   }

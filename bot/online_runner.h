@@ -33,6 +33,13 @@ struct OnlineOptions {
   std::string recorded;
 };
 
+// What the runners (this one and recorded_runner.h) print: this process's CPU seconds so far (user and system), a
+// game time as "12.345s", and the value at fraction `p` (0.5 the median) of sorted microseconds, in milliseconds (0
+// when empty).
+[[nodiscard]] double process_cpu_seconds();
+[[nodiscard]] std::string race_time_text(engine::TimeUs t);
+[[nodiscard]] double sorted_percentile_ms(const std::vector<std::int64_t>& sorted_us, double p);
+
 // "host:port" or "host" (default port 7878). nullopt when malformed.
 struct HostPort {
   std::string host;

@@ -2,7 +2,6 @@
 
 #include <enet/enet.h>
 #include <fmt/format.h>
-#include <sys/resource.h>
 
 #include <algorithm>
 #include <chrono>
@@ -24,15 +23,6 @@ using engine::TimeUs;
 constexpr TimeUs kHeartbeatUs = 50'000;      // a RaceInput at least this often while racing (PROTOCOL.md)
 constexpr std::uint32_t kTickUs = 1'000;     // racers are looked at once a millisecond
 constexpr int kSocketBufferBytes = 8 << 20;  // thousands of racers' relays arrive at once
-
-double cpu_seconds() {
-  rusage usage{};
-  getrusage(RUSAGE_SELF, &usage);
-  return static_cast<double>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
-         static_cast<double>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
-}
-
-std::string format_time(TimeUs t) { return fmt::format("{}.{:03}s", t / 1'000'000, (t / 1000) % 1000); }
 
 enum class Phase { kConnecting, kHello, kLobby, kCreating, kJoining, kInRoom, kReady, kRacing, kDone };
 
@@ -243,7 +233,7 @@ int Generator::run() {
   }
 
   const auto deadline = Clock::now() + std::chrono::seconds(options_.timeout_s);
-  const double cpu_start = cpu_seconds();
+  const double cpu_start = process_cpu_seconds();
   bool connected_said = false, rooms_said = false;
   Clock::time_point next_tick = Clock::now();
   while (!failed_ && Clock::now() < deadline) {
@@ -317,7 +307,7 @@ int Generator::run() {
         std::string line = fmt::format("race {} in '{}':", g.results->race_id, g.room_name);
         for (const auto& res : g.results->racers) {
           line += fmt::format(" {}. {} {} {} lines |", res.place == 0 ? std::string("-") : std::to_string(res.place),
-                              res.name, format_time(res.time_us), res.lines);
+                              res.name, race_time_text(res.time_us), res.lines);
         }
         fmt::print("{} {}\n", line, g.replay);
         std::fflush(stdout);
@@ -348,16 +338,9 @@ int Generator::run() {
   fmt::print(
       "summary: {} races, {} of {} racers finished; relay delay not measured (recorded racers); racers used "
       "{:.1f} s CPU for {} changes sent\n",
-      races, finishers, entries, cpu_seconds() - cpu_start, sent_changes_);
+      races, finishers, entries, process_cpu_seconds() - cpu_start, sent_changes_);
   std::sort(lateness_us_.begin(), lateness_us_.end());
-  const auto at = [&](double p) {
-    return lateness_us_.empty()
-               ? 0.0
-               : static_cast<double>(
-                     lateness_us_[std::min(lateness_us_.size() - 1,
-                                           static_cast<std::size_t>(p * static_cast<double>(lateness_us_.size())))]) /
-                     1000.0;
-  };
+  const auto at = [&](double p) { return sorted_percentile_ms(lateness_us_, p); };
   fmt::print("generator lateness: median {:.2f} ms, p99 {:.2f} ms, max {:.2f} ms over {} changes sent\n", at(0.5),
              at(0.99), lateness_us_.empty() ? 0.0 : static_cast<double>(lateness_us_.back()) / 1000.0,
              lateness_us_.size());
