@@ -149,6 +149,7 @@ void Lobby::disconnect(PlayerId id, TimeUs now_us, bool may_resume) {
       p.away_before_us = 0;
     }
     p.away_since_us = now_us;
+    away_.insert(id);
     spdlog::info("{} ({}) lost the connection mid-race; their seat is kept for {:.1f} s", p.name, p.address,
                  static_cast<double>(options_.resume_window_us - p.away_before_us) / 1e6);
     return;
@@ -166,6 +167,7 @@ void Lobby::forget(PlayerId id, TimeUs now_us) {
   }
   if (it->second.welcomed) spdlog::info("{} ({}) left", it->second.name, it->second.address);
   addresses_.release(it->second.host, !it->second.welcomed, now_us);
+  away_.erase(id);
   players_.erase(it);
 }
 
@@ -372,6 +374,7 @@ void Lobby::on_resume(Player& player, const protocol::Resume& resume, TimeUs now
   room_services_.outbox->rebind(keep, from);
   if (racer.away_since_us) racer.away_before_us += now_us - *racer.away_since_us;
   racer.away_since_us.reset();
+  away_.erase(keep);
   spdlog::info("{} resumed race {} from {} (was {}; {})", racer.name, resume.race_id, address, racer.address,
                resume.client_version);
   racer.address = address;
@@ -706,10 +709,14 @@ void Lobby::tick(TimeUs now_us) {
     next_housekeeping_us_ = now_us + kHousekeepingEveryUs;
     housekeeping(now_us);
   }
-  // Seats kept for a Resume: given up after the window, or once the racer's race no longer waits for them.
+  // Seats kept for a Resume: given up after the window, or once the racer's race no longer waits for them. (Only
+  // the players away are looked at: this runs on every pass of the server's loop.)
+  if (away_.empty()) return;
   std::vector<PlayerId> give_up;
-  for (const auto& [id, p] : players_) {
-    if (!p.away_since_us) continue;
+  for (const PlayerId id : away_) {
+    const auto it = players_.find(id);
+    if (it == players_.end()) continue;
+    const Player& p = it->second;
     const Room* room = room_of(p);
     if (now_us - *p.away_since_us + p.away_before_us > options_.resume_window_us || room == nullptr ||
         !room->seat_kept(id)) {

@@ -6,6 +6,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 
 #include "common/engine/random.h"
@@ -153,6 +154,7 @@ class Lobby {
   Ladder* ladder_ = nullptr;
   engine::Random random_;  // room codes
   std::map<PlayerId, Player> players_;
+  std::set<PlayerId> away_;  // players whose seat waits for a Resume (Player::away_since_us set): tick() looks at these
   std::map<RoomId, std::unique_ptr<Room>> rooms_;
   RoomId next_room_id_ = 1;
   RoomCounters counters_;

@@ -104,6 +104,12 @@ std::string prometheus_text(const MetricsSnapshot& snapshot) {
   metric(out, "stackrace_sent_bytes_total", "counter", "Bytes sent over UDP (ENet, with its headers).", s.bytes_sent);
   metric(out, "stackrace_received_bytes_total", "counter", "Bytes received over UDP (ENet, with its headers).",
          s.bytes_received);
+  metric(out, "stackrace_sent_datagrams_total", "counter",
+         "UDP datagrams sent (ENet packs what waits for one peer into one at each flush).", s.datagrams_sent);
+  metric(out, "stackrace_received_datagrams_total", "counter", "UDP datagrams received.", s.datagrams_received);
+  metric(out, "stackrace_sent_messages_total", "counter",
+         "Messages queued to players (one to n players counts n); ENet packs them into the datagrams.",
+         s.messages_sent);
   metric(
       out, "stackrace_protocol_errors_total", "counter",
       "Messages that did not decode, came on the wrong channel or may not come from a client (the sender was dropped).",

@@ -179,6 +179,7 @@ bool NetHost::send(PeerId peer, std::uint8_t channel, std::span<const std::uint8
     enet_packet_destroy(packet);
     return false;
   }
+  ++messages_sent_;
   return true;
 }
 
@@ -188,7 +189,7 @@ void NetHost::send_many(std::span<const PeerId> to, std::uint8_t channel, std::s
   if (packet == nullptr) return;
   for (PeerId peer : to) {
     const auto it = peers_.find(peer);
-    if (it != peers_.end()) (void)enet_peer_send(it->second, channel, packet);
+    if (it != peers_.end() && enet_peer_send(it->second, channel, packet) == 0) ++messages_sent_;
   }
   // Nobody took it (every peer gone, or every queue refused it): it is ours to free.
   if (packet->referenceCount == 0) enet_packet_destroy(packet);
@@ -249,5 +250,7 @@ std::size_t NetHost::queued_bytes(PeerId peer) const {
 
 std::uint64_t NetHost::bytes_sent() const { return host_ ? host_->totalSentData : 0; }
 std::uint64_t NetHost::bytes_received() const { return host_ ? host_->totalReceivedData : 0; }
+std::uint64_t NetHost::datagrams_sent() const { return host_ ? host_->totalSentPackets : 0; }
+std::uint64_t NetHost::datagrams_received() const { return host_ ? host_->totalReceivedPackets : 0; }
 
 }  // namespace sr::server

@@ -92,6 +92,11 @@ class NetHost {
   // Total bytes sent and received since open().
   [[nodiscard]] std::uint64_t bytes_sent() const;
   [[nodiscard]] std::uint64_t bytes_received() const;
+  // UDP datagrams sent and received since open(), and the messages queued to peers (a message to n peers counts n):
+  // at each flush ENet packs what waits for one peer into as few datagrams as fit.
+  [[nodiscard]] std::uint64_t datagrams_sent() const;
+  [[nodiscard]] std::uint64_t datagrams_received() const;
+  [[nodiscard]] std::uint64_t messages_sent() const { return messages_sent_; }
 
  private:
   // Peers silent for longer than the limit (transport::SilenceWatch): disconnect events (data 0, a timeout), and
@@ -107,6 +112,7 @@ class NetHost {
   PeerId next_id_ = 1;
   std::map<PeerId, _ENetPeer*> peers_;
   int receive_buffer_bytes_ = 0;
+  std::uint64_t messages_sent_ = 0;
   transport::SilenceWatch silence_;
 };
 

@@ -28,6 +28,7 @@ void Race::add_racer(RacerId id, std::string name, const engine::Handling& handl
   engine::GameConfig own = config_;
   own.handling = handling;
   racers_.push_back(Entry{id, std::move(name), RacerReferee(std::move(own), seed_, limits_)});
+  over_.reset();
 }
 
 const Race::Entry* Race::find(RacerId id) const {
@@ -46,26 +47,32 @@ Race::Entry* Race::find_mutable(RacerId id) {
 
 Violation Race::on_batch(RacerId id, TimeUs real_us, std::span<const engine::InputChange> changes, TimeUs clock_us) {
   Entry* e = find_mutable(id);
+  over_.reset();
   return e ? e->referee.on_batch(real_us, changes, clock_us) : Violation::kNone;
 }
 
 void Race::disconnect(RacerId id) {
+  over_.reset();
   if (Entry* e = find_mutable(id)) e->referee.disconnect();
 }
 
 void Race::stop_unfinished(RacerId id) {
+  over_.reset();
   if (Entry* e = find_mutable(id)) e->referee.stop_unfinished();
 }
 
 void Race::suspend(RacerId id) {
+  over_.reset();
   if (Entry* e = find_mutable(id)) e->referee.suspend();
 }
 
 void Race::resume(RacerId id, TimeUs real_us) {
+  over_.reset();
   if (Entry* e = find_mutable(id)) e->referee.resume(real_us);
 }
 
 std::vector<Race::Removal> Race::tick(TimeUs real_us) {
+  over_.reset();
   std::vector<Removal> removed;
   for (Entry& e : racers_) {
     const Violation v = e.referee.check_pace(real_us);
@@ -78,8 +85,11 @@ std::vector<Race::Removal> Race::tick(TimeUs real_us) {
 }
 
 bool Race::over() const {
-  return std::none_of(racers_.begin(), racers_.end(),
-                      [](const Entry& e) { return e.referee.status() == protocol::RacerStatus::kRacing; });
+  if (!over_) {
+    over_ = std::none_of(racers_.begin(), racers_.end(),
+                         [](const Entry& e) { return e.referee.status() == protocol::RacerStatus::kRacing; });
+  }
+  return *over_;
 }
 
 std::vector<Standing> Race::standings() const {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -56,7 +57,8 @@ class Race {
   // connection) are stopped as did-not-finish. Returns the racers removed by this call.
   [[nodiscard]] std::vector<Removal> tick(TimeUs real_us);
 
-  // True when no racer is still racing.
+  // True when no racer is still racing. (Asked on every pass of the server's loop for every room: the answer is kept
+  // until a call that can change a racer's status.)
   [[nodiscard]] bool over() const;
 
   // Places: finished racers first (by the mode's goal), then racers still racing or topped out (by progress), then
@@ -84,6 +86,7 @@ class Race {
   std::uint64_t seed_;
   PaceLimits limits_;
   std::vector<Entry> racers_;
+  mutable std::optional<bool> over_;  // over()'s answer, reset by every call that may change a status
 };
 
 }  // namespace sr::server

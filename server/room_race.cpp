@@ -130,8 +130,9 @@ void Room::announce_endings() {
   if (!race_) return;
   std::vector<Standing> standings;
   for (const Race::Entry& e : race_->race->racers()) {
+    if (e.referee.status() == protocol::RacerStatus::kRacing) continue;  // (called for every input: no lookup then)
     RacerSession& session = race_->sessions[e.id];
-    if (e.referee.status() == protocol::RacerStatus::kRacing || session.end_announced) continue;
+    if (session.end_announced) continue;
     if (standings.empty()) standings = race_->race->standings();
     session.end_announced = true;
     broadcast(ended_message(e, standings), protocol::kChannelRace);

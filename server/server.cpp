@@ -237,6 +237,9 @@ ServerStats Server::stats() const {
   s.protocol_errors = protocol_errors_;
   s.bytes_sent = net_.bytes_sent();
   s.bytes_received = net_.bytes_received();
+  s.datagrams_sent = net_.datagrams_sent();
+  s.datagrams_received = net_.datagrams_received();
+  s.messages_sent = net_.messages_sent();
   s.replays_written = writer_.written();
   s.replays_failed = writer_.failed();
   s.replay_disk_free_bytes = writer_.free_bytes();

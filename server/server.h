@@ -53,6 +53,9 @@ struct ServerStats {
   std::uint64_t protocol_errors = 0;
   std::uint64_t bytes_sent = 0;
   std::uint64_t bytes_received = 0;
+  std::uint64_t datagrams_sent = 0;
+  std::uint64_t datagrams_received = 0;
+  std::uint64_t messages_sent = 0;
   std::uint64_t replays_written = 0;
   std::uint64_t replays_failed = 0;
   // Limits per address (address_book.h): refusals by Limit (index = its value), connections without a Hello yet,

@@ -22,6 +22,9 @@ using namespace std::chrono_literals;
 // Series that move in any run and say nothing of an attack by themselves.
 const std::vector<std::string> kUninteresting{"stackrace_sent_bytes_total",
                                               "stackrace_received_bytes_total",
+                                              "stackrace_sent_datagrams_total",
+                                              "stackrace_received_datagrams_total",
+                                              "stackrace_sent_messages_total",
                                               "stackrace_referee_cpu_seconds_total",
                                               "stackrace_inputs_total",
                                               "stackrace_uptime",

@@ -138,6 +138,10 @@ TEST(MetricsEndpoint, CountersMoveDuringABotRace) {
   EXPECT_GT(during.at("stackrace_inputs_total"), 0);
   EXPECT_GT(during.at("stackrace_received_bytes_total"), before.at("stackrace_received_bytes_total"));
   EXPECT_GT(during.at("stackrace_sent_bytes_total"), before.at("stackrace_sent_bytes_total"));
+  EXPECT_GT(during.at("stackrace_sent_datagrams_total"), before.at("stackrace_sent_datagrams_total"));
+  EXPECT_GT(during.at("stackrace_received_datagrams_total"), before.at("stackrace_received_datagrams_total"));
+  // The messages the room queued to its players (ENet packs them into those datagrams).
+  EXPECT_GT(during.at("stackrace_sent_messages_total"), before.at("stackrace_sent_messages_total"));
 
   ASSERT_TRUE(BotClient::pump_until(
       {&alice, &bob},

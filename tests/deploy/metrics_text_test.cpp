@@ -25,6 +25,9 @@ server::MetricsSnapshot sample_snapshot() {
   s.stats.protocol_errors = 5;
   s.stats.bytes_sent = 1'000'000;
   s.stats.bytes_received = 250'000;
+  s.stats.datagrams_sent = 4'000;
+  s.stats.datagrams_received = 3'000;
+  s.stats.messages_sent = 10'000;
   s.stats.replays_written = 10;
   s.stats.replays_failed = 1;
   s.stats.refused[static_cast<std::size_t>(server::Limit::kHelloTimeout)] = 1100;
@@ -63,7 +66,8 @@ TEST(PrometheusText, EverySampleHasHelpAndTypeAndAValidName) {
       ++samples;
     }
   }
-  EXPECT_EQ(samples, 1 + 4 + 2 + 6 + 8 + 4 + static_cast<int>(server::kLimitCount) + 2);
+  EXPECT_EQ(samples,
+            1 + 4 + 2 + 6 + 8 + 4 + static_cast<int>(server::kLimitCount) + 2 + 3);  // + 3: datagrams, messages
   EXPECT_TRUE(text.ends_with("\n"));
 }
 
@@ -92,6 +96,9 @@ TEST(PrometheusText, SamplesCarryTheStats) {
            "stackrace_inputs_total 123456\n",
            "stackrace_sent_bytes_total 1000000\n",
            "stackrace_received_bytes_total 250000\n",
+           "stackrace_sent_datagrams_total 4000\n",
+           "stackrace_received_datagrams_total 3000\n",
+           "stackrace_sent_messages_total 10000\n",
            "stackrace_protocol_errors_total 5\n",
            "stackrace_replay_writes_total 10\n",
            "stackrace_replay_write_failures_total 1\n",

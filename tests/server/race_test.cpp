@@ -82,6 +82,35 @@ TEST(Race, StalledRacerIsStoppedAfterTheTimeLimitGrace) {
   EXPECT_NE(race.standings()[0].status, protocol::RacerStatus::kRacing);
 }
 
+// over() keeps its answer between calls (the server asks it for every room on every loop pass): every call that can
+// change a racer's status must be seen by the next over().
+TEST(Race, OverFollowsEveryStatusChangeWhenAskedBetweenThem) {
+  Race race(five_piece_race(), 9);
+  EXPECT_TRUE(race.over());  // nobody racing
+  race.add_racer(1, "ada", engine::Handling{});
+  race.add_racer(2, "bob", engine::Handling{});
+  race.add_racer(3, "cy", engine::Handling{});
+  EXPECT_FALSE(race.over());
+  ASSERT_EQ(race.on_batch(1, 1'000'000, drops(5), 600'000), Violation::kNone);  // ada finishes
+  EXPECT_FALSE(race.over());
+  race.suspend(2);
+  race.resume(2, 1'000'000);
+  EXPECT_FALSE(race.over());
+  race.disconnect(2);
+  EXPECT_FALSE(race.over());
+  race.stop_unfinished(3);
+  EXPECT_TRUE(race.over());
+}
+
+TEST(Race, OverSeesARacerStoppedByThePaceCheck) {
+  Race race(engine::make_ultra(2), 4);
+  race.add_racer(1, "stalled", engine::Handling{});
+  ASSERT_EQ(race.on_batch(1, 500'000, {}, 500'000), Violation::kNone);
+  EXPECT_FALSE(race.over());
+  (void)race.tick(2'000'000 + race.time_limit_grace_us() + 1);
+  EXPECT_TRUE(race.over());
+}
+
 TEST(Race, UnknownRacerIsIgnored) {
   Race race(engine::make_sprint(), 1);
   race.add_racer(1, "a", engine::Handling{});
