@@ -6,7 +6,7 @@
 # recorded first (stackrace-bot --mode sprint, one per room, seeds 1, 2, ...), and the server hands out those seeds
 # in the order races start (--race-seeds 1). Prints the generator's summary and its own lateness (how late it sent
 # its changes: the server's figures are the server's only while that stays small), the probe's summary, the
-# server's CPU use and the replays stored.
+# server's CPU use and sends, and the replays stored, each verified by stackrace-replay verify.
 #
 #   tests/load/load_test.sh [BOTS] [LINES]   (defaults: 1000 bots, 40-line sprint; needs ./stackrace.sh build)
 #
@@ -28,7 +28,8 @@ lines=${2:-40}
 build=${BUILD_DIR:-build/release}
 server=$build/server/stackrace-server
 bot=$build/bot/stackrace-bot
-[ -x "$server" ] && [ -x "$bot" ] || { echo "load_test: run ./stackrace.sh build first" >&2; exit 2; }
+replay_tool=$build/replays/stackrace-replay
+[ -x "$server" ] && [ -x "$bot" ] && [ -x "$replay_tool" ] || { echo "load_test: run ./stackrace.sh build first" >&2; exit 2; }
 # One recorded game per room of the generator, and two more: the probe's race takes a seed of the same sequence, and
 # may start before the last of the generator's rooms.
 recorded=$(mktemp -d)
@@ -97,9 +98,16 @@ run_once() {
   awk -v t="$((t1 - t0))" -v hz="$hz" -v s0="$s0" -v s1="$s1" 'BEGIN { print 100 * (t / hz) / (s1 - s0) }' >> "$cpus"
   kill $pid 2>/dev/null || true
   wait $pid 2>/dev/null || true
+  # Every stored replay re-simulates to the results the referee recorded (the server has stopped: its writes are done).
+  local stored=("$data"/*.srr) verify_rc=0
+  if [ -e "${stored[0]}" ]; then
+    local verified
+    verified=$("$replay_tool" verify --quiet "${stored[@]}" 2>&1) || verify_rc=$?
+    echo "replays: $(tail -n 1 <<< "$verified")"
+  fi
   rm -rf "$data"
   trap 'rm -rf "$results" "$cpus" "$recorded"' EXIT
-  [ "$probe_rc" = 0 ] && [ "$load_rc" = 0 ] || failed=1
+  [ "$probe_rc" = 0 ] && [ "$load_rc" = 0 ] && [ "$verify_rc" = 0 ] || failed=1
 }
 
 results=$(mktemp) cpus=$(mktemp)
@@ -116,4 +124,4 @@ if [ "$runs" -gt 1 ]; then
        "$(median < "$cpus" | xargs printf '%.0f')% of one core"
 fi
 rm -rf "$results" "$cpus" "$recorded"
-[ "$failed" = 0 ] || { echo "load_test: a bot process ended badly (see its exit status above)" >&2; exit 1; }
+[ "$failed" = 0 ] || { echo "load_test: a bot process ended badly or a replay did not verify (see above)" >&2; exit 1; }
