@@ -15,6 +15,11 @@ using protocol::NoticeCode;
 
 namespace {
 
+std::string lower_name(std::string name) {
+  for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return name;
+}
+
 bool same_name(const std::string& a, const std::string& b) {
   return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
            return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
@@ -22,6 +27,22 @@ bool same_name(const std::string& a, const std::string& b) {
 }
 
 }  // namespace
+
+std::string free_name_like(const std::string& name, const std::function<bool(const std::string&)>& taken) {
+  std::size_t digits_from = name.size();
+  while (digits_from > 0 && std::isdigit(static_cast<unsigned char>(name[digits_from - 1])) != 0) --digits_from;
+  const std::string base = name.substr(0, digits_from);
+  // The trailing number (at most 9 digits are read: a longer one only starts the count again).
+  std::uint64_t n = 1;
+  if (digits_from < name.size() && name.size() - digits_from <= 9) n = std::stoull(name.substr(digits_from));
+  for (int tries = 0; tries < 1000; ++tries) {
+    const std::string number = std::to_string(++n);
+    if (number.size() >= protocol::kMaxPlayerNameBytes) break;
+    std::string candidate = base.substr(0, protocol::kMaxPlayerNameBytes - number.size()) + number;
+    if (protocol::is_valid_player_name(candidate) && !taken(candidate)) return candidate;
+  }
+  return {};
+}
 
 namespace {
 
@@ -277,11 +298,23 @@ void Lobby::on_hello(Player& player, const protocol::Hello& hello) {
   };
   // (The players per address were counted when the connection came: Lobby::connect.)
   std::size_t welcomed = 0;
+  bool name_taken = false;
   for (const auto& [other_id, other] : players_) {
     if (!other.welcomed) continue;
     ++welcomed;
-    if (same_name(other.name, hello.name))
-      return reject(protocol::RejectReason::kNameTaken, "the name '" + hello.name + "' is taken on this server");
+    name_taken = name_taken || same_name(other.name, hello.name);
+  }
+  if (name_taken) {
+    // The names in use, lower-cased, looked up once per candidate (a refused Hello costs one pass over the players).
+    std::set<std::string> in_use;
+    for (const auto& [other_id, other] : players_) {
+      if (other.welcomed) in_use.insert(lower_name(other.name));
+    }
+    const std::string free =
+        free_name_like(hello.name, [&](const std::string& candidate) { return in_use.contains(lower_name(candidate)); });
+    std::string text = "the name '" + hello.name + "' is taken on this server";
+    if (!free.empty()) text += "; '" + free + "' is free";
+    return reject(protocol::RejectReason::kNameTaken, text);
   }
   if (welcomed >= options_.max_players && !make_room_for(player.host)) {
     addresses_.count(Limit::kPlayersFull);

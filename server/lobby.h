@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -49,6 +50,12 @@ struct LobbyOptions {
   // says that its host closed the game.
   std::string shutdown_text = "the server is shutting down";
 };
+
+// A name like `name` that `taken` says is free, for a newcomer refused `name` because another player has it: its
+// trailing number counted on (ada -> ada2, ada3, ...; player7 -> player8, ...), the rest cut to keep within
+// protocol::kMaxPlayerNameBytes. Empty when none of the next 1,000 is free. `taken` compares as the server does
+// (ignoring case).
+[[nodiscard]] std::string free_name_like(const std::string& name, const std::function<bool(const std::string&)>& taken);
 
 class Lobby {
  public:

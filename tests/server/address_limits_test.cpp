@@ -583,3 +583,43 @@ TEST(AddressBook, ABatchOfRefusalsCountsEachAndLogsOnce) {
 
 }  // namespace
 }  // namespace sr::server
+
+namespace sr::server {
+namespace {
+
+// The refusal of a taken name offers a free one like it (Lobby::on_hello, free_name_like).
+TEST(Names, ATakenNameIsRefusedWithAFreeOneLikeIt) {
+  LimitsFixture f;
+  const auto named = [&](PlayerId id, const std::string& name) {
+    EXPECT_TRUE(f.connect(id, "10.0.0." + std::to_string(id)));
+    f.lobby->handle(id, protocol::Hello{name, "test"}, f.now);
+    return f.outbox.of<protocol::Welcome>(id).size() == 1;
+  };
+  ASSERT_TRUE(named(1, "ada"));
+  ASSERT_TRUE(named(2, "Ada2"));
+  ASSERT_FALSE(named(3, "ADA"));  // names compare ignoring case
+  const auto rejects = f.outbox.of<protocol::Reject>(3);
+  ASSERT_EQ(rejects.size(), 1u);
+  EXPECT_EQ(rejects[0].reason, protocol::RejectReason::kNameTaken);
+  EXPECT_EQ(rejects[0].text, "the name 'ADA' is taken on this server; 'ADA3' is free");
+  ASSERT_TRUE(named(4, "ADA3"));  // the suggestion is good
+}
+
+TEST(Names, AFreeNameCountsOnFromTheTrailingNumberAndKeepsWithinTheLimit) {
+  const std::set<std::string> taken{"player8", "player9", "sixteen_letters2", "sixteen_letter10"};
+  const auto is_taken = [&](const std::string& n) { return taken.contains(n); };
+  EXPECT_EQ(free_name_like("ada", is_taken), "ada2");
+  EXPECT_EQ(free_name_like("player7", is_taken), "player10");
+  EXPECT_EQ(free_name_like("42", is_taken), "43");
+  // 16 bytes is the most: the name is cut before the number.
+  EXPECT_EQ(free_name_like("sixteen_letters!", is_taken), "sixteen_letters3");
+  EXPECT_EQ(free_name_like("sixteen_letters9", is_taken), "sixteen_letter11");
+  EXPECT_EQ(free_name_like("a b", is_taken), "a b2");
+  // Nothing free among the next 1,000: no suggestion.
+  EXPECT_EQ(free_name_like("x", [](const std::string&) { return true; }), "");
+  // A trailing number too long to count on.
+  EXPECT_EQ(free_name_like("p99999999999999", is_taken), "p2");
+}
+
+}  // namespace
+}  // namespace sr::server
