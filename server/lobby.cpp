@@ -310,8 +310,8 @@ void Lobby::on_hello(Player& player, const protocol::Hello& hello) {
     for (const auto& [other_id, other] : players_) {
       if (other.welcomed) in_use.insert(lower_name(other.name));
     }
-    const std::string free =
-        free_name_like(hello.name, [&](const std::string& candidate) { return in_use.contains(lower_name(candidate)); });
+    const std::string free = free_name_like(
+        hello.name, [&](const std::string& candidate) { return in_use.contains(lower_name(candidate)); });
     std::string text = "the name '" + hello.name + "' is taken on this server";
     if (!free.empty()) text += "; '" + free + "' is free";
     return reject(protocol::RejectReason::kNameTaken, text);
