@@ -107,6 +107,9 @@ std::string prometheus_text(const MetricsSnapshot& snapshot) {
   metric(out, "stackrace_sent_datagrams_total", "counter",
          "UDP datagrams sent (ENet packs what waits for one peer into one at each flush).", s.datagrams_sent);
   metric(out, "stackrace_received_datagrams_total", "counter", "UDP datagrams received.", s.datagrams_received);
+  metric(out, "stackrace_socket_drops_total", "counter",
+         "Datagrams the kernel dropped because the game socket's queue was full: the server fell behind (overload).",
+         s.socket_drops);
   metric(out, "stackrace_sent_messages_total", "counter",
          "Messages queued to players (one to n players counts n); ENet packs them into the datagrams.",
          s.messages_sent);

@@ -2,8 +2,10 @@
 
 #include <arpa/inet.h>
 #include <enet/enet.h>
+#include <linux/sock_diag.h>
 #include <sys/socket.h>
 
+#include <array>
 #include <chrono>
 #include <cstring>
 
@@ -250,6 +252,17 @@ std::size_t NetHost::queued_bytes(PeerId peer) const {
 
 std::uint64_t NetHost::bytes_sent() const { return host_ ? host_->totalSentData : 0; }
 std::uint64_t NetHost::bytes_received() const { return host_ ? host_->totalReceivedData : 0; }
+std::uint64_t NetHost::socket_drops() const {
+  if (host_ == nullptr) return 0;
+  std::array<std::uint32_t, SK_MEMINFO_VARS> info{};
+  socklen_t length = sizeof info;
+  if (getsockopt(host_->socket, SOL_SOCKET, SO_MEMINFO, info.data(), &length) != 0 ||
+      length < (SK_MEMINFO_DROPS + 1) * sizeof(std::uint32_t)) {
+    return 0;
+  }
+  return info[SK_MEMINFO_DROPS];
+}
+
 std::uint64_t NetHost::datagrams_sent() const { return host_ ? host_->totalSentPackets : 0; }
 std::uint64_t NetHost::datagrams_received() const { return host_ ? host_->totalReceivedPackets : 0; }
 

@@ -97,6 +97,9 @@ class NetHost {
   [[nodiscard]] std::uint64_t datagrams_sent() const;
   [[nodiscard]] std::uint64_t datagrams_received() const;
   [[nodiscard]] std::uint64_t messages_sent() const { return messages_sent_; }
+  // Datagrams the kernel dropped because the socket's receive queue was full (the loop did not read fast enough: the
+  // server is overloaded), since open(); 0 where the kernel does not say (SO_MEMINFO).
+  [[nodiscard]] std::uint64_t socket_drops() const;
 
  private:
   // Peers silent for longer than the limit (transport::SilenceWatch): disconnect events (data 0, a timeout), and

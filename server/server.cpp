@@ -240,6 +240,7 @@ ServerStats Server::stats() const {
   s.datagrams_sent = net_.datagrams_sent();
   s.datagrams_received = net_.datagrams_received();
   s.messages_sent = net_.messages_sent();
+  s.socket_drops = net_.socket_drops();
   s.replays_written = writer_.written();
   s.replays_failed = writer_.failed();
   s.replay_disk_free_bytes = writer_.free_bytes();

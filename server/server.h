@@ -56,6 +56,7 @@ struct ServerStats {
   std::uint64_t datagrams_sent = 0;
   std::uint64_t datagrams_received = 0;
   std::uint64_t messages_sent = 0;
+  std::uint64_t socket_drops = 0;  // datagrams the kernel dropped: the loop fell behind (NetHost::socket_drops)
   std::uint64_t replays_written = 0;
   std::uint64_t replays_failed = 0;
   // Limits per address (address_book.h): refusals by Limit (index = its value), connections without a Hello yet,

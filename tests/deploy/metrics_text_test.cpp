@@ -28,6 +28,7 @@ server::MetricsSnapshot sample_snapshot() {
   s.stats.datagrams_sent = 4'000;
   s.stats.datagrams_received = 3'000;
   s.stats.messages_sent = 10'000;
+  s.stats.socket_drops = 12;
   s.stats.replays_written = 10;
   s.stats.replays_failed = 1;
   s.stats.refused[static_cast<std::size_t>(server::Limit::kHelloTimeout)] = 1100;
@@ -67,7 +68,7 @@ TEST(PrometheusText, EverySampleHasHelpAndTypeAndAValidName) {
     }
   }
   EXPECT_EQ(samples,
-            1 + 4 + 2 + 6 + 8 + 4 + static_cast<int>(server::kLimitCount) + 2 + 3);  // + 3: datagrams, messages
+            1 + 4 + 2 + 6 + 8 + 4 + static_cast<int>(server::kLimitCount) + 2 + 4);  // + 4: datagrams, messages, drops
   EXPECT_TRUE(text.ends_with("\n"));
 }
 
@@ -99,6 +100,7 @@ TEST(PrometheusText, SamplesCarryTheStats) {
            "stackrace_sent_datagrams_total 4000\n",
            "stackrace_received_datagrams_total 3000\n",
            "stackrace_sent_messages_total 10000\n",
+           "stackrace_socket_drops_total 12\n",
            "stackrace_protocol_errors_total 5\n",
            "stackrace_replay_writes_total 10\n",
            "stackrace_replay_write_failures_total 1\n",
