@@ -1,0 +1,106 @@
+#include "hub/hub_config.h"
+
+#include <httplib.h>
+
+#include <algorithm>
+
+namespace sr::hub {
+
+void add_hub_options(CLI::App& app, HubConfig& config) {
+  HubHttpOptions& h = config.http;
+  HubLimits& l = config.limits;
+  app.add_option("--bind", h.bind, "address to listen on (0.0.0.0 = every IPv4 interface, :: = IPv6 and IPv4)")
+      ->capture_default_str();
+  app.add_option("--port", h.port, "TCP port of the HTTP API and page (0 = any free port)")->capture_default_str();
+  app.add_option("--data-dir", config.data_dir, "data directory, created if missing (holds nothing yet)");
+  app.add_option("--log-level", config.log_level, "trace, debug, info, warn, error or off")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "off"}));
+
+  const char* limits = "Limits";
+  app.add_option("--servers-per-address", l.servers_per_address,
+                 "servers listed from one address (IPv6: one /64); more are refused with 429")
+      ->capture_default_str()
+      ->check(CLI::Range(std::size_t{1}, std::size_t{100'000}))
+      ->group(limits);
+  app.add_option("--challenges-per-address", l.challenges_per_address, "open challenges for one address (IPv6: /64)")
+      ->capture_default_str()
+      ->check(CLI::Range(std::size_t{1}, std::size_t{100'000}))
+      ->group(limits);
+  app.add_option("--max-servers", l.max_servers, "servers listed in all; more are refused with 503")
+      ->capture_default_str()
+      ->check(CLI::Range(std::size_t{1}, std::size_t{1'000'000}))
+      ->group(limits);
+  app.add_option("--max-challenges", l.max_challenges, "open challenges in all; more are refused with 503")
+      ->capture_default_str()
+      ->check(CLI::Range(std::size_t{1}, std::size_t{1'000'000}))
+      ->group(limits);
+  app.add_option("--registrations-per-second", l.registrations_per_second,
+                 "registrations one address (IPv6: one /64) may make a second, after a burst of --registration-burst")
+      ->capture_default_str()
+      ->check(CLI::Range(std::int64_t{1}, std::int64_t{100'000}))
+      ->group(limits);
+  app.add_option("--registration-burst", l.registration_burst, "registrations one address may make at once")
+      ->capture_default_str()
+      ->check(CLI::Range(std::int64_t{1}, std::int64_t{100'000}))
+      ->group(limits);
+  app.add_option("--rate-table-size", l.rate_table_addresses,
+                 "addresses the rate limiter remembers (the least recently seen is forgotten past this)")
+      ->capture_default_str()
+      ->check(CLI::Range(std::size_t{1}, std::size_t{10'000'000}))
+      ->group(limits);
+  app.add_option("--expire-seconds", config.expire_seconds,
+                 "drop a server not renewed for this long (servers renew every third of it)")
+      ->capture_default_str()
+      ->check(CLI::Range(std::int64_t{3}, std::int64_t{3600}))
+      ->group(limits);
+  app.add_option("--challenge-seconds", config.challenge_seconds, "an unanswered challenge lapses after this long")
+      ->capture_default_str()
+      ->check(CLI::Range(std::int64_t{1}, std::int64_t{600}))
+      ->group(limits);
+
+  const char* http = "HTTP";
+  app.add_option("--threads", h.threads, "threads answering requests")
+      ->capture_default_str()
+      ->check(CLI::Range(std::size_t{1}, std::size_t{256}))
+      ->group(http);
+  app.add_option("--queue", h.queue, "connections accepted and waiting for a thread; past this, accepting waits")
+      ->capture_default_str()
+      ->check(CLI::Range(std::size_t{1}, std::size_t{100'000}))
+      ->group(http);
+  app.add_option("--timeout-seconds", h.timeout_s,
+                 "a connection's read and write timeout (slow clients are cut off) and keep-alive time")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 300))
+      ->group(http);
+
+  app.add_flag("--check-config", config.check_config, "check the options, then exit")->group("Actions");
+  app.add_flag("--health-check", config.health_check,
+               "ask the hub running with these options for /healthz; exit 0 when it answers (container health checks)")
+      ->group("Actions");
+}
+
+HubLimits hub_limits(const HubConfig& config) {
+  HubLimits l = config.limits;
+  l.expire_ms = config.expire_seconds * 1000;
+  l.challenge_ms = config.challenge_seconds * 1000;
+  l.every_s = std::max<std::int64_t>(1, config.expire_seconds / 3);
+  return l;
+}
+
+sr::Status<std::string> probe_health(const HubHttpOptions& options) {
+  std::string host = options.bind;
+  if (host.empty() || host == "0.0.0.0") host = "127.0.0.1";
+  if (host == "::") host = "::1";
+  httplib::Client client(host, options.port);
+  client.set_connection_timeout(2, 0);
+  client.set_read_timeout(3, 0);
+  const std::string url = "http://" + (host.find(':') != std::string::npos ? "[" + host + "]" : host) + ":" +
+                          std::to_string(options.port) + "/healthz";
+  const httplib::Result result = client.Get("/healthz");
+  if (!result) return "no answer from " + url + ": " + httplib::to_string(result.error());
+  if (result->status != 200) return "unhealthy (HTTP " + std::to_string(result->status) + "): " + result->body;
+  return {};
+}
+
+}  // namespace sr::hub
