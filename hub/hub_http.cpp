@@ -142,19 +142,23 @@ void HubHttpServer::routes() {
     res.set_content("ok\n", "text/plain");
   });
   // Everything else (unknown paths, wrong methods, bodies over the limit): a JSON sentence with httplib's status.
-  http_->set_error_handler([this](const httplib::Request&, httplib::Response& res) {
-    {
-      std::lock_guard lock(mutex_);
-      ++requests_.other;
-    }
-    const std::string sentence = res.status == 413 ? "the body is larger than 8 KiB"
-                                 : res.status == 404
-                                     ? "no such page: see /api/servers, /, /metrics, /healthz"
-                                     : "the request was refused (HTTP " + std::to_string(res.status) + ")";
-    web::JsonWriter w(true);
-    w.begin_object().key("error").value(sentence).end_object();
-    res.set_content(w.text(), kJson);
-  });
+  // httplib calls this for every status of 400 and more: the routes' own answers (which have a body) pass through.
+  http_->set_error_handler(
+      httplib::Server::HandlerWithResponse([this](const httplib::Request&, httplib::Response& res) {
+        if (!res.body.empty()) return httplib::Server::HandlerResponse::Unhandled;
+        {
+          std::lock_guard lock(mutex_);
+          ++requests_.other;
+        }
+        const std::string sentence = res.status == 413 ? "the body is larger than 8 KiB"
+                                     : res.status == 404
+                                         ? "no such page: see /api/servers, /, /metrics, /healthz"
+                                         : "the request was refused (HTTP " + std::to_string(res.status) + ")";
+        web::JsonWriter w(true);
+        w.begin_object().key("error").value(sentence).end_object();
+        res.set_content(w.text(), kJson);
+        return httplib::Server::HandlerResponse::Handled;
+      }));
 }
 
 sr::Status<std::string> HubHttpServer::start(const HubHttpOptions& options) {
