@@ -24,7 +24,7 @@ namespace sr::hub {
 struct HubHttpOptions {
   std::string bind = "0.0.0.0";
   std::uint16_t port = 8470;  // 0: any free port (HubHttpServer::port() says which)
-  std::size_t threads = 4;    // 1..256 request threads
+  std::size_t threads = 16;   // 1..256 request threads: each holds one connection at a time
   std::size_t queue = 64;     // accepted connections waiting for a thread; past this the accept loop waits
   int timeout_s = 5;          // read, write and keep-alive timeout of a connection
 };

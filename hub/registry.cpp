@@ -59,7 +59,7 @@ Registry::Registry(HubLimits limits, TokenSource tokens)
       rate_(limits.registrations_per_second, limits.registration_burst, limits.rate_table_addresses),
       swept_ms_(std::numeric_limits<std::int64_t>::min()) {}
 
-RegisterAnswer Registry::answer(RegisterAnswer a, Outcome outcome, std::string body) {
+RegisterAnswer Registry::answer(RegisterAnswer& a, Outcome outcome, std::string body) {
   a.outcome = outcome;
   switch (outcome) {
     case Outcome::kListed:
@@ -75,12 +75,12 @@ RegisterAnswer Registry::answer(RegisterAnswer a, Outcome outcome, std::string b
   }
   a.body = std::move(body);
   ++counts_[static_cast<int>(outcome)];
-  return a;
+  return std::move(a);
 }
 
-RegisterAnswer Registry::refuse(RegisterAnswer a, Outcome outcome, const std::string& sentence) {
+RegisterAnswer Registry::refuse(RegisterAnswer& a, Outcome outcome, const std::string& sentence) {
   a.challenge_token.clear();
-  return answer(std::move(a), outcome, error_body(sentence));
+  return answer(a, outcome, error_body(sentence));
 }
 
 std::string Registry::listed_body(const std::string& secret) const {
@@ -140,12 +140,12 @@ RegisterAnswer Registry::register_server(const std::string& remote_address, std:
   a.address = canonical_address(remote_address);
   const std::string group = address_group(a.address);
   if (!rate_.allow(group, now_ms)) {
-    return refuse(std::move(a), Outcome::kRateLimited,
+    return refuse(a, Outcome::kRateLimited,
                   "too many registrations from " + group + ": at most " +
                       std::to_string(limits_.registrations_per_second) + " a second");
   }
   auto parsed = parse_registration(body);
-  if (!parsed) return refuse(std::move(a), Outcome::kBadRequest, parsed.error());
+  if (!parsed) return refuse(a, Outcome::kBadRequest, parsed.error());
   Registration r = std::move(parsed).value();
   a.port = r.port;
 
@@ -158,27 +158,27 @@ RegisterAnswer Registry::register_server(const std::string& remote_address, std:
   // A renewal. A secret for an entry that is gone (expired) starts over with a challenge, as DIRECTORY.md says.
   if (!r.secret.empty() && server != servers_.end()) {
     if (!same_token(r.secret, server->second.secret)) {
-      return refuse(std::move(a), Outcome::kWrongSecret,
+      return refuse(a, Outcome::kWrongSecret,
                     "the secret does not match this server's listing; register without it to be challenged again");
     }
     server->second.info = std::move(r.info);
     server->second.seen_ms = now_ms;
-    return answer(std::move(a), Outcome::kRenewed, listed_body(server->second.secret));
+    return answer(a, Outcome::kRenewed, listed_body(server->second.secret));
   }
 
   // The answer to a challenge. A token whose challenge has lapsed gets a new challenge below.
   if (!r.token.empty() && challenge != challenges_.end()) {
     if (!same_token(r.token, challenge->second.token)) {
-      return refuse(std::move(a), Outcome::kWrongToken,
+      return refuse(a, Outcome::kWrongToken,
                     "the token is not the one the directory sent to " + a.address + ":" + std::to_string(r.port));
     }
     if (server == servers_.end()) {
       if (groups_[group].servers >= limits_.servers_per_address) {
-        return refuse(std::move(a), Outcome::kAddressServers,
+        return refuse(a, Outcome::kAddressServers,
                       group + " has " + std::to_string(limits_.servers_per_address) + " servers listed, the most");
       }
       if (servers_.size() >= limits_.max_servers) {
-        return refuse(std::move(a), Outcome::kFull, "the directory is full; try again later");
+        return refuse(a, Outcome::kFull, "the directory is full; try again later");
       }
     }
     drop_challenge(challenge);
@@ -187,7 +187,7 @@ RegisterAnswer Registry::register_server(const std::string& remote_address, std:
     s.info = std::move(r.info);
     s.secret = tokens_();
     s.seen_ms = now_ms;
-    return answer(std::move(a), Outcome::kListed, listed_body(s.secret));
+    return answer(a, Outcome::kListed, listed_body(s.secret));
   }
 
   // A challenge: the open one again (the same token, sent again), or a new one if the caps allow.
@@ -208,7 +208,7 @@ RegisterAnswer Registry::register_server(const std::string& remote_address, std:
     }
     if (outcome != Outcome::kChallenged) {
       if (counts.servers == 0 && counts.challenges == 0) groups_.erase(group);
-      return refuse(std::move(a), outcome, refusal);
+      return refuse(a, outcome, refusal);
     }
     ++counts.challenges;
     challenges_[key] = Challenge{tokens_(), now_ms};
@@ -216,10 +216,10 @@ RegisterAnswer Registry::register_server(const std::string& remote_address, std:
   a.challenge_token = challenges_[key].token;
   web::JsonWriter w(true);
   w.begin_object().key("status").value("challenge").key("retry_ms").value(500).end_object();
-  return answer(std::move(a), Outcome::kChallenged, w.text());
+  return answer(a, Outcome::kChallenged, w.text());
 }
 
-std::vector<ListedServer> Registry::listed(std::int64_t now_ms) {
+std::vector<ListedServer> Registry::listed(std::int64_t now_ms) const {
   std::vector<ListedServer> out;
   out.reserve(servers_.size());
   for (const auto& [key, s] : servers_) {

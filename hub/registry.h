@@ -92,7 +92,7 @@ class Registry {
   [[nodiscard]] RegisterAnswer register_server(const std::string& address, std::string_view body, std::int64_t now_ms);
 
   // Every listed server not yet expired, ordered by address (as text) then port.
-  [[nodiscard]] std::vector<ListedServer> listed(std::int64_t now_ms);
+  [[nodiscard]] std::vector<ListedServer> listed(std::int64_t now_ms) const;
 
   // Drops expired entries and lapsed challenges.
   void expire(std::int64_t now_ms);
@@ -123,8 +123,9 @@ class Registry {
     std::size_t challenges = 0;
   };
 
-  RegisterAnswer answer(RegisterAnswer a, Outcome outcome, std::string body);
-  RegisterAnswer refuse(RegisterAnswer a, Outcome outcome, const std::string& sentence);
+  // Both fill in `a` and return it (taken by reference, so that arguments may still read it).
+  RegisterAnswer answer(RegisterAnswer& a, Outcome outcome, std::string body);
+  RegisterAnswer refuse(RegisterAnswer& a, Outcome outcome, const std::string& sentence);
   void drop_server(std::map<Key, Server>::iterator it);
   void drop_challenge(std::map<Key, Challenge>::iterator it);
   void drop_if_stale(const Key& key, std::int64_t now_ms);
