@@ -67,8 +67,9 @@ int main(int argc, char** argv) {
   spdlog::set_level(spdlog::level::from_str(config.log_level));
   sr::server::ServerOptions options = sr::server::server_options(config);
   // One link per directory: the loop hands it challenge tokens and the info JSON, its agent registers.
+  const std::vector<std::string> directories = sr::server::directory_urls(config);
   std::vector<std::unique_ptr<sr::server::DirectoryLink>> directory_links;
-  for (std::size_t i = 0; i < config.directories.size(); ++i) {
+  for (std::size_t i = 0; i < directories.size(); ++i) {
     directory_links.push_back(std::make_unique<sr::server::DirectoryLink>());
     options.directories.push_back(directory_links.back().get());
   }
@@ -130,9 +131,9 @@ int main(int argc, char** argv) {
     agones->start();
   }
   std::vector<std::unique_ptr<sr::server::DirectoryAgent>> directory_agents;
-  for (std::size_t i = 0; i < config.directories.size(); ++i) {
+  for (std::size_t i = 0; i < directories.size(); ++i) {
     sr::server::DirectoryAgentOptions directory;
-    directory.url = config.directories[i];
+    directory.url = directories[i];
     directory.game_port = server.port();
     directory_agents.push_back(std::make_unique<sr::server::DirectoryAgent>(directory, *directory_links[i]));
     directory_agents.back()->start();

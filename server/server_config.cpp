@@ -192,10 +192,10 @@ void add_server_options(CLI::App& app, ServerConfig& config) {
                  "with --public: the URL of a server directory (stackrace-hub), e.g. http://hub.example.org:8080; may "
                  "be given more than once")
       ->check([](const std::string& s) {
+        if (s.empty()) return std::string();  // the config file's `directory = ""`: none
         auto url = protocol::parse_web_url(s);
         return url ? std::string() : "not an http(s) URL: " + url.error();
       })
-      ->expected(0, CLI::detail::expected_max_vector_size)  // the config file's `directory = []` says none
       ->group(finding);
 
   const char* agones = "Agones (Kubernetes fleets)";
@@ -259,11 +259,20 @@ ServerOptions server_options(const ServerConfig& config) {
   return options;
 }
 
+std::vector<std::string> directory_urls(const ServerConfig& config) {
+  std::vector<std::string> urls;
+  for (const std::string& url : config.directories) {
+    if (!url.empty()) urls.push_back(url);
+  }
+  return urls;
+}
+
 sr::Status<std::string> check_public(const ServerConfig& config) {
-  if (config.public_server && config.directories.empty()) {
+  const std::vector<std::string> urls = directory_urls(config);
+  if (config.public_server && urls.empty()) {
     return std::string("--public needs a directory to be listed in: give its URL with --directory URL");
   }
-  if (!config.public_server && !config.directories.empty()) {
+  if (!config.public_server && !urls.empty()) {
     return std::string("--directory is given without --public: add --public to list this server there");
   }
   return {};
