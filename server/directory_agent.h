@@ -1,5 +1,5 @@
 // A public server's registration agent (--public --directory URL): a thread that keeps the server listed in one
-// directory (stackrace-hub) by its HTTP API, common/protocol/DIRECTORY.md, "POST /api/register":
+// directory (stackrace-hub) by its HTTP API (common/protocol/DIRECTORY.md, section 3, POST /api/register):
 //   - registers with the info JSON the game loop publishes (DirectoryLink), no token and no secret;
 //   - 202 (challenge): waits for the hub's challenge token, which the game loop takes from the datagram and hands
 //     over through the DirectoryLink, up to 10 s, and registers again with it (without one, starts over later);

@@ -1,7 +1,7 @@
 // What the game loop and a registration agent (server/directory_agent.h) share about one directory
-// (common/protocol/DIRECTORY.md, "3. The directory's HTTP API"): the addresses its host name resolves to, the latest
-// hub challenge token it sent, and the server's info JSON to register with. Thread-safe; every call holds a mutex only
-// for a copy. Times are steady-clock microseconds (NetHost::steady_now_us), passed in.
+// (common/protocol/DIRECTORY.md, section 3, the directory's HTTP API): the addresses its host name resolves to, the
+// latest hub challenge token it sent, and the server's info JSON to register with. Thread-safe; every call holds a
+// mutex only for a copy. Times are steady-clock microseconds (NetHost::steady_now_us), passed in.
 #pragma once
 
 #include <array>

@@ -1,6 +1,7 @@
-// The LAN discovery port (common/protocol/DIRECTORY.md, "2. LAN discovery"): UDP sockets on IPv4 (broadcasts) and,
-// where IPv6 is up, IPv6 (the link-local all-nodes group ff02::1), both with SO_REUSEADDR so several servers on one
-// machine hear a probe. Non-blocking: the game loop reads what waits on each pass (Server::step) and never waits here.
+// The LAN discovery port (common/protocol/DIRECTORY.md, "2. LAN discovery (UDP broadcast and IPv6 multicast)"): UDP
+// sockets on IPv4 (broadcasts) and, where IPv6 is up, IPv6 (the link-local all-nodes group ff02::1), both with
+// SO_REUSEADDR so several servers on one machine hear a probe. Non-blocking: the game loop reads what waits on each
+// pass (Server::step) and never waits here.
 #pragma once
 
 #include <netinet/in.h>

@@ -44,9 +44,10 @@ struct ServerOptions {
   // Web pages (server/web): where the game loop hands the rooms' broadcasts and lobby snapshots. Not owned; null
   // without web pages.
   LiveTap* live = nullptr;
-  // LAN discovery (common/protocol/DIRECTORY.md, "2. LAN discovery"): the discovery port (protocol::kDiscoveryPort
-  // normally), 0 = off. Off here so that tests and tools opt in; stackrace-server (--lan-port, --no-lan) and the
-  // game's Host turn it on. A port that cannot be bound is logged as a warning, not a failure to start.
+  // LAN discovery (common/protocol/DIRECTORY.md, "2. LAN discovery (UDP broadcast and IPv6 multicast)"): the discovery
+  // port (protocol::kDiscoveryPort normally), 0 = off. Off here so that tests and tools opt in; stackrace-server
+  // (--lan-port, --no-lan) and the game's Host turn it on. A port that cannot be bound is logged as a warning, not a
+  // failure to start.
   std::uint16_t lan_port = 0;
   // Server queries beyond these rates are dropped (DIRECTORY.md, "Rate").
   QueryLimits queries;

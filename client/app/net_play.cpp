@@ -32,7 +32,8 @@ sr::Status<std::string> NetPlay::host(std::uint16_t port, const std::filesystem:
   options.port = port;
   options.data_dir = data_dir;
   // Players on the same network find a hosted game in their server browser (common/protocol/DIRECTORY.md, "2. LAN
-  // discovery"); another program on the port is no reason not to host (Server::start logs it).
+  // discovery (UDP broadcast and IPv6 multicast)"); another program on the port is no reason not to host (Server::start
+  // logs it).
   options.lan_port = protocol::kDiscoveryPort;
   options.lobby.shutdown_text = "the host closed their game, which ran this server";
   auto server = std::make_unique<server::Server>(options);

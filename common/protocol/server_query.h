@@ -26,7 +26,8 @@ inline constexpr std::size_t kNonceBytes = 8;
 // The info JSON's room in an info datagram: the whole less the header and the nonce.
 inline constexpr std::size_t kMaxInfoJsonBytes = kMaxInfoDatagramBytes - kQueryHeaderBytes - kNonceBytes;
 inline constexpr std::size_t kChallengeTokenChars = 32;  // lower-case hex digits
-inline constexpr std::uint16_t kDiscoveryPort = 47777;   // LAN discovery (DIRECTORY.md, "2. LAN discovery")
+inline constexpr std::uint16_t kDiscoveryPort =
+    47777;  // LAN discovery (DIRECTORY.md, "2. LAN discovery (UDP broadcast and IPv6 multicast)")
 
 enum class QueryKind : std::uint8_t {
   kQuery = 'q',
