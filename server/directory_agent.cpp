@@ -30,7 +30,6 @@ struct Reply {
   std::string secret;
   std::string error;
   std::int64_t every_s = 10;
-  std::int64_t retry_ms = 500;
 };
 
 Reply read_reply(const std::string& body) {
@@ -43,9 +42,6 @@ Reply read_reply(const std::string& body) {
     reply.error = it->value.GetString();
   if (auto it = doc.FindMember("every_s"); it != doc.MemberEnd() && it->value.IsInt64()) {
     reply.every_s = std::clamp<std::int64_t>(it->value.GetInt64(), 1, 3600);
-  }
-  if (auto it = doc.FindMember("retry_ms"); it != doc.MemberEnd() && it->value.IsInt64()) {
-    reply.retry_ms = std::clamp<std::int64_t>(it->value.GetInt64(), 0, 10'000);
   }
   return reply;
 }
@@ -166,7 +162,8 @@ void DirectoryAgent::run() {
     body += ",\"info\":" + info + "}";
     Answer answer = post(body);
 
-    // A challenge: the token comes to the game port; register again with it as soon as it is there.
+    // A challenge: the token comes to the game port; register again with it as soon as it is there (the answer's
+    // retry_ms is for clients that cannot tell when it came).
     if (answer.status == 202) {
       set_state(State::kChallenged);
       std::optional<std::string> token;
