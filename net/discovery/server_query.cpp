@@ -78,10 +78,13 @@ sr::Status<std::string> ServerQuery::query(const std::string& host, std::uint16_
   if (const int error = getaddrinfo(host.c_str(), service.c_str(), &hints, &found); error != 0) {
     return "cannot find " + host + ": " + gai_strerror(error);
   }
+  // One address: IPv4 first, as game servers listen on IPv4 (ENet), else the first IPv6 one.
+  const addrinfo* chosen = nullptr;
+  for (const addrinfo* a = found; a != nullptr; a = a->ai_next) {
+    if (chosen == nullptr || (a->ai_family == AF_INET && chosen->ai_family != AF_INET)) chosen = a;
+  }
   const std::uint64_t nonce = new_nonce(false);
-  bool sent = false;
-  for (const addrinfo* a = found; a != nullptr && !sent; a = a->ai_next)
-    sent = send_to(a->ai_addr, a->ai_addrlen, nonce);
+  const bool sent = chosen != nullptr && send_to(chosen->ai_addr, chosen->ai_addrlen, nonce);
   freeaddrinfo(found);
   if (!sent) return "cannot send a query to " + host + ":" + service;
   return {};

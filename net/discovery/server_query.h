@@ -46,8 +46,8 @@ class ServerQuery {
   // one opens.
   [[nodiscard]] sr::Status<std::string> open();
 
-  // Sends a query to `host:port` (a numeric address, or a name, which is resolved here and may block). Ok, or why
-  // not ("no such host").
+  // Sends a query to `host:port` (a numeric address, or a name, which is resolved here and may block; of its
+  // addresses the first IPv4 one, else the first). Ok, or why not ("cannot find NAME: ...").
   [[nodiscard]] sr::Status<std::string> query(const std::string& host, std::uint16_t port);
   // Sends a query to 255.255.255.255:`lan_port`, to the broadcast address of each IPv4 interface, and to
   // ff02::1:`lan_port` on each IPv6 interface with multicast. Returns the datagrams sent.
