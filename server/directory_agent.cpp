@@ -36,11 +36,12 @@ Reply read_reply(const std::string& body) {
   Reply reply;
   rapidjson::Document doc;
   if (doc.Parse(body.c_str(), body.size()).HasParseError() || !doc.IsObject()) return reply;
-  if (auto it = doc.FindMember("secret"); it != doc.MemberEnd() && it->value.IsString())
+  const rapidjson::Value& root = doc;  // const iterators: clang finds the mutable ones' != ambiguous in C++20
+  if (auto it = root.FindMember("secret"); it != root.MemberEnd() && it->value.IsString())
     reply.secret = it->value.GetString();
-  if (auto it = doc.FindMember("error"); it != doc.MemberEnd() && it->value.IsString())
+  if (auto it = root.FindMember("error"); it != root.MemberEnd() && it->value.IsString())
     reply.error = it->value.GetString();
-  if (auto it = doc.FindMember("every_s"); it != doc.MemberEnd() && it->value.IsInt64()) {
+  if (auto it = root.FindMember("every_s"); it != root.MemberEnd() && it->value.IsInt64()) {
     reply.every_s = std::clamp<std::int64_t>(it->value.GetInt64(), 1, 3600);
   }
   return reply;
