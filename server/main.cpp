@@ -2,7 +2,9 @@
 // using the same keys (command-line values win); server_config.h has the table.
 //
 // Threads: the main loop (network, lobby, referees) runs here; the metrics endpoint and the Agones agent run on their
-// own threads and only read the snapshots the loop publishes (metrics.h); the web pages (--web-port) run on threads
+// own threads and only read the snapshots the loop publishes (metrics.h); a public server's registration agents
+// (--public --directory) run on threads of their own and get the info JSON and challenge tokens through a
+// DirectoryLink (server/directory_agent.h); the web pages (--web-port) run on threads
 // of their own and get only what the loop hands them through a LiveTap (server/web/web_server.h).
 #include <spdlog/spdlog.h>
 
@@ -10,10 +12,13 @@
 #include <atomic>
 #include <csignal>
 #include <cstdio>
+#include <memory>
 #include <optional>
+#include <vector>
 
 #include "common/protocol/messages.h"
 #include "server/agones.h"
+#include "server/directory_agent.h"
 #include "server/http_metrics.h"
 #include "server/metrics.h"
 #include "server/server.h"
@@ -34,6 +39,11 @@ int main(int argc, char** argv) {
   CLI::App app{"stackrace-server: hosts lobbies and rooms, referees every race, stores every replay"};
   sr::server::add_server_options(app, config);
   CLI11_PARSE(app, argc, argv);
+
+  if (const auto listed = sr::server::check_public(config); !listed) {
+    std::fprintf(stderr, "stackrace-server: %s\n", listed.error().c_str());
+    return 2;
+  }
 
   if (config.check_config) {
     std::printf("stackrace-server: the options are valid\n");
@@ -56,6 +66,13 @@ int main(int argc, char** argv) {
 
   spdlog::set_level(spdlog::level::from_str(config.log_level));
   sr::server::ServerOptions options = sr::server::server_options(config);
+  // One link per directory: the loop hands it challenge tokens and the info JSON, its agent registers.
+  const std::vector<std::string> directories = sr::server::directory_urls(config);
+  std::vector<std::unique_ptr<sr::server::DirectoryLink>> directory_links;
+  for (std::size_t i = 0; i < directories.size(); ++i) {
+    directory_links.push_back(std::make_unique<sr::server::DirectoryLink>());
+    options.directories.push_back(directory_links.back().get());
+  }
   sr::server::LiveTap live;
   if (config.web_port != 0) options.live = &live;
   sr::server::Server server(options);
@@ -97,6 +114,7 @@ int main(int argc, char** argv) {
         "(raise it: sysctl -w net.core.rmem_max=8388608)",
         buffer / 1024);
   }
+  if (server.lan_port() != 0) std::printf("LAN discovery on UDP port %u\n", server.lan_port());
   if (config.metrics.port != 0 && !metrics_on_web) {
     std::printf("metrics on http://%s:%u/metrics\n", config.metrics.bind.c_str(), metrics.port());
   }
@@ -112,7 +130,18 @@ int main(int argc, char** argv) {
     agones.emplace(agones_options, board, [] { g_stop.store(true); });
     agones->start();
   }
+  std::vector<std::unique_ptr<sr::server::DirectoryAgent>> directory_agents;
+  for (std::size_t i = 0; i < directories.size(); ++i) {
+    sr::server::DirectoryAgentOptions directory;
+    directory.url = directories[i];
+    directory.game_port = server.port();
+    directory_agents.push_back(std::make_unique<sr::server::DirectoryAgent>(directory, *directory_links[i]));
+    directory_agents.back()->start();
+    std::printf("registering with the directory %s\n", directory.url.c_str());
+  }
+  std::fflush(stdout);
   sr::server::run_and_publish(server, g_stop, board);
+  for (auto& agent : directory_agents) agent->stop();
   if (agones) agones->stop();
   if (web) web->stop();
   metrics.stop();

@@ -110,6 +110,12 @@ std::string prometheus_text(const MetricsSnapshot& snapshot) {
   metric(out, "stackrace_socket_drops_total", "counter",
          "Datagrams the kernel dropped because the game socket's queue was full: the server fell behind (overload).",
          s.socket_drops);
+  metric(out, "stackrace_queries_answered_total", "counter",
+         "Server queries answered (game port and LAN discovery port; common/protocol/DIRECTORY.md).",
+         s.queries_answered);
+  metric(out, "stackrace_queries_dropped_total", "counter",
+         "Server queries dropped for going over the rate limits (20 a second per address, 2,000 in all).",
+         s.queries_dropped);
   metric(out, "stackrace_sent_messages_total", "counter",
          "Messages queued to players (one to n players counts n); ENet packs them into the datagrams.",
          s.messages_sent);

@@ -9,6 +9,8 @@
 #include <chrono>
 #include <cstring>
 
+#include "common/protocol/server_query.h"
+
 namespace sr::server {
 namespace {
 
@@ -17,6 +19,7 @@ PeerId id_of(const ENetPeer* peer) { return static_cast<PeerId>(reinterpret_cast
 // The gate of the host whose enet_host_service runs on this thread (the only ENet call that reads datagrams).
 thread_local ConnectGate* t_servicing_gate = nullptr;
 thread_local std::int64_t t_servicing_since_us = 0;
+thread_local QueryResponder* t_servicing_queries = nullptr;
 
 // The gate's clock (ENet's own is milliseconds from gettimeofday, which wraps and may step back).
 std::int64_t steady_us() {
@@ -79,9 +82,11 @@ void NetHost::poll(std::uint32_t timeout_ms, std::vector<NetEvent>& out) {
   if (host_ == nullptr) return;
   ENetEvent event;
   t_servicing_gate = gate_ ? &*gate_ : nullptr;
+  t_servicing_queries = queries_;
   t_servicing_since_us = steady_us();  // a datagram read during the wait is judged as of its start (≤ timeout_ms)
   int status = enet_host_service(host_, &event, timeout_ms);
   t_servicing_gate = nullptr;
+  t_servicing_queries = nullptr;
   while (status > 0) {
     NetEvent e;
     e.connection = event.peer != nullptr ? event.peer->connectID : 0;
@@ -126,6 +131,21 @@ void NetHost::poll(std::uint32_t timeout_ms, std::vector<NetEvent>& out) {
 }
 
 int NetHost::intercept(ENetHost* host, ENetEvent* /*event*/) {
+  // Server queries and hub challenges (DIRECTORY.md, section 1) first: their prefix is no ENet datagram's, and they
+  // never go on to ENet, answered or not.
+  const std::span<const std::uint8_t> datagram(host->receivedData, host->receivedDataLength);
+  if (protocol::has_query_prefix(datagram)) {
+    if (t_servicing_queries == nullptr) return 1;
+    const auto reply =
+        t_servicing_queries->handle(datagram, ipv4_address(host->receivedAddress.host), t_servicing_since_us);
+    if (reply) {
+      ENetBuffer buffer{};
+      buffer.data = const_cast<std::uint8_t*>(reply->data());
+      buffer.dataLength = reply->size();
+      (void)enet_socket_send(host->socket, &host->receivedAddress, &buffer, 1);
+    }
+    return 1;
+  }
   // A datagram addressed to no peer (the header's peer id is ENet's "none") can only be a CONNECT. Anything else
   // goes on to ENet, which checks it.
   if (t_servicing_gate == nullptr || host->receivedDataLength < sizeof(enet_uint16)) return 0;
@@ -249,6 +269,8 @@ std::size_t NetHost::queued_bytes(PeerId peer) const {
   }
   return bytes;
 }
+
+std::int64_t NetHost::steady_now_us() { return steady_us(); }
 
 std::uint64_t NetHost::bytes_sent() const { return host_ ? host_->totalSentData : 0; }
 std::uint64_t NetHost::bytes_received() const { return host_ ? host_->totalReceivedData : 0; }

@@ -12,6 +12,7 @@
 #include "common/result.h"
 #include "net/transport/limits.h"
 #include "server/connect_gate.h"
+#include "server/query_responder.h"
 
 struct _ENetHost;
 struct _ENetPeer;
@@ -61,6 +62,11 @@ class NetHost {
   [[nodiscard]] sr::Status<std::string> open(const std::string& bind_address, std::uint16_t port, std::size_t channels,
                                              const NetLimits& limits);
   [[nodiscard]] std::uint16_t port() const { return port_; }
+  // Datagrams with the query prefix (common/protocol/server_query.h) never reach ENet: valid queries are answered by
+  // `queries` (not owned; null: none are answered), the rest dropped. Call before poll().
+  void set_queries(QueryResponder* queries) { queries_ = queries; }
+  // The clock the connect gate and the query responder are given: steady-clock microseconds.
+  [[nodiscard]] static std::int64_t steady_now_us();
 
   // Waits at most `timeout_ms` for network events and returns those that arrived.
   void poll(std::uint32_t timeout_ms, std::vector<NetEvent>& out);
@@ -111,6 +117,7 @@ class NetHost {
 
   _ENetHost* host_ = nullptr;
   std::optional<ConnectGate> gate_;
+  QueryResponder* queries_ = nullptr;
   std::uint16_t port_ = 0;
   PeerId next_id_ = 1;
   std::map<PeerId, _ENetPeer*> peers_;

@@ -7,6 +7,8 @@
 #include <thread>
 
 #include "common/protocol/codec.h"
+#include "common/protocol/server_query.h"
+#include "server/server_info.h"
 
 namespace sr::server {
 namespace {
@@ -24,12 +26,19 @@ constexpr TimeUs kFlushEveryUs = 250;
 // The loop waits at least this long between polls: each poll and flush walks every peer, so under load a step
 // should take a batch of packets rather than one at a time. It adds at most this much to a relay's delay.
 constexpr TimeUs kMinPollPeriodUs = 500;
+// The LAN port is read on every pass without waiting (the loop waits in ENet on the game socket: at most kIdlePollMs
+// when idle, so a probe is answered within about 10 ms). A pass reads at most this many datagrams there, so a flood
+// of the LAN port costs the game a bounded time; the kernel drops the rest when the socket's queue is full.
+constexpr int kLanReadsPerPass = 64;
+// Registration agents get the info JSON this often.
+constexpr TimeUs kInfoPublishEveryUs = 1'000'000;
 
 std::uint64_t next_race_seed(void* ctx) { return static_cast<RaceSeeds*>(ctx)->next(); }
 
 }  // namespace
 
-Server::Server(ServerOptions options) : options_(std::move(options)), epoch_(std::chrono::steady_clock::now()) {}
+Server::Server(ServerOptions options)
+    : options_(std::move(options)), queries_(options_.queries), epoch_(std::chrono::steady_clock::now()) {}
 
 Server::~Server() { shut_down(); }
 
@@ -67,7 +76,46 @@ sr::Status<std::string> Server::start() {
   }
   lobby_ = std::make_unique<Lobby>(options_.lobby, services, &replays_, seeds_.next());
   lobby_->set_ladder(ladder_.get());
+
+  queries_.set_info_source([this] { return info_json(); });
+  queries_.set_directories(options_.directories);
+  net_.set_queries(&queries_);
+  if (options_.lan_port != 0) {
+    if (auto opened = lan_.open(options_.lan_port); !opened) {
+      spdlog::warn("no LAN discovery: {}", opened.error());
+    } else if (!lan_.has_ipv6()) {
+      spdlog::info("LAN discovery on UDP port {} (IPv4 only)", lan_.port());
+    } else {
+      spdlog::info("LAN discovery on UDP port {} (IPv4 and IPv6)", lan_.port());
+    }
+  }
   return {};
+}
+
+std::string Server::info_json() const {
+  ServerInfoFields fields;
+  fields.name = options_.lobby.server_name;
+  fields.players = lobby_->player_count();
+  fields.capacity = options_.lobby.max_players;
+  fields.ladder = ladder_ != nullptr;
+  fields.web = options_.lobby.web_url;
+  fields.port = net_.port();
+  return server_info_json(fields, lobby_->public_rooms());
+}
+
+void Server::serve_lan() {
+  if (!lan_.is_open()) return;
+  std::array<std::uint8_t, protocol::kQueryBytes + 1> buffer;
+  for (int i = 0; i < kLanReadsPerPass; ++i) {
+    const auto datagram = lan_.receive(buffer);
+    if (!datagram) return;
+    if (datagram->bytes > protocol::kQueryBytes) continue;  // no query: queries are exactly kQueryBytes
+    const std::span<const std::uint8_t> bytes(buffer.data(), datagram->bytes);
+    if (!protocol::has_query_prefix(bytes)) continue;
+    if (const auto reply = queries_.handle(bytes, datagram->address, NetHost::steady_now_us())) {
+      lan_.reply(*datagram, *reply);
+    }
+  }
 }
 
 void Server::send(PlayerId player, const protocol::Message& message, std::uint8_t channel) {
@@ -161,7 +209,13 @@ void Server::step(std::uint32_t timeout_ms) {
     for (PlayerId id : to_forget_) lobby_->disconnect(id, now);
     to_forget_.clear();
   }
+  serve_lan();
   lobby_->tick(now);
+  if (!options_.directories.empty() && now >= next_info_publish_us_) {
+    next_info_publish_us_ = now + kInfoPublishEveryUs;
+    const std::string& info = queries_.info(NetHost::steady_now_us());
+    for (DirectoryLink* link : options_.directories) link->publish_info(info);
+  }
   // Web pages (server/web): the lobby as the front page shows it.
   if (options_.live != nullptr && now >= next_lobby_snapshot_us_) {
     next_lobby_snapshot_us_ = now + LiveTap::kLobbyEveryUs;
@@ -241,6 +295,8 @@ ServerStats Server::stats() const {
   s.datagrams_received = net_.datagrams_received();
   s.messages_sent = net_.messages_sent();
   s.socket_drops = net_.socket_drops();
+  s.queries_answered = queries_.answered();
+  s.queries_dropped = queries_.dropped();
   s.replays_written = writer_.written();
   s.replays_failed = writer_.failed();
   s.replay_disk_free_bytes = writer_.free_bytes();

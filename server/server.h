@@ -15,7 +15,9 @@
 
 #include "common/engine/random.h"
 #include "common/result.h"
+#include "server/directory_link.h"
 #include "server/ladder.h"
+#include "server/lan_socket.h"
 #include "server/live_tap.h"
 #include "server/lobby.h"
 #include "server/net_host.h"
@@ -42,6 +44,16 @@ struct ServerOptions {
   // Web pages (server/web): where the game loop hands the rooms' broadcasts and lobby snapshots. Not owned; null
   // without web pages.
   LiveTap* live = nullptr;
+  // LAN discovery (common/protocol/DIRECTORY.md, "2. LAN discovery (UDP broadcast and IPv6 multicast)"): the discovery
+  // port (protocol::kDiscoveryPort normally), 0 = off. Off here so that tests and tools opt in; stackrace-server
+  // (--lan-port, --no-lan) and the game's Host turn it on. A port that cannot be bound is logged as a warning, not a
+  // failure to start.
+  std::uint16_t lan_port = 0;
+  // Server queries beyond these rates are dropped (DIRECTORY.md, "Rate").
+  QueryLimits queries;
+  // A public server (--public --directory URL): one link per directory, through which its registration agent gets
+  // hub challenges and the info JSON (directory_link.h). Not owned. Empty: challenges are ignored.
+  std::vector<DirectoryLink*> directories;
 };
 
 // Counters for logs and metrics.
@@ -56,7 +68,9 @@ struct ServerStats {
   std::uint64_t datagrams_sent = 0;
   std::uint64_t datagrams_received = 0;
   std::uint64_t messages_sent = 0;
-  std::uint64_t socket_drops = 0;  // datagrams the kernel dropped: the loop fell behind (NetHost::socket_drops)
+  std::uint64_t socket_drops = 0;      // datagrams the kernel dropped: the loop fell behind (NetHost::socket_drops)
+  std::uint64_t queries_answered = 0;  // server queries answered, game port and LAN port together
+  std::uint64_t queries_dropped = 0;   // server queries over the rate limits
   std::uint64_t replays_written = 0;
   std::uint64_t replays_failed = 0;
   // Limits per address (address_book.h): refusals by Limit (index = its value), connections without a Hello yet,
@@ -81,6 +95,8 @@ class Server final : public Outbox {
   [[nodiscard]] std::uint16_t port() const { return net_.port(); }
   // The UDP receive buffer the kernel granted, in bytes (0 if unknown).
   [[nodiscard]] int receive_buffer_bytes() const { return net_.receive_buffer_bytes(); }
+  // The LAN discovery port listened on, 0 when off (or it could not be bound).
+  [[nodiscard]] std::uint16_t lan_port() const { return lan_.is_open() ? lan_.port() : 0; }
 
   // One pass of the loop: waits up to timeout_ms for packets, handles them, runs the rooms' timers, sends.
   void step(std::uint32_t timeout_ms);
@@ -114,9 +130,16 @@ class Server final : public Outbox {
   void on_receive(const NetEvent& event, TimeUs now_us);
   // Web pages: a LobbySnapshot for options_.live.
   void publish_lobby();
+  // The info JSON of server queries and registrations (server_info.h), as of now.
+  [[nodiscard]] std::string info_json() const;
+  // Answers what waits on the LAN discovery port (a bounded number a pass; never waits).
+  void serve_lan();
 
   ServerOptions options_;
   NetHost net_;
+  QueryResponder queries_;
+  LanSocket lan_;
+  TimeUs next_info_publish_us_ = 0;  // to options_.directories
   ReplayWriter writer_;
   ReplayService replays_;
   RaceSeeds race_seeds_;  // ServerOptions::race_seeds_from, or random

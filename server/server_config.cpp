@@ -176,6 +176,28 @@ void add_server_options(CLI::App& app, ServerConfig& config) {
       ->check(CLI::Range(std::int64_t{1}, std::int64_t{100'000}))
       ->group(web);
 
+  const char* finding = "Public servers and LAN discovery";
+  app.add_option("--lan-port", config.lan_port,
+                 "UDP port on which players' games find this server on their local network (broadcast and IPv6 "
+                 "multicast; common/protocol/DIRECTORY.md)")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 65535))
+      ->group(finding);
+  app.add_flag("--no-lan", config.no_lan, "do not answer LAN discovery")->group(finding);
+  app.add_flag("--public", config.public_server,
+               "list this server in the directories given with --directory (it registers, proves its address and "
+               "renews its entry)")
+      ->group(finding);
+  app.add_option("--directory", config.directories,
+                 "with --public: the URL of a server directory (stackrace-hub), e.g. http://hub.example.org:8080; may "
+                 "be given more than once")
+      ->check([](const std::string& s) {
+        if (s.empty()) return std::string();  // the config file's `directory = ""`: none
+        auto url = protocol::parse_web_url(s);
+        return url ? std::string() : "not an http(s) URL: " + url.error();
+      })
+      ->group(finding);
+
   const char* agones = "Agones (Kubernetes fleets)";
   app.add_flag("--agones", config.agones,
                "report to the Agones SDK sidecar (localhost:$AGONES_SDK_HTTP_PORT, default 9358): ready, health, "
@@ -215,6 +237,7 @@ ServerOptions server_options(const ServerConfig& config) {
   options.lobby.address.trusted = split_addresses(config.trusted_addresses);
   options.lobby.web_port = config.web_port;
   options.lobby.web_url = config.web_port != 0 ? config.web_url : std::string();  // no pages, no address
+  options.lan_port = config.no_lan ? 0 : config.lan_port;
   options.ladder.enabled = config.contest;
   options.ladder.rules.ranked_games = config.ladder_ranked_games;
   options.ladder.rules.counted_best = std::min(3, config.ladder_ranked_games);
@@ -234,6 +257,25 @@ ServerOptions server_options(const ServerConfig& config) {
     if (inet_pton(AF_INET, a.c_str(), &parsed) == 1) options.net.connect_gate.trusted.push_back(parsed.s_addr);
   }
   return options;
+}
+
+std::vector<std::string> directory_urls(const ServerConfig& config) {
+  std::vector<std::string> urls;
+  for (const std::string& url : config.directories) {
+    if (!url.empty()) urls.push_back(url);
+  }
+  return urls;
+}
+
+sr::Status<std::string> check_public(const ServerConfig& config) {
+  const std::vector<std::string> urls = directory_urls(config);
+  if (config.public_server && urls.empty()) {
+    return std::string("--public needs a directory to be listed in: give its URL with --directory URL");
+  }
+  if (!config.public_server && !urls.empty()) {
+    return std::string("--directory is given without --public: add --public to list this server there");
+  }
+  return {};
 }
 
 sr::Status<std::string> agones_options(const ServerConfig& config, AgonesOptions& out) {

@@ -39,7 +39,12 @@ struct ServerConfig {
   bool contest = false;                       // run the contest ladder (LadderOptions::enabled)
   int ladder_ranked_games = 10;               // LadderRules::ranked_games
   int contest_seconds = 90;                   // LadderOptions::contest_seconds
-  bool agones = false;                        // talk to the Agones SDK sidecar
+  // LAN discovery and the directory (deploy/README.md, "Public servers and LAN discovery").
+  std::uint16_t lan_port = 47777;        // ServerOptions::lan_port (protocol::kDiscoveryPort)
+  bool no_lan = false;                   // no LAN discovery
+  bool public_server = false;            // register with every directory in `directories`
+  std::vector<std::string> directories;  // http(s) URLs of stackrace-hub directories; "" items are none
+  bool agones = false;                   // talk to the Agones SDK sidecar
   double agones_idle_shutdown_s = 300;
   double agones_health_interval_s = 2;
   // Actions instead of serving (the "Actions" option group).
@@ -59,6 +64,13 @@ void add_server_options(CLI::App& app, ServerConfig& config);
 
 // The ServerOptions to run with, once `app` has parsed into `config`.
 [[nodiscard]] ServerOptions server_options(const ServerConfig& config);
+
+// The directories given (--directory, empty items left out).
+[[nodiscard]] std::vector<std::string> directory_urls(const ServerConfig& config);
+
+// The directories to register with: ok (none without --public), or an error sentence (--public without a directory,
+// a directory that is no http(s) URL).
+[[nodiscard]] sr::Status<std::string> check_public(const ServerConfig& config);
 
 // The Agones agent's settings from `config` and the environment (AGONES_SDK_HTTP_PORT, default 9358).
 // Ok, or an error sentence if the environment variable is not a port number.

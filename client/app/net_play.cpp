@@ -5,6 +5,7 @@
 #include <charconv>
 #include <chrono>
 
+#include "common/protocol/server_query.h"
 #include "server/server.h"
 
 namespace sr::client {
@@ -30,6 +31,10 @@ sr::Status<std::string> NetPlay::host(std::uint16_t port, const std::filesystem:
   server::ServerOptions options;
   options.port = port;
   options.data_dir = data_dir;
+  // Players on the same network find a hosted game in their server browser (common/protocol/DIRECTORY.md, "2. LAN
+  // discovery (UDP broadcast and IPv6 multicast)"); another program on the port is no reason not to host (Server::start
+  // logs it).
+  options.lan_port = protocol::kDiscoveryPort;
   options.lobby.shutdown_text = "the host closed their game, which ran this server";
   auto server = std::make_unique<server::Server>(options);
   if (auto started = server->start(); !started) return "cannot host: " + started.error();

@@ -29,6 +29,8 @@ server::MetricsSnapshot sample_snapshot() {
   s.stats.datagrams_received = 3'000;
   s.stats.messages_sent = 10'000;
   s.stats.socket_drops = 12;
+  s.stats.queries_answered = 321;
+  s.stats.queries_dropped = 45;
   s.stats.replays_written = 10;
   s.stats.replays_failed = 1;
   s.stats.refused[static_cast<std::size_t>(server::Limit::kHelloTimeout)] = 1100;
@@ -68,7 +70,8 @@ TEST(PrometheusText, EverySampleHasHelpAndTypeAndAValidName) {
     }
   }
   EXPECT_EQ(samples,
-            1 + 4 + 2 + 6 + 8 + 4 + static_cast<int>(server::kLimitCount) + 2 + 4);  // + 4: datagrams, messages, drops
+            1 + 4 + 2 + 6 + 8 + 4 + static_cast<int>(server::kLimitCount) + 2 + 4 +
+                2);  // + 4: datagrams, messages, drops; + 2: queries answered and dropped
   EXPECT_TRUE(text.ends_with("\n"));
 }
 
@@ -101,6 +104,8 @@ TEST(PrometheusText, SamplesCarryTheStats) {
            "stackrace_received_datagrams_total 3000\n",
            "stackrace_sent_messages_total 10000\n",
            "stackrace_socket_drops_total 12\n",
+           "stackrace_queries_answered_total 321\n",
+           "stackrace_queries_dropped_total 45\n",
            "stackrace_protocol_errors_total 5\n",
            "stackrace_replay_writes_total 10\n",
            "stackrace_replay_write_failures_total 1\n",

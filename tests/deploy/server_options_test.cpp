@@ -238,3 +238,37 @@ TEST(ServerBinary, HealthCheckAsksTheRunningServer) {
 
 }  // namespace
 }  // namespace sr::test
+
+namespace sr::test {
+namespace {
+
+TEST(ServerOptions, LanDiscoveryIsOnPort47777UnlessTurnedOff) {
+  server::ServerConfig on, moved, off;
+  ASSERT_EQ(parse({}, on), "");
+  EXPECT_EQ(server::server_options(on).lan_port, 47777);
+  ASSERT_EQ(parse({"--lan-port", "47800"}, moved), "");
+  EXPECT_EQ(server::server_options(moved).lan_port, 47800);
+  ASSERT_EQ(parse({"--no-lan"}, off), "");
+  EXPECT_EQ(server::server_options(off).lan_port, 0);
+}
+
+TEST(ServerOptions, PublicNeedsADirectoryAndADirectoryNeedsPublic) {
+  server::ServerConfig alone, listed, unlisted, two;
+  ASSERT_EQ(parse({"--public"}, alone), "");
+  EXPECT_EQ(sr::test::problem_of(server::check_public(alone)),
+            "--public needs a directory to be listed in: give its URL with --directory URL");
+  ASSERT_EQ(parse({"--public", "--directory", "http://hub.example.org:8080"}, listed), "");
+  EXPECT_EQ(sr::test::problem_of(server::check_public(listed)), std::nullopt);
+  ASSERT_EQ(parse({"--directory", "http://hub.example.org:8080"}, unlisted), "");
+  EXPECT_EQ(sr::test::problem_of(server::check_public(unlisted)),
+            "--directory is given without --public: add --public to list this server there");
+  ASSERT_EQ(parse({"--public", "--directory", "http://a.example.org", "--directory", "https://b.example.org/hub"}, two),
+            "");
+  EXPECT_EQ(server::directory_urls(two),
+            (std::vector<std::string>{"http://a.example.org", "https://b.example.org/hub"}));
+  server::ServerConfig bad;
+  EXPECT_NE(parse({"--public", "--directory", "hub.example.org"}, bad), "");
+}
+
+}  // namespace
+}  // namespace sr::test
