@@ -12,6 +12,7 @@
 #include "client/ui/menu.h"
 #include "client/web/http_get.h"
 #include "common/protocol/messages.h"
+#include "net/discovery/server_info.h"
 #include "net/discovery/server_query.h"
 
 namespace sr::client {
@@ -36,22 +37,6 @@ constexpr Column kColumns[] = {
     {"Address", BrowserColumn::kAddress},
 };
 constexpr int kColumnCount = static_cast<int>(std::size(kColumns));
-
-ServerFacts facts_of(const net::ServerInfo& info) {
-  ServerFacts f;
-  f.name = info.name;
-  f.version = info.version;
-  f.protocol = info.protocol;
-  f.players = static_cast<int>(info.players);
-  f.capacity = static_cast<int>(info.capacity);
-  for (const auto& r : info.rooms) {
-    f.rooms.push_back({r.name, r.mode, static_cast<int>(r.racers), static_cast<int>(r.max_racers), r.phase});
-  }
-  f.racing = info.racing;
-  f.ladder = info.ladder;
-  f.web = info.web;
-  return f;
-}
 
 std::string marks(const BrowserEntry& e) {
   std::string m;
@@ -85,7 +70,7 @@ void BrowseView::refresh() {
     query_.reset();
   } else {
     query_->probe_lan();
-    for (const auto& e : browser_.entries()) query_->ask(e.host, e.port);
+    for (const auto& e : browser_.entries()) ask(e.host, e.port);
   }
 
   fetches_.clear();
@@ -100,7 +85,8 @@ void BrowseView::refresh() {
       limits.max_body_bytes = 4u << 20;
       auto body = http_get(parsed.value(), limits);
       if (!body) return body.error().message;
-      return net::parse_server_list(std::string(body.value().begin(), body.value().end()));
+      return net::parse_directory_servers(std::string_view(reinterpret_cast<const char*>(body.value().data()),
+                                                           body.value().size()));
     });
     fetches_.push_back(std::move(f));
   }
@@ -122,15 +108,21 @@ void BrowseView::poll() {
     status_.push_back(f.url + ": " + std::to_string(got.value().size()) + " servers");
     spdlog::info("browser: directory {} lists {} servers", f.url, got.value().size());
     for (const auto& listed : got.value()) {
-      browser_.listed(listed.address, listed.port, facts_of(listed.info));
-      if (query_) query_->ask(listed.address, listed.port);
+      browser_.listed(listed.address, listed.info.port, listed.info);
+      ask(listed.address, listed.info.port);
     }
     answers_until_s_ = ImGui::GetTime() + kAnswerWaitS;
   }
-  if (!query_) return;
-  for (const auto& a : query_->poll()) {
-    browser_.answered(a.address, a.port, facts_of(a.info), a.ping_ms, a.from_lan);
+  if (!query_ || query_->poll() == 0) return;
+  for (const net::FoundServer& s : query_->servers()) {
+    browser_.answered(s.address, s.port, s.info, static_cast<double>(s.ping_us) / 1000.0, s.from_lan);
   }
+  query_->clear();
+}
+
+void BrowseView::ask(const std::string& host, std::uint16_t port) {
+  if (!query_) return;
+  if (auto asked = query_->query(host, port); !asked) status_.push_back(host + ": " + asked.error());
 }
 
 void BrowseView::join(const BrowserEntry& entry) {
@@ -238,7 +230,7 @@ void BrowseView::table(const MenuNav& /*nav*/) {
     ImGui::TextUnformatted(e->shown_name().c_str());
     ImGui::TableNextColumn();
     if (e->facts) {
-      ImGui::Text("%d/%d", e->facts->players, e->facts->capacity);
+      ImGui::Text("%u/%u", e->facts->players, e->facts->capacity);
     }
     ImGui::TableNextColumn();
     if (e->facts) ImGui::Text("%zu%s", e->facts->rooms.size(), e->facts->racing ? " racing" : "");

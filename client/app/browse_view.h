@@ -15,6 +15,8 @@
 #include "client/app/screen_view.h"
 #include "client/lobby/server_browser.h"
 
+#include "net/discovery/server_info.h"
+
 namespace sr::net {
 class ServerQuery;
 }
@@ -36,10 +38,12 @@ class BrowseView final : public ScreenView {
  private:
   struct Fetch {
     std::string url;
-    std::future<sr::Result<std::vector<ServerFacts>, std::string>> result;
+    std::future<sr::Result<std::vector<net::ListedServer>, std::string>> result;
   };
   void refresh();
   void poll();
+  // Asks host:port for its facts and ping (DIRECTORY.md, "Server queries"); a host that does not resolve is said.
+  void ask(const std::string& host, std::uint16_t port);
   void join(const BrowserEntry& entry);
   void toggle_saved(const BrowserEntry& entry);
   void table(const MenuNav& nav);

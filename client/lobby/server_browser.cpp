@@ -24,7 +24,7 @@ bool matches(const BrowserEntry& e, const std::string& needle) {
   if (!e.facts) return false;
   if (contains(e.modes(), needle)) return true;
   return std::any_of(e.facts->rooms.begin(), e.facts->rooms.end(),
-                     [&](const BrowserRoom& r) { return contains(r.name, needle); });
+                     [&](const net::InfoRoom& r) { return contains(r.name, needle); });
 }
 
 // The row's key for a column: (unknown, value) so that unknown values sort last both ways.
@@ -38,11 +38,12 @@ SortKey key_of(const BrowserEntry& e, BrowserColumn c) {
   const bool known = e.facts.has_value();
   switch (c) {
     case BrowserColumn::kName: return {false, 0, lower(e.shown_name())};
-    case BrowserColumn::kPlayers: return {!known, known ? e.facts->players : 0.0, {}};
+    case BrowserColumn::kPlayers: return {!known, known ? static_cast<double>(e.facts->players) : 0.0, {}};
     case BrowserColumn::kRooms: return {!known, known ? static_cast<double>(e.facts->rooms.size()) : 0.0, {}};
     case BrowserColumn::kModes: return {!known, 0, known ? e.modes() : std::string()};
     case BrowserColumn::kPing: return {!e.ping_ms, e.ping_ms.value_or(0), {}};
-    case BrowserColumn::kVersion: return {!known, known ? e.facts->protocol : 0.0, known ? e.facts->version : ""};
+    case BrowserColumn::kVersion:
+      return {!known, known ? static_cast<double>(e.facts->protocol) : 0.0, known ? e.facts->version : ""};
     case BrowserColumn::kAddress: return {false, 0, e.address()};
   }
   return {};
@@ -88,13 +89,13 @@ BrowserEntry& ServerBrowser::at(const std::string& host, std::uint16_t port) {
   return e;
 }
 
-void ServerBrowser::listed(const std::string& host, std::uint16_t port, const ServerFacts& facts) {
+void ServerBrowser::listed(const std::string& host, std::uint16_t port, const net::ServerInfo& facts) {
   BrowserEntry& e = at(host, port);
   e.listed = true;
   if (!e.ping_ms) e.facts = facts;  // an answer (it has a ping) is fresher than any listing
 }
 
-void ServerBrowser::answered(const std::string& host, std::uint16_t port, const ServerFacts& facts, double ping_ms,
+void ServerBrowser::answered(const std::string& host, std::uint16_t port, const net::ServerInfo& facts, double ping_ms,
                              bool on_lan) {
   BrowserEntry& e = at(host, port);
   e.facts = facts;
@@ -135,7 +136,7 @@ std::vector<const BrowserEntry*> ServerBrowser::rows(const BrowserView& view) co
   const std::string needle = lower(view.filter);
   std::vector<const BrowserEntry*> out;
   for (const auto& e : entries_) {
-    if (view.has_players && (!e.facts || e.facts->players <= 0)) continue;
+    if (view.has_players && (!e.facts || e.facts->players == 0)) continue;
     if (view.saved_only && !e.favourite && !e.recent) continue;
     if (!matches(e, needle)) continue;
     out.push_back(&e);

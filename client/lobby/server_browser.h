@@ -1,6 +1,6 @@
 // The server browser's list (Multiplayer > Browse): every server the directories list, every server that answered on
 // the local network, and the player's saved and recent servers, one row per address, with what its latest answer
-// said (common/protocol/DIRECTORY.md, "The info JSON") and the ping the game measured. Sorting and filtering live here
+// said (common/protocol/DIRECTORY.md, "The info JSON"; net::ServerInfo) and the ping the game measured. Sorting and filtering live here
 // so that they are tested without a window; the screen (client/app/browse_view.h) only draws the rows.
 #pragma once
 
@@ -10,37 +10,15 @@
 #include <string_view>
 #include <vector>
 
+#include "net/discovery/server_info.h"
 #include "net/host_port.h"
 
 namespace sr::client {
 
-struct BrowserRoom {
-  std::string name;
-  std::string mode;   // "sprint", "ultra", ...
-  int racers = 0;
-  int max_racers = 0;
-  std::string phase;  // "waiting", "countdown", "racing", "results"
-  bool operator==(const BrowserRoom&) const = default;
-};
-
-// What a server says of itself (a directory's listing or its own answer to a query).
-struct ServerFacts {
-  std::string name;
-  std::string version;
-  std::uint32_t protocol = 0;
-  int players = 0;
-  int capacity = 0;
-  std::vector<BrowserRoom> rooms;
-  bool racing = false;
-  bool ladder = false;
-  std::string web;
-  bool operator==(const ServerFacts&) const = default;
-};
-
 struct BrowserEntry {
   std::string host;  // a name or an IP address (IPv6 without brackets)
   std::uint16_t port = 0;
-  std::optional<ServerFacts> facts;  // none yet: nothing has answered or listed it
+  std::optional<net::ServerInfo> facts;  // none yet: nothing has answered or listed it
   std::optional<double> ping_ms;     // measured by the game; none: no answer (yet)
   bool listed = false;               // by a directory
   bool on_lan = false;               // answered LAN discovery
@@ -73,9 +51,10 @@ class ServerBrowser {
   // The entry for host:port, made (empty) when new.
   BrowserEntry& at(const std::string& host, std::uint16_t port);
   // A directory listed this server with these facts (its own later answers win: they are fresher).
-  void listed(const std::string& host, std::uint16_t port, const ServerFacts& facts);
+  void listed(const std::string& host, std::uint16_t port, const net::ServerInfo& facts);
   // The server answered a query (directly or to LAN discovery) after `ping_ms`.
-  void answered(const std::string& host, std::uint16_t port, const ServerFacts& facts, double ping_ms, bool on_lan);
+  void answered(const std::string& host, std::uint16_t port, const net::ServerInfo& facts, double ping_ms,
+                bool on_lan);
   // Marks the saved and recent servers (unparsable addresses are left out). Favourites keep their saved name.
   void mark_saved(const std::vector<std::pair<std::string, std::string>>& saved_name_and_address,
                   const std::vector<std::string>& recent, std::uint16_t default_port);

@@ -5,9 +5,9 @@
 namespace sr::client {
 namespace {
 
-ServerFacts facts(const std::string& name, int players, std::uint32_t protocol = 7,
-                  std::vector<BrowserRoom> rooms = {}) {
-  ServerFacts f;
+net::ServerInfo facts(const std::string& name, std::uint32_t players, std::uint32_t protocol = 7,
+                      std::vector<net::InfoRoom> rooms = {}) {
+  net::ServerInfo f;
   f.name = name;
   f.players = players;
   f.capacity = 64;
@@ -45,9 +45,9 @@ TEST(ServerBrowser, OneRowPerAddressWhateverListsIt) {
 
 TEST(ServerBrowser, SortsByEveryColumnWithUnknownsLastBothWays) {
   ServerBrowser b;
-  b.answered("a", 1, facts("Bravo", 5, 7, {{"r1", "ultra", 1, 8, "racing"}}), 30, false);
+  b.answered("a", 1, facts("Bravo", 5, 7, {{"r1", "ultra", "racing", 1, 8}}), 30, false);
   b.answered("b", 1, facts("alpha", 0), 10, false);
-  b.listed("c", 1, facts("Charlie", 9, 6, {{"r", "sprint", 2, 8, "waiting"}, {"s", "ultra", 0, 8, "waiting"}}));
+  b.listed("c", 1, facts("Charlie", 9, 6, {{"r", "sprint", "waiting", 2, 8}, {"s", "ultra", "waiting", 0, 8}}));
   b.mark_saved({{"zulu", "d:1"}}, {}, 7878);  // nothing known
   BrowserView v;
   v.sort = BrowserColumn::kPing;
@@ -73,9 +73,9 @@ TEST(ServerBrowser, SortsByEveryColumnWithUnknownsLastBothWays) {
 
 TEST(ServerBrowser, FiltersByTextPlayersAndSaved) {
   ServerBrowser b;
-  b.answered("a", 1, facts("Bravo", 5, 7, {{"Friday cup", "ultra", 1, 8, "racing"}}), 30, false);
+  b.answered("a", 1, facts("Bravo", 5, 7, {{"Friday cup", "ultra", "racing", 1, 8}}), 30, false);
   b.answered("b", 1, facts("alpha", 0), 10, false);
-  b.listed("c", 1, facts("Charlie", 9, 7, {{"r", "sprint", 2, 8, "waiting"}}));
+  b.listed("c", 1, facts("Charlie", 9, 7, {{"r", "sprint", "waiting", 2, 8}}));
   b.mark_saved({}, {"b:1"}, 7878);
   BrowserView v;
   v.sort = BrowserColumn::kName;
@@ -105,7 +105,7 @@ TEST(ServerBrowser, SaysWhyAServerCannotBeJoined) {
 TEST(ServerBrowser, ModesAreListedOnceEachInRoomOrder) {
   BrowserEntry e;
   e.facts = facts("s", 1, 7,
-                  {{"a", "ultra", 0, 8, "waiting"}, {"b", "sprint", 0, 8, "waiting"}, {"c", "ultra", 0, 8, "racing"}});
+                  {{"a", "ultra", "waiting", 0, 8}, {"b", "sprint", "waiting", 0, 8}, {"c", "ultra", "racing", 0, 8}});
   EXPECT_EQ(e.modes(), "ultra, sprint");
 }
 
