@@ -68,9 +68,7 @@ double sorted_percentile_ms(const std::vector<std::int64_t>& sorted_us, double p
   return static_cast<double>(sorted_us[at]) / 1000.0;
 }
 
-std::optional<HostPort> parse_host_port(const std::string& text) {
-  return net::split_host_port(text, 7878);
-}
+std::optional<HostPort> parse_host_port(const std::string& text) { return net::split_host_port(text, 7878); }
 
 // Notices the server going away mid-run, so that the bots say so at once instead of waiting out --timeout: a bot
 // whose session closed (the server shut down, or refused it), or every bot trying to resume for kGiveUpAfter with

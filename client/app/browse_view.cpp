@@ -85,8 +85,8 @@ void BrowseView::refresh() {
       limits.max_body_bytes = 4u << 20;
       auto body = http_get(parsed.value(), limits);
       if (!body) return body.error().message;
-      return net::parse_directory_servers(std::string_view(reinterpret_cast<const char*>(body.value().data()),
-                                                           body.value().size()));
+      return net::parse_directory_servers(
+          std::string_view(reinterpret_cast<const char*>(body.value().data()), body.value().size()));
     });
     fetches_.push_back(std::move(f));
   }

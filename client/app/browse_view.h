@@ -14,7 +14,6 @@
 
 #include "client/app/screen_view.h"
 #include "client/lobby/server_browser.h"
-
 #include "net/discovery/server_info.h"
 
 namespace sr::net {

@@ -1,7 +1,8 @@
 // The server browser's list (Multiplayer > Browse): every server the directories list, every server that answered on
 // the local network, and the player's saved and recent servers, one row per address, with what its latest answer
-// said (common/protocol/DIRECTORY.md, "The info JSON"; net::ServerInfo) and the ping the game measured. Sorting and filtering live here
-// so that they are tested without a window; the screen (client/app/browse_view.h) only draws the rows.
+// said (common/protocol/DIRECTORY.md, "The info JSON"; net::ServerInfo) and the ping the game measured. Sorting and
+// filtering live here so that they are tested without a window; the screen (client/app/browse_view.h) only draws the
+// rows.
 #pragma once
 
 #include <cstdint>
@@ -19,12 +20,12 @@ struct BrowserEntry {
   std::string host;  // a name or an IP address (IPv6 without brackets)
   std::uint16_t port = 0;
   std::optional<net::ServerInfo> facts;  // none yet: nothing has answered or listed it
-  std::optional<double> ping_ms;     // measured by the game; none: no answer (yet)
-  bool listed = false;               // by a directory
-  bool on_lan = false;               // answered LAN discovery
-  bool favourite = false;            // a saved server (Settings::servers)
-  bool recent = false;               // in Settings::recent_servers
-  std::string saved_name;            // the favourite's name on the saved list
+  std::optional<double> ping_ms;         // measured by the game; none: no answer (yet)
+  bool listed = false;                   // by a directory
+  bool on_lan = false;                   // answered LAN discovery
+  bool favourite = false;                // a saved server (Settings::servers)
+  bool recent = false;                   // in Settings::recent_servers
+  std::string saved_name;                // the favourite's name on the saved list
 
   // "host:port", with brackets around an IPv6 address: what the game connects to.
   [[nodiscard]] std::string address() const;
@@ -53,8 +54,7 @@ class ServerBrowser {
   // A directory listed this server with these facts (its own later answers win: they are fresher).
   void listed(const std::string& host, std::uint16_t port, const net::ServerInfo& facts);
   // The server answered a query (directly or to LAN discovery) after `ping_ms`.
-  void answered(const std::string& host, std::uint16_t port, const net::ServerInfo& facts, double ping_ms,
-                bool on_lan);
+  void answered(const std::string& host, std::uint16_t port, const net::ServerInfo& facts, double ping_ms, bool on_lan);
   // Marks the saved and recent servers (unparsable addresses are left out). Favourites keep their saved name.
   void mark_saved(const std::vector<std::pair<std::string, std::string>>& saved_name_and_address,
                   const std::vector<std::string>& recent, std::uint16_t default_port);

@@ -71,7 +71,8 @@ std::vector<std::string> clamp_settings(Settings& s) {
   }
   const auto cap = [&](std::vector<std::string>& list, const char* field, std::size_t most) {
     const auto bad = [](const std::string& t) { return t.empty() || t.size() > 200; };
-    if (const auto n = std::erase_if(list, bad); n > 0) changes.push_back(fmt::format("{}: {} empty or too long", field, n));
+    if (const auto n = std::erase_if(list, bad); n > 0)
+      changes.push_back(fmt::format("{}: {} empty or too long", field, n));
     if (list.size() > most) {
       changes.push_back(fmt::format("{}: {} -> the first {}", field, list.size(), most));
       list.resize(most);
