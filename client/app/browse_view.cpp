@@ -2,6 +2,7 @@
 #include "client/app/browse_view.h"
 
 #include <imgui.h>
+#include <imgui_internal.h>
 #include <spdlog/spdlog.h>
 
 #include <chrono>
@@ -53,6 +54,7 @@ BrowseView::~BrowseView() = default;
 
 void BrowseView::open() {
   app_.show(Screen::kBrowse);
+  focus_filter_ = true;
   refresh();
 }
 
@@ -115,7 +117,12 @@ void BrowseView::poll() {
   }
   if (!query_ || query_->poll() == 0) return;
   for (const net::FoundServer& s : query_->servers()) {
+    const bool first = !browser_.at(s.address, s.port).ping_ms;
     browser_.answered(s.address, s.port, s.info, static_cast<double>(s.ping_us) / 1000.0, s.from_lan);
+    if (first) {
+      spdlog::info("browser: {} ({}:{}) answered in {:.1f} ms{}", s.info.name, s.address, s.port,
+                   static_cast<double>(s.ping_us) / 1000.0, s.from_lan ? " on this network" : "");
+    }
   }
   query_->clear();
 }
@@ -225,6 +232,12 @@ void BrowseView::table(const MenuNav& /*nav*/) {
       // Enter (or A) on a row, or a double click: join. A single click only selects.
       if (!ImGui::IsMouseClicked(0) || ImGui::IsMouseDoubleClicked(0)) to_join = e;
     }
+    if (focus_first_row_) {
+      ImGui::SetFocusID(ImGui::GetItemID(), ImGui::GetCurrentWindow());
+      GImGui->NavDisableHighlight = false;
+      focus_first_row_ = false;
+      current_ = address;
+    }
     if (ImGui::IsItemFocused()) current_ = address;
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(e->shown_name().c_str());
@@ -263,9 +276,16 @@ void BrowseView::ui(double /*now_s*/, const MenuNav& nav) {
   poll();
   begin_full_screen("Browse servers");
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 14);
-  if (ImGui::InputTextWithHint("##filter", "filter: name, mode, room, address", filter_, sizeof filter_)) {
-    view_.filter = filter_;
+  // The keyboard starts in the filter: type to narrow the list, Enter goes to its first row (Enter there joins).
+  if (focus_filter_) {
+    ImGui::SetKeyboardFocusHere();
+    focus_filter_ = false;
   }
+  if (ImGui::InputTextWithHint("##filter", "filter: name, mode, room, address", filter_, sizeof filter_,
+                               ImGuiInputTextFlags_EnterReturnsTrue)) {
+    focus_first_row_ = true;
+  }
+  view_.filter = filter_;
   ImGui::SameLine();
   ImGui::Checkbox("Has players", &view_.has_players);
   ImGui::SameLine();

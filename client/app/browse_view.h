@@ -52,6 +52,8 @@ class BrowseView final : public ScreenView {
   ServerBrowser browser_;
   BrowserView view_;
   char filter_[64] = "";
+  bool focus_filter_ = false;     // on the next frame: the keyboard goes to the filter
+  bool focus_first_row_ = false;  // on the next frame: the keyboard goes to the first row
   char directory_[200] = "";
   std::string current_;  // the address of the row last focused or clicked
   std::vector<Fetch> fetches_;
