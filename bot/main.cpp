@@ -19,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "bot/directory_pick.h"
 #include "bot/external_runner.h"
 #include "bot/ladder_runner.h"
 #include "bot/online_runner.h"
@@ -27,6 +28,7 @@
 #include "bot/replay_out.h"
 #include "bot/solo_runner.h"
 #include "common/bot/weights.h"
+#include "common/protocol/messages.h"
 #include "common/protocol/text.h"
 #include "net/identity/ladder_secret.h"
 
@@ -64,6 +66,7 @@ struct Args {
   std::string delays_out, recorded;
   int poll_ms = 0;
   std::string ladder, secret_file;
+  std::string directory, server_name;
   bool practice = false, leaderboard = false;
   // Whether these were given (their defaults are not the same as leaving them out).
   bool seed_given = false, games_given = false, count_given = false;
@@ -120,6 +123,10 @@ Given add_options(CLI::App& app, Args& a) {
   app.add_flag("--list-weights", a.list_weights, "list the evaluation presets and exit");
   auto* online = app.add_option_group("online", "race on a server instead of playing solo");
   online->add_option("--server", a.server, "HOST:PORT of a stackrace-server (port 7878 if left out)");
+  online->add_option("--directory", a.directory,
+                     "instead of --server: a server directory (stackrace-hub, http://HOST:PORT); the bots join the "
+                     "listed server named --server-name, or the one with the most players");
+  online->add_option("--server-name", a.server_name, "with --directory: the listed server's name to join");
   count = online->add_option("--count", a.count, "bots to connect (1..4000); with --external 1")->capture_default_str();
   online->add_option("--room", a.room, "join the public room of this name (with --create: create it if missing)");
   online->add_option("--create", a.create, "create rooms of this mode (sprint, ultra, ...; --lines/--seconds apply)");
@@ -306,6 +313,26 @@ int main(int argc, char** argv) {
   if (a.list_weights) {
     for (const auto& p : bot::weights_presets()) std::cout << fmt::format("{:<9} {}\n", p.name, p.purpose);
     return 0;
+  }
+  if (!a.server_name.empty() && a.directory.empty()) return usage_error("--server-name needs --directory");
+  if (!a.directory.empty()) {
+    if (!a.server.empty()) return usage_error("give --server HOST:PORT or --directory URL, not both");
+    auto listed = botcli::fetch_directory(a.directory);
+    if (!listed) {
+      std::cerr << "stackrace-bot: " << listed.error() << "\n";
+      return 2;
+    }
+    const std::optional<std::string> name =
+        a.server_name.empty() ? std::nullopt : std::optional<std::string>(a.server_name);
+    auto picked = botcli::pick_server(listed.value(), name, protocol::kProtocolVersion);
+    if (!picked) {
+      std::cerr << "stackrace-bot: " << picked.error() << "\n";
+      return 2;
+    }
+    const bool v6 = picked.value().address.find(':') != std::string::npos;
+    a.server = (v6 ? "[" + picked.value().address + "]" : picked.value().address) + ":" +
+               std::to_string(picked.value().info.port);
+    std::cout << fmt::format("found '{}' at {} in {}\n", picked.value().info.name, a.server, a.directory);
   }
   if ((!a.ladder.empty() || a.leaderboard) && a.server.empty()) {
     return usage_error("--ladder and --leaderboard need --server HOST:PORT");

@@ -68,20 +68,7 @@ double sorted_percentile_ms(const std::vector<std::int64_t>& sorted_us, double p
   return static_cast<double>(sorted_us[at]) / 1000.0;
 }
 
-std::optional<HostPort> parse_host_port(const std::string& text) {
-  HostPort hp;
-  const auto colon = text.rfind(':');
-  hp.host = colon == std::string::npos ? text : text.substr(0, colon);
-  if (hp.host.empty()) return std::nullopt;
-  if (colon != std::string::npos) {
-    const std::string port = text.substr(colon + 1);
-    if (port.empty() || port.size() > 5 || !std::all_of(port.begin(), port.end(), ::isdigit)) return std::nullopt;
-    const int p = std::stoi(port);
-    if (p < 1 || p > 65535) return std::nullopt;
-    hp.port = static_cast<std::uint16_t>(p);
-  }
-  return hp;
-}
+std::optional<HostPort> parse_host_port(const std::string& text) { return net::split_host_port(text, 7878); }
 
 // Notices the server going away mid-run, so that the bots say so at once instead of waiting out --timeout: a bot
 // whose session closed (the server shut down, or refused it), or every bot trying to resume for kGiveUpAfter with

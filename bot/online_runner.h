@@ -10,6 +10,7 @@
 #include "bot/tbp_session.h"
 #include "common/bot/bot.h"
 #include "common/engine/config.h"
+#include "net/host_port.h"
 
 namespace sr::botcli {
 
@@ -40,11 +41,8 @@ struct OnlineOptions {
 [[nodiscard]] std::string race_time_text(engine::TimeUs t);
 [[nodiscard]] double sorted_percentile_ms(const std::vector<std::int64_t>& sorted_us, double p);
 
-// "host:port" or "host" (default port 7878). nullopt when malformed.
-struct HostPort {
-  std::string host;
-  std::uint16_t port = 7878;
-};
+// "host:port" or "host" (default port 7878; net/host_port.h). nullopt when malformed.
+using HostPort = net::HostPort;
 [[nodiscard]] std::optional<HostPort> parse_host_port(const std::string& text);
 
 // Runs the bots; returns the process exit code (0: every race done; 1: a race failed or timed out, or the external

@@ -11,6 +11,7 @@
 #include <random>
 
 #include "client/app/bench_view.h"
+#include "client/app/browse_view.h"
 #include "client/app/game_view.h"
 #include "client/app/net_view.h"
 #include "client/app/puzzles_view.h"
@@ -89,8 +90,20 @@ sr::Status<std::string> App::init() {
     }
     return {};
   }
+  bool directories_added = false;
+  for (const std::string& url : options_.directories) {
+    auto& list = settings_.directories;
+    if (std::find(list.begin(), list.end(), url) != list.end() || list.size() >= kMaxDirectories) continue;
+    list.push_back(url);
+    directories_added = true;
+  }
+  if (directories_added) apply_settings();
   if (options_.host_port || options_.connect) {
     view<NetView>(Screen::kNet).start_from_cli();
+    return {};
+  }
+  if (options_.browse) {
+    view<BrowseView>(Screen::kBrowse).open();
     return {};
   }
   if (options_.mode) {

@@ -8,7 +8,21 @@
 
 namespace sr::client {
 
-enum class Screen { kMain, kSolo, kBot, kCustom, kPuzzles, kSettings, kGame, kBench, kNet, kReplays, kViewer, kLadder };
+enum class Screen {
+  kMain,
+  kSolo,
+  kBot,
+  kCustom,
+  kPuzzles,
+  kSettings,
+  kGame,
+  kBench,
+  kNet,
+  kReplays,
+  kViewer,
+  kLadder,
+  kBrowse
+};
 
 class App;
 class ScreenView;

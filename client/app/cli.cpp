@@ -7,14 +7,22 @@
 #include "client/solo/modes.h"
 #include "client/web/game_link.h"
 #include "common/protocol/messages.h"
+#include "common/protocol/web_url.h"
 
 namespace sr::client {
 namespace {
 
 // The multiplayer options go together in few ways; anything else is a sentence, never a surprise later.
 std::string check_net_options(const CLI::App& cli, AppOptions& o) {
-  const bool net = o.host_port || o.connect;
+  const bool net = o.host_port || o.connect || o.browse;
   if (o.host_port && o.connect) return "--host-port and --connect exclude each other (hosting joins the own server)";
+  if (o.browse && (o.host_port || o.connect)) return "--browse, --host-port and --connect exclude each other";
+  for (std::string& url : o.directories) {
+    while (!url.empty() && url.back() == '/') url.pop_back();
+    if (auto parsed = protocol::parse_web_url(url + "/api/servers"); !parsed) {
+      return "--directory \"" + url + "\" is not a directory's address: " + parsed.error();
+    }
+  }
   if (o.port_file && !o.host_port) return "--port-file needs --host-port";
   if (o.connect && !parse_address(*o.connect)) {
     return "--connect \"" + *o.connect + "\" is not an address: HOST or HOST:PORT with a port of 1-65535";
@@ -30,7 +38,7 @@ std::string check_net_options(const CLI::App& cli, AppOptions& o) {
            "--create-room";
   }
   if (!net && (o.create_room || o.spectate || o.auto_ready || o.exit_after_race)) {
-    return "--create-room, --spectate, --auto-ready and --exit-after-race need --host-port or --connect";
+    return "--create-room, --spectate, --auto-ready and --exit-after-race need --host-port, --connect or --browse";
   }
   if (net && (o.mode || o.replay_file || o.bench_frames > 0)) {
     return "--host-port and --connect do not go with --mode, a replay FILE or LINK, or --bench-frames";
@@ -90,6 +98,12 @@ std::optional<int> parse_command_line(int argc, char** argv, AppOptions& o) {
   cli.add_option("--host-port", o.host_port, "Host a server on this port (0 = any free port) and join it");
   cli.add_option("--port-file", o.port_file, "With --host-port: write the port to this file");
   cli.add_option("--connect", o.connect, "Join the server at HOST:PORT (port 7878 if left out)");
+  cli.add_flag("--browse", o.browse,
+               "Open Multiplayer > Browse servers at start: the directories' servers and the LAN's, with pings; the "
+               "room options below apply to the server joined from there");
+  cli.add_option("--directory", o.directories,
+                 "A server directory (stackrace-hub) to list servers from, http://HOST:PORT; kept in the settings "
+                 "(Browse servers lists and edits them); may be given more than once");
   cli.add_option("--create-room", o.create_room,
                  "With --host-port or --connect: create a room of this mode: sprint, ultra, marathon, master, "
                  "endless or contest (custom rooms: in the game's Create room form)");

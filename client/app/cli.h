@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "client/lobby/room_form.h"
 
@@ -31,6 +32,8 @@ struct AppOptions {
   std::optional<std::uint16_t> host_port;          // host a server on this port (0 = any) and join it
   std::optional<std::filesystem::path> port_file;  // with --host-port: the port is written here
   std::optional<std::string> connect;              // join this server ("host:port", checked by the parser)
+  bool browse = false;                             // open Multiplayer > Browse servers at start
+  std::vector<std::string> directories;            // directories added to the settings (http URLs, checked)
   std::optional<std::string> create_room;          // then create a room of this mode (see room_form_for_cli)
   std::optional<int> lines, seconds;               // its limit
   bool variable_goal = false;                      // marathon rooms: variable goal

@@ -6,6 +6,7 @@
 #include <chrono>
 
 #include "common/protocol/server_query.h"
+#include "net/host_port.h"
 #include "server/server.h"
 
 namespace sr::client {
@@ -186,15 +187,10 @@ std::vector<net::Session::Received> NetPlay::poll() {
 }
 
 std::optional<std::pair<std::string, std::uint16_t>> parse_address(const std::string& text) {
-  const auto colon = text.rfind(':');
-  if (text.empty() || text.find_first_of(" \t") != std::string::npos) return std::nullopt;
-  if (colon == std::string::npos) return std::make_pair(text, std::uint16_t{7878});
-  unsigned port = 0;
-  const char* first = text.data() + colon + 1;
-  const char* last = text.data() + text.size();
-  auto [ptr, ec] = std::from_chars(first, last, port);
-  if (ec != std::errc() || ptr != last || port == 0 || port > 65535 || colon == 0) return std::nullopt;
-  return std::make_pair(text.substr(0, colon), static_cast<std::uint16_t>(port));
+  if (text.find_first_of(" \t") != std::string::npos) return std::nullopt;
+  auto hp = net::split_host_port(text, 7878);
+  if (!hp) return std::nullopt;
+  return std::make_pair(std::move(hp->host), hp->port);
 }
 
 }  // namespace sr::client

@@ -15,6 +15,7 @@
 #include <fstream>
 
 #include "client/app/app.h"
+#include "client/app/browse_view.h"
 #include "client/app/ladder_view.h"
 #include "client/app/replay_views.h"
 #include "client/input/game_clock.h"
@@ -92,6 +93,10 @@ void NetView::net_message(const protocol::Message& m, double now_s) {
   const AppOptions& options = app_.options();
   if (std::holds_alternative<protocol::Welcome>(m)) {
     (void)net.session().set_handling(to_engine(app_.settings().handling));
+    if (!net.hosting() || net.address() != "127.0.0.1:" + std::to_string(net.hosted_port())) {
+      note_recent_server(app_.settings(), net.address());  // the browser's "recent" (our own hosted server is not)
+      app_.apply_settings();
+    }
     if (options.room && !cli_room_created_) {
       cli_room_created_ = true;
       if (auto s = options.room->to_settings(); s.ok()) {
@@ -181,6 +186,11 @@ void NetView::start_from_cli() {
   } else if (app_.options().connect) {
     connect_to(*app_.options().connect);
   }
+  app_.show(Screen::kNet);
+}
+
+void NetView::join(const std::string& address) {
+  connect_to(address);
   app_.show(Screen::kNet);
 }
 
@@ -413,6 +423,8 @@ void NetView::ui(double now_s, const MenuNav& frame_nav) {
         app_.show(Screen::kMain);
       } else if (a.kind == ServerListAction::kConnect) {
         connect_to(a.address);
+      } else if (a.kind == ServerListAction::kBrowse) {
+        app_.view<BrowseView>(Screen::kBrowse).open();
       } else if (a.kind == ServerListAction::kHost) {
         if (auto hosted = app_.net().host(a.port, app_.paths().data_dir / "hosted"); !hosted) {
           app_.net().say(hosted.error());

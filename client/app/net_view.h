@@ -19,6 +19,8 @@ class NetView final : public ScreenView {
   using ScreenView::ScreenView;
   // --host / --connect: hosts and connects as the command line asks, and shows this screen.
   void start_from_cli();
+  // Connects to "host:port" (the server browser's Join) and shows this screen.
+  void join(const std::string& address);
 
   // "multiplayer menu", "lobby", "room", "race" or "race results".
   [[nodiscard]] std::string name() const override;

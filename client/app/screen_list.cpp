@@ -1,6 +1,7 @@
 // The one list of screens: a view of each, made once for the run (each keeps its menus' choices meanwhile).
 #include "client/app/app.h"
 #include "client/app/bench_view.h"
+#include "client/app/browse_view.h"
 #include "client/app/game_view.h"
 #include "client/app/ladder_view.h"
 #include "client/app/menu_views.h"
@@ -25,6 +26,7 @@ std::map<Screen, std::unique_ptr<ScreenView>> make_screen_views(App& app) {
   add(Screen::kReplays, std::make_unique<ReplaysView>(app));
   add(Screen::kViewer, std::make_unique<ViewerView>(app));
   add(Screen::kLadder, std::make_unique<LadderView>(app));
+  add(Screen::kBrowse, std::make_unique<BrowseView>(app));
   return views;
 }
 

@@ -69,7 +69,24 @@ std::vector<std::string> clamp_settings(Settings& s) {
       changes.push_back(fmt::format("servers: a name -> \"{}\"", server.name));
     }
   }
+  const auto cap = [&](std::vector<std::string>& list, const char* field, std::size_t most) {
+    const auto bad = [](const std::string& t) { return t.empty() || t.size() > 200; };
+    if (const auto n = std::erase_if(list, bad); n > 0)
+      changes.push_back(fmt::format("{}: {} empty or too long", field, n));
+    if (list.size() > most) {
+      changes.push_back(fmt::format("{}: {} -> the first {}", field, list.size(), most));
+      list.resize(most);
+    }
+  };
+  cap(s.directories, "directories", kMaxDirectories);
+  cap(s.recent_servers, "recent_servers", kMaxRecentServers);
   return changes;
+}
+
+void note_recent_server(Settings& s, const std::string& address) {
+  std::erase(s.recent_servers, address);
+  s.recent_servers.insert(s.recent_servers.begin(), address);
+  if (s.recent_servers.size() > kMaxRecentServers) s.recent_servers.resize(kMaxRecentServers);
 }
 
 float effects_gain(const SoundSettings& s) {

@@ -50,6 +50,9 @@ struct SavedServer {
   bool operator==(const SavedServer&) const = default;
 };
 
+inline constexpr std::size_t kMaxDirectories = 8;
+inline constexpr std::size_t kMaxRecentServers = 16;
+
 struct Settings {
   HandlingSettings handling;
   Bindings bindings = Bindings::defaults();
@@ -66,8 +69,19 @@ struct Settings {
   // 0..5000 ms: the 3-2-1 countdown before a solo game (and every restart and Retry); 0 starts at once, as a quick
   // restart. `stackrace --countdown-ms` overrides it for one session. Optional in settings.json (absent: 3000).
   std::int32_t countdown_ms = 3000;
+  // The server browser (Multiplayer > Browse; common/protocol/DIRECTORY.md): the directories it lists servers from
+  // ("http://host:port", at most 8), the servers joined last ("host:port", newest first, at most 16), and whether a
+  // server hosted from the game registers with those directories (public) and answers LAN discovery. Optional in
+  // settings.json (absent: these defaults).
+  std::vector<std::string> directories;
+  std::vector<std::string> recent_servers;
+  bool host_public = false;
+  bool host_lan = true;
   bool operator==(const Settings&) const = default;
 };
+
+// Puts `address` first in s.recent_servers (once; the oldest beyond kMaxRecentServers goes).
+void note_recent_server(Settings& s, const std::string& address);
 
 // Puts every field into its documented range (out-of-range numbers are clamped, an empty name becomes "player", a
 // frame cap out of range becomes 0). Returns what it changed, one line per field ("handling.das_ms 99999 -> 2000");

@@ -120,6 +120,8 @@ std::string settings_to_json(const Settings& s) {
     });
     ar(cereal::make_nvp("keep_given_up_after_s", s.keep_given_up_after_s));
     ar(cereal::make_nvp("countdown_ms", s.countdown_ms));
+    ar(cereal::make_nvp("directories", s.directories), cereal::make_nvp("recent_servers", s.recent_servers));
+    ar(cereal::make_nvp("host_public", s.host_public), cereal::make_nvp("host_lan", s.host_lan));
     for (bool pad : {false, true}) {
       node(ar, pad ? "pad" : "keys", [&] {
         for (Action a : kAllActions) {
@@ -283,6 +285,12 @@ SettingsRead read_settings_json(const std::string& json) {
     r.integer(root, "keep_given_up_after_s", "keep_given_up_after_s", s.keep_given_up_after_s);
   }
   if (doc.HasMember("countdown_ms")) r.integer(root, "countdown_ms", "countdown_ms", s.countdown_ms);
+  for (auto [name, list] : {std::pair{"directories", &s.directories}, std::pair{"recent_servers", &s.recent_servers}}) {
+    if (!doc.HasMember(name)) continue;
+    if (auto got = r.texts(root, name, name)) *list = std::move(*got);
+  }
+  if (doc.HasMember("host_public")) r.boolean(root, "host_public", "host_public", s.host_public);
+  if (doc.HasMember("host_lan")) r.boolean(root, "host_lan", "host_lan", s.host_lan);
   for (bool pad : {false, true}) {
     const char* group = pad ? "pad" : "keys";
     const Json* bound = r.object(root, group, group);

@@ -229,6 +229,12 @@ ServerListAction ServerListScreen::draw(Settings& settings, bool& settings_chang
     out.kind = ServerListAction::kHost;
     out.port = static_cast<std::uint16_t>(host_port_);
   }
+  // Below the Host row, so that the keys that reach Host (Down from Connect, then Right) stay as they were.
+  if (ImGui::Checkbox("Public: list it on my directories", &settings.host_public)) settings_changed = true;
+  ImGui::SameLine();
+  if (ImGui::Checkbox("Found on this network (LAN)", &settings.host_lan)) settings_changed = true;
+  ImGui::Separator();
+  if (ImGui::Button("Browse servers (directories and LAN)")) out.kind = ServerListAction::kBrowse;
   ImGui::Separator();
   for (const auto& m : messages) ImGui::TextColored(ImVec4(1.0f, 0.6f, 0.4f, 1.0f), "%s", m.c_str());
   if (ImGui::Button("Back") || (nav.back && !ImGui::GetIO().WantTextInput)) out.kind = ServerListAction::kBack;

@@ -1,5 +1,6 @@
 // The multiplayer screens (ImGui windows; mouse, or keyboard and pad through ImGui's navigation: arrows / d-pad move,
-// Enter or Space / A press, Esc / B goes back): the server list with direct connect and "Host", the lobby (rooms,
+// Enter or Space / A press, Esc / B goes back): the server list with direct connect, "Host" (public or LAN-only)
+// and "Browse servers", the lobby (rooms,
 // create with every room option, join by code, chat) and the room (members, ready, start, kick, settings, chat).
 // Each draws from the session's latest state and sends requests itself; what the app must do is returned.
 #pragma once
@@ -17,7 +18,7 @@
 namespace sr::client {
 
 struct ServerListAction {
-  enum Kind { kNone, kBack, kConnect, kHost } kind = kNone;
+  enum Kind { kNone, kBack, kConnect, kHost, kBrowse } kind = kNone;
   std::string address;     // kConnect: as typed ("host:port")
   std::uint16_t port = 0;  // kHost
 };

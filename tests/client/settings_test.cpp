@@ -351,6 +351,53 @@ TEST_F(SettingsFile, CountdownIsOptionalAndClamped) {
   EXPECT_NE(load.problem.find("- countdown_ms 60000 -> 5000"), std::string::npos) << load.problem;
 }
 
+// The browser's lists and the hosting choices came without a format change too: a file from before them loads with
+// the defaults and no complaint, they round-trip, and a hostile list is cut to its bounds and said.
+TEST_F(SettingsFile, BrowserFieldsAreOptionalRoundTripAndAreBounded) {
+  Settings s = changed_settings();
+  s.directories = {"http://hub.example.org:8470"};
+  s.recent_servers = {"10.0.0.2:7878", "race.example.org"};
+  s.host_public = true;
+  s.host_lan = false;
+  EXPECT_EQ(settings_from_json(settings_to_json(s)), s);
+
+  std::string old = settings_to_json(changed_settings());
+  for (const char* field : {"directories", "recent_servers", "host_public", "host_lan"}) {
+    const auto at = old.find(std::string("\"") + field + "\"");
+    ASSERT_NE(at, std::string::npos) << field;
+    const auto end = old.find('\n', at);
+    old.erase(at, end - at + 1);
+  }
+  write(old);
+  auto load = load_settings(path());
+  EXPECT_TRUE(load.problem.empty()) << load.problem;
+  EXPECT_EQ(load.settings, changed_settings());
+
+  Settings many = changed_settings();
+  for (int i = 0; i < 20; ++i) many.recent_servers.push_back("10.0.0." + std::to_string(i) + ":7878");
+  many.directories.assign(9, "http://hub");
+  many.directories[0] = "";
+  write(settings_to_json(many));
+  load = load_settings(path());
+  EXPECT_EQ(load.settings.recent_servers.size(), kMaxRecentServers);
+  EXPECT_EQ(load.settings.recent_servers.front(), "10.0.0.0:7878");
+  EXPECT_EQ(load.settings.directories, std::vector<std::string>(8, "http://hub"));
+  EXPECT_NE(load.problem.find("recent_servers: 20 -> the first 16"), std::string::npos) << load.problem;
+  EXPECT_NE(load.problem.find("directories: 1 empty or too long"), std::string::npos) << load.problem;
+}
+
+TEST(Settings, RecentServersKeepTheNewestFirstOnceEach) {
+  Settings s;
+  note_recent_server(s, "a:1");
+  note_recent_server(s, "b:2");
+  note_recent_server(s, "a:1");
+  EXPECT_EQ(s.recent_servers, (std::vector<std::string>{"a:1", "b:2"}));
+  for (int i = 0; i < 20; ++i) note_recent_server(s, "h" + std::to_string(i) + ":1");
+  ASSERT_EQ(s.recent_servers.size(), kMaxRecentServers);
+  EXPECT_EQ(s.recent_servers.front(), "h19:1");
+  EXPECT_EQ(s.recent_servers.back(), "h4:1");
+}
+
 TEST(Settings, HandlingConvertsToEngineMicroseconds) {
   const auto h = to_engine({133, 0, 0, 20});
   EXPECT_EQ(h.das_us, 133'000);
