@@ -157,19 +157,17 @@ int print_leaderboard(const std::string& host, std::uint16_t port, int timeout_s
 }
 
 int run_ladder(const LadderRunOptions& options, std::ostream& out, std::ostream& err) {
-  bool created = false;
-  const auto secret = net::load_or_create_secret(options.secret_file, created);
+  const auto secret = net::read_legacy_secret(options.secret_file);
   if (!secret.ok()) {
     err << "stackrace-bot: " << secret.error() << "\n";
     return 2;
   }
-  if (created) {
-    out << fmt::format(
-        "made a new secret for entrant '{}' in {}: keep it (the first game under a name claims the name for its "
-        "secret)\n",
-        options.entrant, options.secret_file.string());
+  if (secret.value()) {
+    out << fmt::format("sending the old secret of entrant '{}' from {}: the entrant passes to this key\n",
+                       options.entrant, options.secret_file.string());
   }
   net::SessionOptions session;
+  session.key = options.key;
   session.host = options.host;
   session.port = options.port;
   session.name = options.entrant;
@@ -198,7 +196,7 @@ int run_ladder(const LadderRunOptions& options, std::ostream& out, std::ostream&
   while (played < wanted) {
     const auto deadline = Clock::now() + std::chrono::seconds(options.timeout_s);
     std::vector<protocol::Message> received;
-    bot.session().send(protocol::LadderEnter{options.entrant, secret.value(), options.ranked});
+    bot.session().send(protocol::LadderEnter{options.entrant, options.ranked, secret.value()});
     const bool entered = pump_until(bot, deadline, received, [&] {
       return bot.session().race() != nullptr || notice_about(received, protocol::MessageId::kLadderEnter);
     });

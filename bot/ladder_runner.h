@@ -12,6 +12,7 @@
 #include "bot/tbp_session.h"
 #include "common/bot/bot.h"
 #include "common/protocol/messages.h"
+#include "net/identity/player_key.h"
 
 namespace sr::botcli {
 
@@ -21,15 +22,18 @@ struct LadderRunOptions {
   std::string entrant;                // kPlayerNameText; also the connection's player name
   bool ranked = true;                 // false: practice games, unlimited and unranked
   std::optional<int> games;           // nullopt: ranked until the server says the entrant's games are spent; practice 1
-  std::filesystem::path secret_file;  // read, or created on first use (ladder_secret.h)
-  bot::BotSettings bot;               // the built-in bot; with `external`, only its key timing and pace are used
+  std::optional<net::PlayerKey> key;  // holds the entrant (nullopt: a key for this run alone)
+  // An entrant's secret from before player keys (ladder_secret.h): sent when the file exists, so that the entrant
+  // passes to `key`; never made.
+  std::filesystem::path secret_file;
+  bot::BotSettings bot;                     // the built-in bot; with `external`, only its key timing and pace are used
   std::optional<ExternalOptions> external;  // a TBP bot chooses the placements instead (external_player.h)
   int timeout_s = 600;                      // per game, from entering to the stored replay
 };
 
 // Plays the games and prints a line per game and the entrant's standing at the end. Returns 0 when every game asked
 // for was played (without --games: at least one, until the server refused another), 1 when the server refused the
-// first game or a game failed, 2 when the server could not be reached or the secret file not read or made.
+// first game or a game failed, 2 when the server could not be reached or the old secret file not read.
 //
 // With `external`, the TBP bot is started (and must answer its handshake) before the server is contacted. A game it
 // forfeits (no suggested move reachable, or no answer within answer_ms) is still played to its end and scored by the

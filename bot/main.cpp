@@ -14,6 +14,7 @@
 #include <fmt/format.h>
 
 #include <CLI/CLI.hpp>
+#include <filesystem>
 #include <iostream>
 #include <optional>
 #include <string>
@@ -31,6 +32,7 @@
 #include "common/protocol/messages.h"
 #include "common/protocol/text.h"
 #include "net/identity/ladder_secret.h"
+#include "net/identity/player_key.h"
 
 using namespace sr;
 
@@ -67,6 +69,7 @@ struct Args {
   int poll_ms = 0;
   std::string ladder, secret_file;
   std::string directory, server_name;
+  std::string key_file;
   bool practice = false, leaderboard = false;
   // Whether these were given (their defaults are not the same as leaving them out).
   bool seed_given = false, games_given = false, count_given = false;
@@ -119,6 +122,10 @@ Given add_options(CLI::App& app, Args& a) {
                  "(result=slow-answer; online: no more keys are pressed in it), the bot is restarted and the other "
                  "games go on, 1..600000")
       ->capture_default_str();
+  app.add_option("--key", a.key_file,
+                 "the player key the bots say Hello with, made on first use (default: $XDG_CONFIG_HOME/stackrace/"
+                 "player.key, the game's own): a server binds each name to the first key that uses it. With --count "
+                 "above 1 each bot has a key derived from this one and its name, the same run after run");
   app.add_flag("--quiet", a.quiet, "print only the aggregate line");
   app.add_flag("--list-weights", a.list_weights, "list the evaluation presets and exit");
   auto* online = app.add_option_group("online", "race on a server instead of playing solo");
@@ -159,8 +166,9 @@ Given add_options(CLI::App& app, Args& a) {
       "on the leaderboard by the average of the entrant's best 3; the built-in bot plays, or --external CMD");
   contest->add_flag("--practice", a.practice, "with --ladder: practice games (unlimited, never ranked)");
   contest->add_option("--secret-file", a.secret_file,
-                      "with --ladder: the file holding the entrant's secret, created on first use (default: "
-                      "$XDG_CONFIG_HOME/stackrace/ladder/NAME.secret); whoever has it can spend the entrant's games");
+                      "with --ladder: the entrant's secret file from before player keys (default: "
+                      "$XDG_CONFIG_HOME/stackrace/ladder/NAME.secret), sent when it exists so that an entrant it "
+                      "held passes to --key; never made (the key holds new entrants)");
   contest->add_flag("--leaderboard", a.leaderboard, "print the contest ladder's leaderboard and exit");
   return given;
 }
@@ -185,6 +193,12 @@ int ladder_main(const Args& a, const botcli::PlayerRequest& player) {
   }
   o.entrant = a.ladder;
   o.ranked = !a.practice;
+  auto key = load_key(a);
+  if (!key) {
+    std::cerr << "stackrace-bot: " << key.error() << "\n";
+    return 2;
+  }
+  o.key = key.value();
   if (a.games_given) {
     if (a.games < 1 || a.games > 1'000'000) return usage_error("--games must be 1..1000000");
     o.games = static_cast<int>(a.games);
@@ -205,6 +219,20 @@ int ladder_main(const Args& a, const botcli::PlayerRequest& player) {
   return botcli::run_ladder(o, std::cout, std::cerr);
 }
 
+// --key FILE (or the game's own key file): made on first use.
+sr::Result<net::PlayerKey, std::string> load_key(const Args& a) {
+  std::filesystem::path file = a.key_file;
+  if (file.empty()) {
+    auto path = net::default_key_file();
+    if (!path) return sr::fail(path.error());
+    file = path.value();
+  }
+  bool created = false;
+  auto key = net::load_or_create_key(file, created);
+  if (key && created) std::cerr << fmt::format("stackrace-bot: made a new player key in {}\n", file.string());
+  return key;
+}
+
 // --server HOST:PORT: bots racing in rooms on a server.
 int online_main(const Args& a, const botcli::PlayerRequest& player) {
   // --external races one bot: --count defaults to 1 then.
@@ -222,6 +250,12 @@ int online_main(const Args& a, const botcli::PlayerRequest& player) {
   if (a.room.empty() && a.create.empty())
     return usage_error("give --room NAME to join, or --create MODE to make rooms");
   o.count = count;
+  auto key = load_key(a);
+  if (!key) {
+    std::cerr << "stackrace-bot: " << key.error() << "\n";
+    return 2;
+  }
+  o.key = key.value();
   o.room_size = a.room_size;
   o.races = a.races;
   o.timeout_s = a.timeout_s;

@@ -68,6 +68,11 @@ double sorted_percentile_ms(const std::vector<std::int64_t>& sorted_us, double p
   return static_cast<double>(sorted_us[at]) / 1000.0;
 }
 
+net::PlayerKey bot_key(const OnlineOptions& options, const std::string& name) {
+  if (!options.key) return net::PlayerKey::generate();
+  return options.count == 1 ? *options.key : options.key->derived(name);
+}
+
 std::optional<HostPort> parse_host_port(const std::string& text) { return net::split_host_port(text, 7878); }
 
 // Notices the server going away mid-run, so that the bots say so at once instead of waiting out --timeout: a bot
@@ -122,6 +127,7 @@ int run_online(const OnlineOptions& options) {
     session.port = options.port;
     session.name = fmt::format("{}{}", options.name_prefix, i + 1);
     session.client_version = "stackrace-bot 0.1.0";
+    session.key = bot_key(options, session.name);
     bot::BotSettings settings = options.bot;
     settings.timing_seed = options.bot.timing_seed + static_cast<std::uint64_t>(i) + 1;  // each bot its own rhythm
     if (options.external) {

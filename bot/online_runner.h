@@ -11,6 +11,7 @@
 #include "common/bot/bot.h"
 #include "common/engine/config.h"
 #include "net/host_port.h"
+#include "net/identity/player_key.h"
 
 namespace sr::botcli {
 
@@ -23,11 +24,12 @@ struct OnlineOptions {
   std::optional<engine::GameConfig> create;  // the mode of rooms the bots create
   int races = 1;                             // races each room plays
   std::string name_prefix = "bot";
-  std::vector<std::string> say;  // chat lines each room's bots say before the first race, shared out among them
-  bot::BotSettings bot;          // pps, weights, lookahead
-  int timeout_s = 600;           // give up after this long
-  int poll_every_ms = 0;         // 0: read each socket as soon as it has traffic; N: every N ms (and at own inputs)
-  std::string delays_out;        // if set: every relay delay measured, as "SECONDS_SINCE_START DELAY_MS" lines
+  std::optional<net::PlayerKey> key;  // bot_key(): the bots' keys come from it (none: new keys for this run)
+  std::vector<std::string> say;       // chat lines each room's bots say before the first race, shared out among them
+  bot::BotSettings bot;               // pps, weights, lookahead
+  int timeout_s = 600;                // give up after this long
+  int poll_every_ms = 0;   // 0: read each socket as soon as it has traffic; N: every N ms (and at own inputs)
+  std::string delays_out;  // if set: every relay delay measured, as "SECONDS_SINCE_START DELAY_MS" lines
   // With count 1: a TBP bot chooses the placements (external_player.h); `bot` gives only key timing and pace.
   std::optional<ExternalOptions> external;
   // A directory of recorded games: racers that play those instead of bots (bot/recorded_runner.h, run_recorded).
@@ -40,6 +42,10 @@ struct OnlineOptions {
 [[nodiscard]] double process_cpu_seconds();
 [[nodiscard]] std::string race_time_text(engine::TimeUs t);
 [[nodiscard]] double sorted_percentile_ms(const std::vector<std::int64_t>& sorted_us, double p);
+
+// The key bot `name` says Hello with: with one bot, OnlineOptions::key itself (the player's own key, as the game's);
+// with more, a key derived from it per name (PlayerKey::derived: stable run after run); without a key, a new one.
+[[nodiscard]] net::PlayerKey bot_key(const OnlineOptions& options, const std::string& name);
 
 // "host:port" or "host" (default port 7878; net/host_port.h). nullopt when malformed.
 using HostPort = net::HostPort;

@@ -104,7 +104,11 @@ int Generator::fail(int code, const std::string& why) {
 
 void Generator::on_message(Racer& r, const protocol::Message& m) {
   Group& g = groups_[r.group];
-  if (const auto* w = std::get_if<protocol::Welcome>(&m)) {
+  if (const auto* c = std::get_if<protocol::KeyChallenge>(&m)) {
+    const net::PlayerKey key = bot_key(options_, r.name);
+    (void)send(r, protocol::Hello{r.name, "stackrace-bot 0.1.0 (recorded)", key.public_key(),
+                                  key.sign(protocol::key_proof_message(c->challenge))});
+  } else if (const auto* w = std::get_if<protocol::Welcome>(&m)) {
     r.player_id = w->player_id;
     r.phase = Phase::kLobby;
   } else if (const auto* rej = std::get_if<protocol::Reject>(&m)) {
@@ -245,8 +249,7 @@ int Generator::run() {
     while (serviced > 0) {
       Racer& r = racers_[reinterpret_cast<std::size_t>(event.peer->data)];
       if (event.type == ENET_EVENT_TYPE_CONNECT) {
-        (void)send(r, protocol::Hello{r.name, "stackrace-bot 0.1.0 (recorded)"});
-        r.phase = Phase::kHello;
+        r.phase = Phase::kHello;  // the server's KeyChallenge comes first; on_message answers it with Hello
       } else if (event.type == ENET_EVENT_TYPE_DISCONNECT) {
         // One racer's connection ending does not stop the others (the server's figures under load are the point);
         // it is counted, and the run fails at its end.

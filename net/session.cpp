@@ -58,6 +58,7 @@ std::string describe(protocol::RejectReason reason) {
 
 sr::Status<std::string> Session::open(const SessionOptions& options) {
   options_ = options;
+  if (!options_.key) options_.key = PlayerKey::generate();
   closed_reason_.clear();
   if (auto connected = connection_.connect(options.host, options.port, options.protocol_version, options.local_host);
       !connected) {
@@ -131,13 +132,7 @@ std::vector<Session::Received> Session::poll(std::uint32_t timeout_ms) {
   for (Connection::Event& e : events) {
     switch (e.kind) {
       case Connection::Event::Kind::kConnected:
-        if (state_ == State::kReconnecting) {
-          connection_.send(protocol::Resume{seat_->race_id, seat_->token_hi, seat_->token_lo, options_.client_version,
-                                            race_->relay_positions()});
-        } else {
-          connection_.send(protocol::Hello{options_.name, options_.client_version});
-        }
-        break;
+        break;  // the server's KeyChallenge comes first; Hello or Resume answers it (on_message)
       case Connection::Event::Kind::kBadMessage:
         closed_reason_ = "the server sent " + e.error;
         connection_.disconnect();
@@ -178,7 +173,16 @@ void Session::on_message(const protocol::Message& m) {
   std::visit(
       [this](const auto& msg) {
         using T = std::decay_t<decltype(msg)>;
-        if constexpr (std::is_same_v<T, protocol::Welcome>) {
+        if constexpr (std::is_same_v<T, protocol::KeyChallenge>) {
+          const protocol::SignatureBytes signature = options_.key->sign(protocol::key_proof_message(msg.challenge));
+          if (state_ == State::kReconnecting) {
+            connection_.send(protocol::Resume{seat_->race_id, seat_->token_hi, seat_->token_lo, options_.client_version,
+                                              race_->relay_positions(), options_.key->public_key(), signature});
+          } else {
+            connection_.send(
+                protocol::Hello{options_.name, options_.client_version, options_.key->public_key(), signature});
+          }
+        } else if constexpr (std::is_same_v<T, protocol::Welcome>) {
           welcome_ = msg;
           if (state_ != State::kReconnecting) state_ = State::kLobby;  // a resume goes on with RaceResumed
         } else if constexpr (std::is_same_v<T, protocol::RaceSeat>) {

@@ -19,6 +19,7 @@
 #include "common/protocol/streams.h"
 #include "common/result.h"
 #include "net/connection.h"
+#include "net/identity/player_key.h"
 #include "net/race_view.h"
 #include "net/server_clock.h"
 
@@ -34,6 +35,10 @@ struct SessionOptions {
   std::string local_host;
   // How long a racer whose connection dropped tries to take their seat back (the server keeps it for 60 s).
   std::chrono::milliseconds resume_window{60'000};
+  // The player's key (net/identity/player_key.h): it signs the server's challenge in Hello and Resume, and holds
+  // the name on each server. None: a key made for this session alone (the name is then held by a key nobody keeps:
+  // for tests and throwaway clients only).
+  std::optional<PlayerKey> key;
 };
 
 class Session {

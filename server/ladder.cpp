@@ -5,6 +5,8 @@
 
 #include <algorithm>
 
+#include "net/identity/player_key.h"
+
 namespace sr::server {
 
 Ladder::Ladder(LadderOptions options) : options_(std::move(options)) {
@@ -36,7 +38,8 @@ engine::GameConfig Ladder::contest_config() const {
   return config;
 }
 
-sr::Status<std::string> Ladder::check(const std::string& name, const LadderSecret& secret, bool ranked,
+sr::Status<std::string> Ladder::check(const std::string& name, const protocol::PublicKeyBytes& key,
+                                      const std::optional<LadderSecret>& legacy_secret, bool ranked,
                                       std::int64_t unix_ms) {
   const std::string key = ladder_key(name);
   const bool known =
@@ -44,13 +47,22 @@ sr::Status<std::string> Ladder::check(const std::string& name, const LadderSecre
   if (!known && entrants_.size() >= options_.max_entrants) {
     return fmt::format("the ladder is full ({} entrants): enter under a name already on it", options_.max_entrants);
   }
-  const auto claimed = store_.claim(name, secret, unix_ms);
+  const auto claimed = store_.claim(name, key, legacy_secret, unix_ms);
   if (!claimed.ok()) {
     spdlog::error("contest ladder: cannot check entrant '{}': {}", name, claimed.error());
     return std::string("the server could not read its ladder: try again later");
   }
-  if (claimed.value() == LadderStore::Claim::kWrongSecret) {
-    return fmt::format("entrant '{}' is held by another secret (pick another name, or use its secret file)", name);
+  if (claimed.value() == LadderStore::Claim::kOtherKey) {
+    return fmt::format("entrant '{}' is held by another player's key (pick another name)", name);
+  }
+  if (claimed.value() == LadderStore::Claim::kNeedsSecret) {
+    return fmt::format(
+        "entrant '{}' is held by a ladder secret from before player keys: enter once with its secret file, and it "
+        "passes to your key",
+        name);
+  }
+  if (claimed.value() == LadderStore::Claim::kPassed) {
+    spdlog::info("contest ladder: entrant '{}' passed from its secret to key {}", name, net::short_key_id(key));
   }
   if (claimed.value() == LadderStore::Claim::kNew) {
     entrants_.push_back(name);

@@ -16,9 +16,10 @@ PRAGMA journal_mode = WAL;
 PRAGMA synchronous = FULL;
 CREATE TABLE IF NOT EXISTS entrants (
   name TEXT NOT NULL PRIMARY KEY COLLATE NOCASE,
-  salt TEXT NOT NULL,         -- 16 random bytes, hex
-  secret_hash TEXT NOT NULL,  -- BLAKE2b-256 (libsodium crypto_generichash) of the secret, keyed by the salt, hex
-  created_unix_ms INTEGER NOT NULL
+  salt TEXT NOT NULL,         -- 16 random bytes, hex ('' for an entrant claimed by a key)
+  secret_hash TEXT NOT NULL,  -- BLAKE2b-256 (libsodium crypto_generichash) of the secret, keyed by the salt, hex ('')
+  created_unix_ms INTEGER NOT NULL,
+  key TEXT                    -- the holder's player key, 64 hex digits; NULL: held by the secret (before keys)
 );
 CREATE TABLE IF NOT EXISTS games (
   seq INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -74,32 +75,52 @@ sr::Status<std::string> LadderStore::open(const std::filesystem::path& file) {
   if (sodium_init() < 0) return "the ladder cannot start: libsodium did not initialise";
   if (auto opened = db_.open(file); !opened) return opened.error();
   if (auto made = db_.exec(kSchema); !made) return "cannot set up " + file.string() + ": " + made.error();
+  // A ladder made before player keys has no key column: it is added (every entrant then held by its secret).
+  auto has_key = db_.prepare("SELECT 1 FROM pragma_table_info('entrants') WHERE name = 'key'");
+  if (!has_key) return "cannot read " + file.string() + ": " + db_.last_error();
+  const auto step = has_key->step();
+  if (step == Statement::Step::kError) return "cannot read " + file.string() + ": " + db_.last_error();
+  if (step == Statement::Step::kDone) {
+    if (auto added = db_.exec("ALTER TABLE entrants ADD COLUMN key TEXT"); !added) {
+      return "cannot add player keys to " + file.string() + ": " + added.error();
+    }
+  }
   return {};
 }
 
-sr::Result<LadderStore::Claim, std::string> LadderStore::claim(const std::string& name, const LadderSecret& secret,
+sr::Result<LadderStore::Claim, std::string> LadderStore::claim(const std::string& name,
+                                                               const protocol::PublicKeyBytes& key,
+                                                               const std::optional<LadderSecret>& legacy_secret,
                                                                std::int64_t unix_ms) {
-  auto find = db_.prepare("SELECT salt, secret_hash FROM entrants WHERE name = ?1");
+  const std::string key_hex = protocol::key_hex(key);
+  auto find = db_.prepare("SELECT salt, secret_hash, key FROM entrants WHERE name = ?1");
   if (!find) return sr::fail(db_.last_error());
   find->bind(1, name);
   const auto step = find->step();
   if (step == Statement::Step::kError) return sr::fail(db_.last_error());
   if (step == Statement::Step::kRow) {
+    const std::string holder = find->text_at(2);
+    if (!holder.empty()) return holder == key_hex ? Claim::kHeld : Claim::kOtherKey;
+    if (!legacy_secret) return Claim::kNeedsSecret;
     const std::string expected = find->text_at(1);
-    const std::string got = secret_hash(secret, find->text_at(0));
+    const std::string got = secret_hash(*legacy_secret, find->text_at(0));
     const bool same =
         got.size() == expected.size() && !got.empty() && sodium_memcmp(got.data(), expected.data(), got.size()) == 0;
-    return same ? Claim::kHeld : Claim::kWrongSecret;
+    if (!same) return Claim::kNeedsSecret;
+    auto pass = db_.prepare("UPDATE entrants SET key = ?2 WHERE name = ?1");
+    if (pass) {
+      pass->bind(1, name);
+      pass->bind(2, key_hex);
+    }
+    if (auto done = run(db_, pass); !done) return sr::fail(done.error());
+    return Claim::kPassed;
   }
-  std::array<unsigned char, 16> salt{};
-  randombytes_buf(salt.data(), salt.size());
-  const std::string salt_hex = hex(salt.data(), salt.size());
-  auto add = db_.prepare("INSERT INTO entrants (name, salt, secret_hash, created_unix_ms) VALUES (?1, ?2, ?3, ?4)");
+  auto add =
+      db_.prepare("INSERT INTO entrants (name, salt, secret_hash, created_unix_ms, key) VALUES (?1, '', '', ?2, ?3)");
   if (add) {
     add->bind(1, name);
-    add->bind(2, salt_hex);
-    add->bind(3, secret_hash(secret, salt_hex));
-    add->bind(4, unix_ms);
+    add->bind(2, unix_ms);
+    add->bind(3, key_hex);
   }
   if (auto done = run(db_, add); !done) return sr::fail(done.error());
   return Claim::kNew;

@@ -1,11 +1,13 @@
-// The contest ladder on disk: `ladder.sqlite` in the server's data directory, holding the entrants (each name with a
-// salted hash of the secret that holds it, never the secret) and every ladder game (entrant, ranked or practice, the
+// The contest ladder on disk: `ladder.sqlite` in the server's data directory, holding the entrants (each name with the
+// player key that holds it, or, for an entrant claimed before player keys, a salted hash of its secret, never the
+// secret) and every ladder game (entrant, ranked or practice, the
 // referee's score and lines, the stored replay's id, when it started). SQLite with synchronous = FULL: a game is
 // spent on the disk before its countdown is sent. Used from the server's main loop only.
 #pragma once
 
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -23,12 +25,16 @@ class LadderStore {
   [[nodiscard]] sr::Status<std::string> open(const std::filesystem::path& file);
 
   enum class Claim : std::uint8_t {
-    kNew,          // the name was free: it is now held by this secret
-    kHeld,         // the name is held by this secret
-    kWrongSecret,  // the name is held by another secret
+    kNew,          // the name was free: it is now held by this key
+    kHeld,         // the name is held by this key
+    kPassed,       // the name was held by a secret from before keys, shown here: it is held by this key now
+    kOtherKey,     // the name is held by another key
+    kNeedsSecret,  // the name is held by a secret from before keys, not shown (or not the right one)
   };
-  // Checks `secret` against the one holding `name` (ignoring case), claiming the name if it is free.
-  [[nodiscard]] sr::Result<Claim, std::string> claim(const std::string& name, const LadderSecret& secret,
+  // Checks `key` against the one holding `name` (ignoring case), claiming the name if it is free. An entrant held by
+  // an old secret passes to the first key that shows that secret (`legacy_secret`).
+  [[nodiscard]] sr::Result<Claim, std::string> claim(const std::string& name, const protocol::PublicKeyBytes& key,
+                                                     const std::optional<LadderSecret>& legacy_secret,
                                                      std::int64_t unix_ms);
   // A game of `entrant` (a claimed name) starts: returns its sequence number (>= 1).
   [[nodiscard]] sr::Result<std::int64_t, std::string> add_game(const std::string& entrant, bool ranked,

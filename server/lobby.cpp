@@ -1,12 +1,15 @@
 #include "server/lobby.h"
 
 #include <fmt/format.h>
+#include <sodium.h>
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
 #include <cctype>
+#include <chrono>
 
 #include "common/protocol/text.h"
+#include "net/identity/player_key.h"
 
 namespace sr::server {
 
@@ -145,6 +148,8 @@ bool Lobby::connect(PlayerId id, std::uint32_t version, const std::string& addre
   p.trusted = addresses_.trusted(host);
   p.connected_us = now_us;
   p.active_us = now_us;
+  randombytes_buf(p.challenge.data(), p.challenge.size());
+  room_services_.outbox->send(id, protocol::KeyChallenge{p.challenge}, protocol::kChannelControl);
   players_.emplace(id, std::move(p));
   return true;
 }
@@ -296,6 +301,12 @@ void Lobby::on_hello(Player& player, const protocol::Hello& hello) {
                                 protocol::kChannelControl);
     drop(player.id, protocol::DisconnectReason::kRejected, text);
   };
+  if (!net::verify_signature(hello.key, protocol::key_proof_message(player.challenge), hello.signature)) {
+    // A forged or replayed Hello (another connection's challenge), or a public key without its secret half.
+    spdlog::info("{}: refused Hello as {}: the key's signature does not verify", player.address, hello.name);
+    return reject(protocol::RejectReason::kBadHello,
+                  "the key's signature of this connection's challenge does not verify");
+  }
   // (The players per address were counted when the connection came: Lobby::connect.)
   std::size_t welcomed = 0;
   bool name_taken = false;
@@ -304,25 +315,42 @@ void Lobby::on_hello(Player& player, const protocol::Hello& hello) {
     ++welcomed;
     name_taken = name_taken || same_name(other.name, hello.name);
   }
-  if (name_taken) {
+  const NameBook::Check held = names_.check(hello.name, hello.key);
+  if (name_taken || held == NameBook::Check::kOther) {
     // The names in use, lower-cased, looked up once per candidate (a refused Hello costs one pass over the players).
+    // A name another key holds is not offered either.
     std::set<std::string> in_use;
     for (const auto& [other_id, other] : players_) {
       if (other.welcomed) in_use.insert(lower_name(other.name));
     }
-    const std::string free = free_name_like(
-        hello.name, [&](const std::string& candidate) { return in_use.contains(lower_name(candidate)); });
-    std::string text = "the name '" + hello.name + "' is taken on this server";
+    const std::string free = free_name_like(hello.name, [&](const std::string& candidate) {
+      return in_use.contains(lower_name(candidate)) || names_.check(candidate, hello.key) == NameBook::Check::kOther;
+    });
+    std::string text = name_taken ? "the name '" + hello.name + "' is taken on this server"
+                                  : "the name '" + hello.name + "' belongs to another player's key on this server";
     if (!free.empty()) text += "; '" + free + "' is free";
     return reject(protocol::RejectReason::kNameTaken, text);
+  }
+  if (held == NameBook::Check::kFull) {
+    return reject(protocol::RejectReason::kNameInvalid,
+                  "this server holds as many names as it can: use a name you have used here before");
   }
   if (welcomed >= options_.max_players && !make_room_for(player.host)) {
     addresses_.count(Limit::kPlayersFull);
     return reject(protocol::RejectReason::kServerFull, "the server is full");
   }
   player.name = hello.name;
+  player.key = hello.key;
   player.welcomed = true;
   addresses_.welcome(player.host);
+  if (held == NameBook::Check::kFree) {
+    const auto unix_ms =
+        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+            .count();
+    if (auto bound = names_.bind(hello.name, hello.key, unix_ms); !bound) {
+      spdlog::error("the name {} could not be kept on the disk: {}", hello.name, bound.error());
+    }
+  }
   spdlog::info("{} joined from {} ({})", player.name, player.address, hello.client_version);
   room_services_.outbox->send(
       player.id, protocol::Welcome{player.id, options_.server_name, options_.motd, options_.web_port, options_.web_url},
@@ -358,6 +386,14 @@ bool Lobby::make_room_for(const std::string& host) {
 
 void Lobby::on_resume(Player& player, const protocol::Resume& resume, TimeUs now_us) {
   const PlayerId from = player.id;
+  if (!net::verify_signature(resume.key, protocol::key_proof_message(player.challenge), resume.signature)) {
+    const std::string text = "the key's signature of this connection's challenge does not verify";
+    room_services_.outbox->send(
+        from, protocol::Reject{protocol::RejectReason::kCannotResume, protocol::kProtocolVersion, text},
+        protocol::kChannelControl);
+    spdlog::info("{}: refused a resume of race {}: {}", player.address, resume.race_id, text);
+    return drop(from, protocol::DisconnectReason::kRejected, text);
+  }
   PlayerId keep = 0;
   Room* room = nullptr;
   for (auto& [room_id, r] : rooms_) {
@@ -368,7 +404,8 @@ void Lobby::on_resume(Player& player, const protocol::Resume& resume, TimeUs now
     }
   }
   const auto kept = players_.find(keep);
-  if (room == nullptr || kept == players_.end()) {
+  if (room == nullptr || kept == players_.end() || kept->second.key != resume.key) {
+    // A seat's token with another key than the racer's is as good as an unknown seat: nothing says which is wrong.
     const std::string text = "no race to resume: it is over, or the seat is unknown";
     room_services_.outbox->send(
         from, protocol::Reject{protocol::RejectReason::kCannotResume, protocol::kProtocolVersion, text},

@@ -14,6 +14,7 @@
 #include "common/protocol/messages.h"
 #include "server/address_book.h"
 #include "server/ladder.h"
+#include "server/name_book.h"
 #include "server/outbox.h"
 #include "server/player.h"
 #include "server/replay_service.h"
@@ -93,6 +94,8 @@ class Lobby {
 
   // The contest ladder to run (not owned; must outlive the lobby), or null: LadderEnter is then refused.
   void set_ladder(Ladder* ladder) { ladder_ = ladder; }
+  // Who holds each name (PROTOCOL.md "Player keys"); in memory until the server opens its file.
+  [[nodiscard]] NameBook& names() { return names_; }
 
   [[nodiscard]] std::size_t player_count() const { return players_.size(); }
   [[nodiscard]] std::size_t room_count() const { return rooms_.size(); }
@@ -159,6 +162,7 @@ class Lobby {
   RoomServices room_services_;
   ReplayService* replays_;
   Ladder* ladder_ = nullptr;
+  NameBook names_;
   engine::Random random_;  // room codes
   std::map<PlayerId, Player> players_;
   std::set<PlayerId> away_;  // players whose seat waits for a Resume (Player::away_since_us set): tick() looks at these

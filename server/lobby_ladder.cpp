@@ -19,7 +19,7 @@ void Lobby::on_ladder_enter(Player& player, const protocol::LadderEnter& m, Time
   }
   if (!may_create_room(player, kAbout, now_us)) return;
   const std::int64_t unix_ms = room_services_.unix_ms != nullptr ? room_services_.unix_ms() : 0;
-  if (auto allowed = ladder_->check(m.entrant, m.secret, m.ranked, unix_ms); !allowed) {
+  if (auto allowed = ladder_->check(m.entrant, player.key, m.legacy_secret, m.ranked, unix_ms); !allowed) {
     spdlog::info("{} ({}): ladder game refused: {}", player.name, player.address, allowed.error());
     return notice(player.id, NoticeCode::kInvalidRequest, kAbout, allowed.error());
   }

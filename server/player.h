@@ -6,6 +6,7 @@
 #include <string>
 
 #include "common/engine/config.h"
+#include "common/protocol/records.h"
 #include "server/outbox.h"
 #include "server/rate_limiter.h"
 
@@ -23,6 +24,10 @@ struct Player {
   // The last message other than Ping and Pong (the client pings on its own): idle lobby players are dropped by it.
   std::int64_t active_us = 0;
   bool welcomed = false;
+  // The random challenge sent at connect (KeyChallenge) that the Hello or Resume signs, and the key it proved
+  // (PROTOCOL.md "Player keys"): set with `welcomed`.
+  protocol::KeyChallengeBytes challenge{};
+  protocol::PublicKeyBytes key{};
   RoomId room = 0;  // 0 = in the lobby
   // The last race of the room they left (0: none). Race messages of theirs still in flight when the LeaveRoom got
   // here (it travels on another channel) are for it, and are ignored rather than taken as hostile.

@@ -76,6 +76,9 @@ sr::Status<std::string> Server::start() {
   }
   lobby_ = std::make_unique<Lobby>(options_.lobby, services, &replays_, seeds_.next());
   lobby_->set_ladder(ladder_.get());
+  if (auto opened = lobby_->names().open(options_.data_dir / "names.sqlite"); !opened) {
+    return "cannot open the names' keys: " + opened.error();
+  }
 
   queries_.set_info_source([this] { return info_json(); });
   queries_.set_directories(options_.directories);

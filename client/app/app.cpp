@@ -38,6 +38,29 @@ App::App(AppOptions options, Window& window, Fonts fonts)
 
 App::~App() = default;
 
+void App::load_key() {
+  bool created = false;
+  auto key = net::load_or_create_key(paths_.key_file(), created);
+  if (!key) {
+    // Never made anew over a file that is there: the player mends or moves it. Meanwhile a key for this run only.
+    spdlog::error("{}", key.error());
+    notice_title_ = "Player key";
+    notice_ += (notice_.empty() ? "" : "\n\n") + key.error() +
+               ": this run uses a new key, so servers may not give you the names your key holds.";
+    net_.set_key(net::PlayerKey::generate());
+    return;
+  }
+  spdlog::info("player key {} ({}{})", key.value().short_id(), paths_.key_file().string(), created ? ", new" : "");
+  net_.set_key(key.value());
+}
+
+sr::Status<std::string> App::set_key(const net::PlayerKey& key) {
+  if (auto saved = net::save_key(paths_.key_file(), key); !saved) return saved;
+  net_.set_key(key);
+  spdlog::info("player key {} imported", key.short_id());
+  return {};
+}
+
 sr::Status<std::string> App::init() {
   auto load = load_settings(paths_.settings_file());
   settings_ = load.settings;
@@ -60,6 +83,7 @@ sr::Status<std::string> App::init() {
   spdlog::info("frame cap without vsync: {} fps (monitor: {} Hz, 0 = unknown)", pacer_.cap_hz(), window_.refresh_hz());
   if (auto s = batch_.init(); !s) return s;
   net_.set_resume_window(std::chrono::seconds(options_.resume_seconds));
+  load_key();
   spdlog::info("settings: {}; replays: {}", paths_.settings_file().string(), paths_.replay_dir().string());
   if (options_.bench_frames > 0) {
     screen_ = Screen::kBench;

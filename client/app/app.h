@@ -82,6 +82,8 @@ class App {
   [[nodiscard]] ReplayLink& replays() { return replays_; }
   [[nodiscard]] audio::SoundPlayer& sound() { return *sound_; }
   [[nodiscard]] NetPlay& net() { return net_; }
+  // Replaces the player's key (an import from Settings): kept in its file, used from the next connection on.
+  [[nodiscard]] sr::Status<std::string> set_key(const net::PlayerKey& key);
   [[nodiscard]] const NetPlay& net() const { return net_; }
   // The view of screen `id`, as its type (screen_list.cpp makes each).
   template <class View>
@@ -112,6 +114,8 @@ class App {
   [[nodiscard]] std::string copy_game_link(std::uint64_t game_id);
 
  private:
+  // Reads the player key, or makes it on the first start (Paths::key_file); a key for this run if it cannot.
+  void load_key();
   // app_input.cpp: input routing
   MenuNav read_nav();
   void pad_changes(const std::vector<PadChange>& changes, double when_s);

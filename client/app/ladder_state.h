@@ -12,11 +12,8 @@ namespace sr::client {
 
 struct LadderState {
   LadderBoard board;
-  std::string problem;      // why Play did not send (the entrant name, the secret file), or Watch cannot show
-  std::string secret_note;  // where the secret the game has just made is kept (new_secret_text)
-  // The secret file made for the entry waiting for the server's answer: removed again if the server refuses it before
-  // claiming the name (a name held by another secret keeps no file of ours, and the screen says no more about it).
-  std::filesystem::path made_secret;
+  std::string problem;      // why Play did not send (the entrant name, an old secret file), or Watch cannot show
+  std::string secret_note;  // an old secret file sent with the entry (legacy_secret_text)
 };
 
 }  // namespace sr::client

@@ -22,24 +22,8 @@ void LadderView::net_message(const protocol::Message& message, double /*now_s*/)
   switch (board.take(message)) {
     case LadderEvent::kBoard: spdlog::info("ladder: {} entrants shown", board.board()->rows.size()); break;
     case LadderEvent::kListRefused: spdlog::info("ladder: no leaderboard: {}", board.list_refused()); break;
-    case LadderEvent::kEnterRefused:
-      spdlog::info("ladder: game refused: {}", board.enter_refused());
-      // Refused before the name was claimed (the ladder's check, the room limits): the new secret holds nothing.
-      // After a claim (the server could not start the game) the file is kept: the name is held by it now.
-      if (const auto* n = std::get_if<protocol::Notice>(&message);
-          !ladder_->made_secret.empty() && n != nullptr &&
-          (n->code == protocol::NoticeCode::kInvalidRequest || n->code == protocol::NoticeCode::kRateLimited ||
-           n->code == protocol::NoticeCode::kTooManyRooms || n->code == protocol::NoticeCode::kAlreadyInRoom)) {
-        std::error_code ec;
-        std::filesystem::remove(ladder_->made_secret, ec);
-        spdlog::info("ladder: removed the new secret {}{}", ladder_->made_secret.string(),
-                     ec ? " (could not: " + ec.message() + ")" : std::string());
-        ladder_->secret_note.clear();
-      }
-      ladder_->made_secret.clear();
-      break;
+    case LadderEvent::kEnterRefused: spdlog::info("ladder: game refused: {}", board.enter_refused()); break;
     case LadderEvent::kGameStarted:
-      ladder_->made_secret.clear();  // the name is held by it now
       spdlog::info("ladder: entered as {} ({})", board.entrant(), board.ranked() ? "ranked" : "practice");
       app_.show(Screen::kNet);  // the race screen plays it
       break;
@@ -63,22 +47,17 @@ void LadderView::play(const LadderAction& action) {
     l.problem = ok.error();
     return;
   }
+  // An entrant claimed before player keys is held by its secret file: sent along (once it passes to our key, the
+  // server no longer needs it). Never made: the player's key holds new entrants.
   const std::filesystem::path file = app_.paths().ladder_secret_file(action.entrant);
-  bool created = false;
-  auto secret = net::load_or_create_secret(file, created);
-  if (!secret) {
-    // Never made anew over a file that is there: the player mends or moves it.
-    spdlog::error("ladder: {}", secret.error());
-    l.problem = "Cannot enter: " + secret.error() + ".";
+  auto legacy = net::read_legacy_secret(file);
+  if (!legacy) {
+    spdlog::error("ladder: {}", legacy.error());
+    l.problem = "Cannot enter: " + legacy.error() + ".";
     return;
   }
-  l.made_secret = created ? file : std::filesystem::path();
-  l.secret_note.clear();
-  if (created) {
-    l.secret_note = new_secret_text(action.entrant, file);
-    spdlog::info("ladder: new secret for {} in {}", action.entrant, file.string());
-  }
-  if (!app_.net().session().send(protocol::LadderEnter{action.entrant, secret.value(), action.ranked})) {
+  l.secret_note = legacy.value() ? legacy_secret_text(action.entrant, file) : std::string();
+  if (!app_.net().session().send(protocol::LadderEnter{action.entrant, action.ranked, legacy.value()})) {
     l.problem = "Cannot enter: not connected to the server.";
     return;
   }

@@ -1,7 +1,8 @@
 // The contest ladder (PROTOCOL.md "Contest ladder"): the leaderboard asked for on entering the screen and on Refresh,
-// Watch (a download opened in the replay viewer, which comes back here), and Play: the entrant's secret read or made
-// under the config directory (Paths::ladder_secret_file), LadderEnter sent, the game played on the race screen like
-// any race, and leaving its room comes back here with a fresh leaderboard.
+// Watch (a download opened in the replay viewer, which comes back here), and Play: LadderEnter sent (the player's key
+// holds the entrant; an old secret file under the config directory, Paths::ladder_secret_file, is sent along so that
+// an entrant from before player keys passes to the key), the game played on the race screen like any race, and
+// leaving its room comes back here with a fresh leaderboard.
 #pragma once
 
 #include <optional>

@@ -2,6 +2,10 @@
 #include "client/app/menu_views.h"
 
 #include <GLFW/glfw3.h>
+#include <spdlog/spdlog.h>
+
+#include <cstdlib>
+#include <filesystem>
 
 #include "client/app/app.h"
 
@@ -61,8 +65,39 @@ bool SettingsView::capture_pad(const PadChange& change) {
   return true;
 }
 
+void SettingsView::key_action(SettingsScreen::KeyAction action) {
+  const std::filesystem::path file = screen_.key_file();
+  const auto& key = app_.net().key();
+  if (action == SettingsScreen::KeyAction::kExport && key) {
+    auto saved = net::save_key(file, *key);
+    key_note_ = saved ? "Exported to " + file.string() + ": copy it to your other computer and import it there. " +
+                            "Whoever has it can play as you: keep it like a password."
+                      : "Not exported: " + saved.error() + ".";
+  } else if (action == SettingsScreen::KeyAction::kImport) {
+    auto read = net::read_key_file(file);
+    if (!read) {
+      key_note_ = "Not imported: " + read.error() + ".";
+    } else if (auto set = app_.set_key(read.value()); !set) {
+      key_note_ = "Not imported: " + set.error() + ".";
+    } else {
+      key_note_ = "Imported key " + read.value().short_id() + " from " + file.string() + ": it holds your names from " +
+                  "the next connection on.";
+    }
+  }
+  spdlog::info("settings: {}", key_note_);
+}
+
 void SettingsView::ui(double /*now_s*/, const MenuNav& nav) {
-  if (screen_.draw(app_.settings(), nav)) {
+  if (screen_.key_file().empty()) {
+    const char* home = std::getenv("HOME");
+    screen_.set_key_file((home != nullptr && *home != '\0' ? std::string(home) : std::string(".")) +
+                         "/stackrace-player.key");
+  }
+  const auto& key = app_.net().key();
+  screen_.set_key(key ? key->short_id() : std::string("(none)"), key_note_);
+  const bool leave = screen_.draw(app_.settings(), nav);
+  if (const auto action = screen_.take_key_action(); action != SettingsScreen::KeyAction::kNone) key_action(action);
+  if (leave) {
     app_.apply_settings();
     app_.show(Screen::kMain);
   }

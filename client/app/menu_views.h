@@ -59,7 +59,11 @@ class SettingsView final : public ScreenView {
   void ui(double now_s, const MenuNav& nav) override;
 
  private:
+  // Export or import of the player key (Settings' "Player" rows).
+  void key_action(SettingsScreen::KeyAction action);
+
   SettingsScreen screen_;
+  std::string key_note_;  // what the last export or import did
 };
 
 }  // namespace sr::client

@@ -76,6 +76,7 @@ sr::Status<std::string> NetPlay::connect(const std::string& host, std::uint16_t 
   options.port = port;
   options.name = name;
   options.resume_window = resume_window_;
+  options.key = key_;
   if (auto opened = session_->open(options); !opened) return opened;
   spdlog::info("connecting to {}", address_);
   was_open_ = true;

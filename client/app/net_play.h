@@ -18,6 +18,7 @@
 #include "client/app/own_race.h"
 #include "client/replay/replay_link.h"
 #include "common/result.h"
+#include "net/identity/player_key.h"
 #include "net/session.h"
 
 namespace sr::server {
@@ -54,6 +55,9 @@ class NetPlay {
   void disconnect();
   // How long a dropped racer tries to resume their race (net::SessionOptions::resume_window); for the next connect().
   void set_resume_window(std::chrono::milliseconds window) { resume_window_ = window; }
+  // The player's key (net/identity/player_key.h), used from the next connect() on; none: a key per connection.
+  void set_key(std::optional<net::PlayerKey> key) { key_ = std::move(key); }
+  [[nodiscard]] const std::optional<net::PlayerKey>& key() const { return key_; }
 
   // Our racer: a button change at race time t (ignored unless it changes the held buttons), and our game advanced
   // to race time t (only while it is on: nothing is sent after it ended or after the race's results). Both send
@@ -97,6 +101,7 @@ class NetPlay {
   bool was_open_ = false;
   std::deque<std::string> messages_;
   OwnRace own_;
+  std::optional<net::PlayerKey> key_;
   std::optional<Lost> lost_;
   std::uint64_t saves_at_connect_ = 0;
 

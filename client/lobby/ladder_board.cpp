@@ -62,12 +62,11 @@ sr::Status<std::string> check_entrant_name(std::string_view name) {
   return {};
 }
 
-std::string new_secret_text(std::string_view entrant, const std::filesystem::path& file) {
+std::string legacy_secret_text(std::string_view entrant, const std::filesystem::path& file) {
   return fmt::format(
-      "The game made a secret for '{}', kept in {}. The first game under a name claims it for its secret, and "
-      "whoever has this file can spend {}'s ranked games: keep it like a password, and copy it to play as {} from "
-      "another machine.",
-      entrant, file.string(), entrant, entrant);
+      "The game sent the ladder secret of '{}' from {}: an entrant claimed with it before player keys passes to your "
+      "key. Your key (Settings) holds '{}' from now on; the file is no longer needed.",
+      entrant, file.string(), entrant);
 }
 
 void LadderBoard::asked() { waiting_ = true; }

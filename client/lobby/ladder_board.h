@@ -47,8 +47,9 @@ struct LadderBoardView {
 // 16.".
 [[nodiscard]] sr::Status<std::string> check_entrant_name(std::string_view name);
 
-// What the screen says when the game has just made a new secret for `entrant` in `file`.
-[[nodiscard]] std::string new_secret_text(std::string_view entrant, const std::filesystem::path& file);
+// What the screen says when the game sent the old secret of `entrant` from `file` (an entrant claimed before player
+// keys passes to the player's key with it).
+[[nodiscard]] std::string legacy_secret_text(std::string_view entrant, const std::filesystem::path& file);
 
 // What a server message meant to the ladder screen (LadderBoard::take).
 enum class LadderEvent {

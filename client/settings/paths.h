@@ -13,6 +13,9 @@ struct Paths {
   [[nodiscard]] std::filesystem::path settings_file() const { return config_dir / "settings.json"; }
   [[nodiscard]] std::filesystem::path puzzles_file() const { return config_dir / "puzzles.json"; }
   [[nodiscard]] std::filesystem::path replay_dir() const { return data_dir / "replays"; }
+  // The player's key (net/identity/player_key.h), made on the first start: the same file as stackrace-bot's default
+  // --key.
+  [[nodiscard]] std::filesystem::path key_file() const { return config_dir / "player.key"; }
   // The secret that holds a contest ladder entrant's name (ladder_secret.h): config_dir/ladder/NAME.secret, by
   // default the same file as stackrace-bot's --ladder NAME.
   [[nodiscard]] std::filesystem::path ladder_secret_file(std::string_view entrant) const;

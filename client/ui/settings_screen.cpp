@@ -25,6 +25,11 @@ std::string conflict_warning(const std::vector<Action>& others, const std::strin
 
 }  // namespace
 
+void SettingsScreen::set_key(std::string short_id, std::string note) {
+  key_id_ = std::move(short_id);
+  key_note_ = std::move(note);
+}
+
 bool SettingsScreen::draw(Settings& s, const MenuNav& nav) {
   // An armed reset is disarmed by moving to another row or to the other page.
   const Menu& page = on_controls_ ? controls_ : main_;
@@ -73,6 +78,20 @@ bool SettingsScreen::draw_main(Settings& s, const MenuNav& nav) {
   main_.number("Store games given up after", s.keep_given_up_after_s, 0, 600, 1, " s", "always");
   main_.heading("Player");
   if (main_.text("Name", s.player_name, 24)) clamp_settings(s);
+  ImGui::TextDisabled("Your key: %s (it holds your name on every server)", key_id_.c_str());
+  main_.text("Key file to export to or import from", key_file_, 200);
+  if (main_.button("Export the key to that file")) key_action_ = KeyAction::kExport;
+  if (main_.button(armed_ == Armed::kImport ? "Import the key from that file: Enter again (your names go with the key)"
+                                            : "Import the key from that file")) {
+    if (armed_ == Armed::kImport) {
+      key_action_ = KeyAction::kImport;
+      armed_ = Armed::kNone;
+    } else {
+      armed_ = Armed::kImport;
+      armed_row_ = main_.selected();
+    }
+  }
+  if (!key_note_.empty()) ImGui::TextWrapped("%s", key_note_.c_str());
   ImGui::Separator();
   // Resetting takes a second Enter on the same row (moving away disarms it).
   if (main_.button(armed_ == Armed::kEverything ? "Reset everything to defaults: Enter again to confirm"

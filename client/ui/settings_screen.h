@@ -6,6 +6,7 @@
 
 #include <optional>
 #include <string>
+#include <utility>
 
 #include "client/input/actions.h"
 #include "client/settings/settings.h"
@@ -17,6 +18,15 @@ class SettingsScreen {
  public:
   // Edits `s` in place. Returns true when the player leaves the screen (the app then saves).
   [[nodiscard]] bool draw(Settings& s, const MenuNav& nav);
+
+  // The player key's rows (PROTOCOL.md "Player keys"): its short id, a line the screen says about it (the last export
+  // or import), and the file to export it to or import it from (edited on the screen). take_key_action() says which
+  // button was pressed since it was last asked (an import takes a second Enter: it replaces who the player is).
+  enum class KeyAction { kNone, kExport, kImport };
+  void set_key(std::string short_id, std::string note);
+  void set_key_file(std::string path) { key_file_ = std::move(path); }
+  [[nodiscard]] const std::string& key_file() const { return key_file_; }
+  [[nodiscard]] KeyAction take_key_action() { return std::exchange(key_action_, KeyAction::kNone); }
 
   // While waiting for a key to bind, the app hands key and pad presses here instead of to the menu.
   [[nodiscard]] bool capturing() const { return capture_.has_value(); }
@@ -32,8 +42,11 @@ class SettingsScreen {
   Menu controls_;
   bool on_controls_ = false;
   std::optional<Action> capture_;
-  enum class Armed { kNone, kEverything, kControls } armed_ = Armed::kNone;  // a reset waiting for its second Enter
-  int armed_row_ = -1;                                                       // the row it was armed on
+  std::string key_id_, key_note_, key_file_;
+  KeyAction key_action_ = KeyAction::kNone;
+  // A reset (or a key import) waiting for its second Enter.
+  enum class Armed { kNone, kEverything, kControls, kImport } armed_ = Armed::kNone;
+  int armed_row_ = -1;   // the row it was armed on
   std::string warning_;  // the key just bound also does another action
 };
 

@@ -3,6 +3,7 @@
 #include <array>
 #include <cassert>
 #include <string>
+#include <string_view>
 #include <utility>
 
 namespace sr::protocol {
@@ -81,6 +82,7 @@ constexpr std::array<MessageInfo, static_cast<std::size_t>(MessageId::kCount)> k
     {MessageId::kLadderEnter, "LadderEnter", C, kChannelControl},
     {MessageId::kListLadder, "ListLadder", C, kChannelControl},
     {MessageId::kLadder, "Ladder", S, kChannelControl},
+    {MessageId::kKeyChallenge, "KeyChallenge", S, kChannelControl},
 }};
 
 constexpr bool table_in_id_order() {
@@ -147,6 +149,25 @@ std::string ladder_average_text(std::int64_t sum, std::int64_t count) {
   const std::int64_t w = whole + hundredths / 100;
   const std::int64_t h = hundredths % 100;
   return std::to_string(w) + (h < 10 ? ".0" : ".") + std::to_string(h);
+}
+
+std::string key_hex(const PublicKeyBytes& key) {
+  static constexpr char kDigits[] = "0123456789abcdef";
+  std::string out;
+  out.reserve(key.size() * 2);
+  for (const std::uint8_t b : key) {
+    out += kDigits[b >> 4];
+    out += kDigits[b & 15];
+  }
+  return out;
+}
+
+std::vector<std::uint8_t> key_proof_message(const KeyChallengeBytes& challenge) {
+  static constexpr std::string_view kPrefix = "stackrace key proof 1";
+  std::vector<std::uint8_t> out(kPrefix.begin(), kPrefix.end());
+  out.push_back(0);
+  out.insert(out.end(), challenge.begin(), challenge.end());
+  return out;
 }
 
 }  // namespace sr::protocol

@@ -21,7 +21,7 @@
 namespace sr::protocol {
 
 // Sent in ENet's connect `data` field; the server answers any other value with Reject{kVersionMismatch}.
-inline constexpr std::uint32_t kProtocolVersion = 7;
+inline constexpr std::uint32_t kProtocolVersion = 8;
 
 // ---- Limits: decode rejects anything beyond them, encode asserts them. ----
 inline constexpr std::size_t kMaxMessageBytes = 65'536;  // one encoded message, id byte included
@@ -121,7 +121,9 @@ enum class MessageId : std::uint8_t {
   kLadderEnter = 46,
   kListLadder = 47,
   kLadder = 48,
-  kCount = 49,  // one past the last id
+  // Player keys (PROTOCOL.md "Player keys")
+  kKeyChallenge = 49,
+  kCount = 50,  // one past the last id
 };
 
 enum class Sender : std::uint8_t { kClient = 0, kServer = 1, kEither = 2 };
@@ -132,7 +134,15 @@ struct Hello {
   static constexpr MessageId kId = MessageId::kHello;
   std::string name;            // kPlayerNameText; unique on the server (Reject{kNameTaken} otherwise)
   std::string client_version;  // kClientVersionText, e.g. "stackrace 0.1.0", for logs only
+  PublicKeyBytes key{};        // the player's key; the server binds the name to the first key that uses it
+  SignatureBytes signature{};  // key's signature of key_proof_message(this connection's KeyChallenge)
   bool operator==(const Hello&) const = default;
+};
+// S->C, first message on every accepted connection: 32 random bytes the client signs in its Hello or Resume.
+struct KeyChallenge {
+  static constexpr MessageId kId = MessageId::kKeyChallenge;
+  KeyChallengeBytes challenge{};
+  bool operator==(const KeyChallenge&) const = default;
 };
 // S->C, accepts Hello.
 struct Welcome {
@@ -452,6 +462,8 @@ struct Resume {
   std::uint64_t token_lo = 0;
   std::string client_version;         // kClientVersionText, for logs only
   std::vector<RelayPosition> boards;  // 0..kMaxRacers, distinct player_ids
+  PublicKeyBytes key{};               // the racer's key: the seat's own (as its Hello)
+  SignatureBytes signature{};         // of key_proof_message(this connection's KeyChallenge)
   bool operator==(const Resume&) const = default;
 };
 // S->C, after the Welcome that accepts a Resume (with the player id the racer had): how much of our input stream the
@@ -503,8 +515,10 @@ struct ReplayNotStored {
 struct LadderEnter {
   static constexpr MessageId kId = MessageId::kLadderEnter;
   std::string entrant;  // kPlayerNameText; names are compared ignoring case
-  LadderSecret secret;  // 128 random bits the entrant keeps (never shown to anyone)
   bool ranked = true;
+  // The entrant is held by the player's key (Hello). An entrant claimed by a secret before version 8 passes to the
+  // first key that shows that secret here; otherwise absent.
+  std::optional<LadderSecret> legacy_secret;
   bool operator==(const LadderEnter&) const = default;
 };
 // C->S: the leaderboard, answered by Ladder (or a Notice: no ladder on this server, rate limits).
@@ -531,7 +545,7 @@ using Message =
                  SetRole, KickPlayer, StartRace, CountdownStart, RaceStart, RaceInput, StateHashReport, RacerInputs,
                  LiveStats, RacerEnded, RaceResults, ReplayStored, CatchUpStart, CatchUpEnd, ListGames, GameList,
                  DownloadReplay, ReplayChunk, ReplayUnavailable, RaceSeat, Resume, RaceResumed, RaceInputCopy,
-                 RaceInputAck, ReplayNotStored, LadderEnter, ListLadder, Ladder>;
+                 RaceInputAck, ReplayNotStored, LadderEnter, ListLadder, Ladder, KeyChallenge>;
 
 // True for 1..kCount-1.
 [[nodiscard]] constexpr bool is_message_id(std::uint8_t id) {

@@ -6,6 +6,7 @@
 // decode (error value). Times are engine::TimeUs (microseconds of game time) unless the name says otherwise.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -233,6 +234,21 @@ struct GameSummary {
   std::vector<GameRacer> racers;   // 1..kMaxRacers, by place
   bool operator==(const GameSummary&) const = default;
 };
+
+// A player's key (PROTOCOL.md "Player keys"): an Ed25519 public key, a signature, and the server's random challenge
+// that a Hello (or Resume) signs. Fixed size on the wire, no length.
+inline constexpr std::size_t kPublicKeyBytes = 32;
+inline constexpr std::size_t kSignatureBytes = 64;
+inline constexpr std::size_t kKeyChallengeBytes = 32;
+using PublicKeyBytes = std::array<std::uint8_t, kPublicKeyBytes>;
+using SignatureBytes = std::array<std::uint8_t, kSignatureBytes>;
+using KeyChallengeBytes = std::array<std::uint8_t, kKeyChallengeBytes>;
+
+// What a client signs to prove it holds its key: "stackrace key proof 1", a zero byte, then the challenge of this
+// connection. The prefix keeps the signature from meaning anything anywhere else.
+[[nodiscard]] std::vector<std::uint8_t> key_proof_message(const KeyChallengeBytes& challenge);
+// The key as 64 lower-case hexadecimal digits (as replays, the ladder and the name book store it).
+[[nodiscard]] std::string key_hex(const PublicKeyBytes& key);
 
 // The 128 random bits that hold a contest ladder entrant's name (LadderEnter). The entrant keeps them; the server
 // keeps only a salted hash.

@@ -1,10 +1,6 @@
 #include "net/identity/ladder_secret.h"
 
-#include <fcntl.h>
 #include <fmt/format.h>
-#include <sys/random.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include <array>
 #include <cerrno>
@@ -81,59 +77,31 @@ std::filesystem::path ladder_secret_file_in(const std::filesystem::path& dir, st
   return exact != file && std::filesystem::exists(exact, ec) ? exact : file;
 }
 
-sr::Result<std::filesystem::path, std::string> default_secret_file(const std::string& entrant) {
-  std::filesystem::path base;
+sr::Result<std::filesystem::path, std::string> config_dir(std::string_view option) {
   if (const char* xdg = std::getenv("XDG_CONFIG_HOME"); xdg != nullptr && *xdg != '\0') {
-    base = xdg;
-  } else if (const char* home = std::getenv("HOME"); home != nullptr && *home != '\0') {
-    base = std::filesystem::path(home) / ".config";
-  } else {
-    return sr::fail(std::string("neither XDG_CONFIG_HOME nor HOME is set: give the secret file with --secret-file"));
+    return std::filesystem::path(xdg) / "stackrace";
   }
-  return ladder_secret_file_in(base / "stackrace" / "ladder", entrant);
+  if (const char* home = std::getenv("HOME"); home != nullptr && *home != '\0') {
+    return std::filesystem::path(home) / ".config" / "stackrace";
+  }
+  return sr::fail(fmt::format("neither XDG_CONFIG_HOME nor HOME is set: give the file with {}", option));
 }
 
-sr::Result<protocol::LadderSecret, std::string> load_or_create_secret(const std::filesystem::path& file,
-                                                                      bool& created) {
-  created = false;
+sr::Result<std::filesystem::path, std::string> default_secret_file(const std::string& entrant) {
+  auto dir = config_dir("--secret-file");
+  if (!dir) return sr::fail(dir.error());
+  return ladder_secret_file_in(dir.value() / "ladder", entrant);
+}
+
+sr::Result<std::optional<protocol::LadderSecret>, std::string> read_legacy_secret(const std::filesystem::path& file) {
   std::error_code ec;
-  if (std::filesystem::exists(file, ec)) return read_secret(file);
-  if (ec) return sr::fail(fmt::format("cannot look at {}: {}", file.string(), ec.message()));
-  if (file.has_parent_path() && !std::filesystem::exists(file.parent_path(), ec)) {
-    std::filesystem::create_directories(file.parent_path(), ec);
-    if (ec) {
-      return sr::fail(fmt::format("cannot make the directory {} for the ladder secret: {}", file.parent_path().string(),
-                                  ec.message()));
-    }
-    std::filesystem::permissions(file.parent_path(), std::filesystem::perms::owner_all, ec);
+  if (!std::filesystem::exists(file, ec)) {
+    if (ec) return sr::fail(fmt::format("cannot look at {}: {}", file.string(), ec.message()));
+    return std::optional<protocol::LadderSecret>();
   }
-  std::array<unsigned char, 16> bytes{};
-  if (getrandom(bytes.data(), bytes.size(), 0) != static_cast<ssize_t>(bytes.size())) {
-    return sr::fail(fmt::format("cannot draw random bits for a ladder secret: {}", std::strerror(errno)));
-  }
-  protocol::LadderSecret secret;
-  for (std::size_t i = 0; i < 8; ++i) {
-    secret.hi = (secret.hi << 8) | bytes[i];
-    secret.lo = (secret.lo << 8) | bytes[8 + i];
-  }
-  const std::string text = fmt::format("{:016x}{:016x}\n", secret.hi, secret.lo);
-  // O_EXCL: two bots starting together must not both make a secret; the second reads the first's.
-  const int fd = ::open(file.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
-  if (fd < 0) {
-    if (errno == EEXIST) return read_secret(file);
-    return sr::fail(why(file, "create"));
-  }
-  const bool written = ::write(fd, text.data(), text.size()) == static_cast<ssize_t>(text.size()) && ::fsync(fd) == 0;
-  const int saved = errno;
-  ::close(fd);
-  if (!written) {
-    errno = saved;
-    const std::string error = why(file, "write");
-    std::filesystem::remove(file, ec);
-    return sr::fail(error);
-  }
-  created = true;
-  return secret;
+  auto secret = read_secret(file);
+  if (!secret) return sr::fail(secret.error());
+  return std::optional<protocol::LadderSecret>(secret.value());
 }
 
 }  // namespace sr::net

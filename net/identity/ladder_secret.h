@@ -1,7 +1,7 @@
-// The secret that holds a contest ladder entrant's name (PROTOCOL.md "Contest ladder"): 128 random bits kept in a
-// file the team owns, created on first use. Whoever has the file can spend the entrant's ranked games: keep it like a
-// password (the file is created readable by its owner only). Used by stackrace-bot (--ladder) and by the game's
-// "Contest ladder" screen, so that a team's bot and its members' game on one machine share one file per entrant.
+// The secret files that held contest ladder entrants' names before player keys (PROTOCOL.md "Contest ladder"): 128
+// random bits in a file per entrant. Entrants are held by player keys now (player_key.h); an old file is only read,
+// never made, and sent once with LadderEnter so that the entrant it held passes to the player's key. Used by
+// stackrace-bot (--ladder) and by the game's "Contest ladder" screen.
 #pragma once
 
 #include <filesystem>
@@ -22,14 +22,18 @@ namespace sr::net {
 // spelling is there (made by a version that kept the case), that file.
 [[nodiscard]] std::filesystem::path ladder_secret_file_in(const std::filesystem::path& dir, std::string_view entrant);
 
+// $XDG_CONFIG_HOME/stackrace, or ~/.config/stackrace without it: where the game and the bots keep their keys and
+// secrets. An error sentence (naming `option`, the command-line option that gives the file instead) when neither
+// XDG_CONFIG_HOME nor HOME is set.
+[[nodiscard]] sr::Result<std::filesystem::path, std::string> config_dir(std::string_view option);
+
 // ladder_secret_file_in($XDG_CONFIG_HOME/stackrace/ladder, NAME), or in ~/.config/stackrace/ladder without it. An
 // error sentence when neither XDG_CONFIG_HOME nor HOME is set.
 [[nodiscard]] sr::Result<std::filesystem::path, std::string> default_secret_file(const std::string& entrant);
 
-// Reads the secret from `file` (32 hexadecimal digits and a newline), or, if the file does not exist, creates it
-// (and its directory, mode 0700) with 128 bits from the system's random source, mode 0600. `created` says which.
-// An error sentence naming the file when it cannot be read, written or parsed.
-[[nodiscard]] sr::Result<protocol::LadderSecret, std::string> load_or_create_secret(const std::filesystem::path& file,
-                                                                                    bool& created);
+// The secret in `file` if there is one (an entrant claimed before player keys; PROTOCOL.md "Contest ladder"), nullopt
+// when the file does not exist. An error sentence naming the file when it cannot be read or parsed.
+[[nodiscard]] sr::Result<std::optional<protocol::LadderSecret>, std::string> read_legacy_secret(
+    const std::filesystem::path& file);
 
 }  // namespace sr::net

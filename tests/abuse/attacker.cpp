@@ -11,6 +11,7 @@
 #include "common/engine/config.h"
 #include "common/protocol/codec.h"
 #include "common/protocol/messages.h"
+#include "net/identity/player_key.h"
 #include "net/session.h"
 
 namespace sr::abuse {
@@ -361,20 +362,31 @@ void Attacker::loop() {
             c->state = Client::State::kConnected;
             ++counters_.connected;
             counters_.open_peak = std::max(counters_.open_peak, ++open);
-            if (g->kind == AttackKind::kTheft) {
-              if (seat)
-                (void)send(*c, protocol::Resume{seat->race_id, seat->hi, seat->lo, "stackrace-abuse", {}}, counters_);
-            } else if (g->kind != AttackKind::kSilent) {
-              (void)send(*c, protocol::Hello{c->name, "stackrace-abuse"}, counters_);
-            }
-            break;
+            break;  // the server's KeyChallenge comes first: answered below
           case ENET_EVENT_TYPE_RECEIVE: {
             if (event.channelID == protocol::kChannelRace) {
               counters_.race_bytes += static_cast<std::int64_t>(event.packet->dataLength);
             }
             const auto decoded =
                 protocol::decode(std::span<const std::uint8_t>(event.packet->data, event.packet->dataLength));
-            if (decoded.ok()) on_message(*c, decoded.value(), counters_);
+            if (const auto* challenge =
+                    decoded.ok() ? std::get_if<protocol::KeyChallenge>(&decoded.value()) : nullptr) {
+              // Each attacker has a key of its own (a thief signs with its own: the seat's racer's key it has not).
+              const net::PlayerKey key = net::PlayerKey::generate();
+              const protocol::SignatureBytes signature = key.sign(protocol::key_proof_message(challenge->challenge));
+              if (g->kind == AttackKind::kTheft) {
+                if (seat) {
+                  (void)send(*c,
+                             protocol::Resume{
+                                 seat->race_id, seat->hi, seat->lo, "stackrace-abuse", {}, key.public_key(), signature},
+                             counters_);
+                }
+              } else if (g->kind != AttackKind::kSilent) {
+                (void)send(*c, protocol::Hello{c->name, "stackrace-abuse", key.public_key(), signature}, counters_);
+              }
+            } else if (decoded.ok()) {
+              on_message(*c, decoded.value(), counters_);
+            }
             enet_packet_destroy(event.packet);
             break;
           }

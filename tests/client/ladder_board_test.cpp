@@ -71,11 +71,11 @@ TEST(LadderEntrantName, CheckedAsAPlayerName) {
             "The entrant name is too long: 17 characters, at most 16.");
 }
 
-TEST(LadderNewSecret, SaysWhereItIsAndWhoCanSpendTheGames) {
-  EXPECT_EQ(new_secret_text("rocket", "/home/ann/.config/stackrace/ladder/rocket.secret"),
-            "The game made a secret for 'rocket', kept in /home/ann/.config/stackrace/ladder/rocket.secret. The first "
-            "game under a name claims it for its secret, and whoever has this file can spend rocket's ranked games: "
-            "keep it like a password, and copy it to play as rocket from another machine.");
+TEST(LadderLegacySecret, SaysTheEntrantPassesToTheKey) {
+  EXPECT_EQ(legacy_secret_text("rocket", "/home/ann/.config/stackrace/ladder/rocket.secret"),
+            "The game sent the ladder secret of 'rocket' from /home/ann/.config/stackrace/ladder/rocket.secret: an "
+            "entrant claimed with it before player keys passes to your key. Your key (Settings) holds 'rocket' from "
+            "now on; the file is no longer needed.");
 }
 
 TEST(LadderBoard, ABoardArrivesAfterAsking) {

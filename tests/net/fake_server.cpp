@@ -15,7 +15,11 @@ std::vector<server::NetEvent> FakeServer::poll() {
   std::vector<server::NetEvent> out;
   host_.poll(0, out);
   for (const server::NetEvent& e : out) {
-    if (e.kind == server::NetEvent::Kind::kConnect) peer_ = e.peer;
+    if (e.kind == server::NetEvent::Kind::kConnect) {
+      peer_ = e.peer;
+      // As a server does (PROTOCOL.md "Player keys"): the client says Hello only when challenged.
+      send(protocol::KeyChallenge{}, protocol::kChannelControl);
+    }
     events_.push_back(e);
   }
   return out;

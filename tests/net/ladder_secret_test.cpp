@@ -45,43 +45,27 @@ TEST_F(LadderSecretFile, AFileOfTheExactSpellingIsStillFound) {
   EXPECT_EQ(ladder_secret_file_in(dir_, "Rocket"), dir_ / "rocket.secret") << "the lower-case file comes first";
 }
 
-TEST_F(LadderSecretFile, MadeOnFirstUseOwnerOnlyThenReadBack) {
+TEST_F(LadderSecretFile, NoFileIsNoSecretAndNothingIsMade) {
   const fs::path file = dir_ / "config" / "ladder" / "rocket.secret";
-  bool created = false;
-  const auto made = load_or_create_secret(file, created);
-  ASSERT_TRUE(made.ok()) << made.error();
-  EXPECT_TRUE(created);
-  EXPECT_EQ(mode_of(file), 0600u);
-  EXPECT_EQ(mode_of(file.parent_path()), 0700u);
-  const std::string text = read(file);
-  ASSERT_EQ(text.size(), 33u);  // 32 hexadecimal digits and a newline
-  EXPECT_EQ(text.find_first_not_of("0123456789abcdef"), 32u);
-  EXPECT_FALSE(made.value() == protocol::LadderSecret{});
-
-  const auto again = load_or_create_secret(file, created);
-  ASSERT_TRUE(again.ok()) << again.error();
-  EXPECT_FALSE(created);
-  EXPECT_EQ(again.value(), made.value());
-  EXPECT_EQ(read(file), text);
+  const auto secret = read_legacy_secret(file);
+  ASSERT_TRUE(secret.ok()) << secret.error();
+  EXPECT_EQ(secret.value(), std::nullopt);
+  EXPECT_FALSE(fs::exists(file.parent_path()));
 }
 
 TEST_F(LadderSecretFile, AWrittenSecretIsReadExactly) {
   const fs::path file = dir_ / "rocket.secret";
   std::ofstream(file) << "0123456789ABCDEFfedcba9876543210\n";
-  bool created = true;
-  const auto secret = load_or_create_secret(file, created);
+  const auto secret = read_legacy_secret(file);
   ASSERT_TRUE(secret.ok()) << secret.error();
-  EXPECT_FALSE(created);
   EXPECT_EQ(secret.value(), (protocol::LadderSecret{0x0123456789abcdefULL, 0xfedcba9876543210ULL}));
 }
 
 TEST_F(LadderSecretFile, ADamagedFileIsAnErrorAndIsNeverOverwritten) {
   const fs::path file = dir_ / "rocket.secret";
   std::ofstream(file) << "not a secret\n";
-  bool created = true;
-  const auto secret = load_or_create_secret(file, created);
+  const auto secret = read_legacy_secret(file);
   ASSERT_FALSE(secret.ok());
-  EXPECT_FALSE(created);
   EXPECT_EQ(secret.error(),
             "the ladder secret file " + file.string() + " does not hold a secret (32 hexadecimal digits)");
   EXPECT_EQ(read(file), "not a secret\n");
@@ -90,8 +74,7 @@ TEST_F(LadderSecretFile, ADamagedFileIsAnErrorAndIsNeverOverwritten) {
 TEST_F(LadderSecretFile, AFileThatCannotBeReadIsAnError) {
   const fs::path file = dir_ / "rocket.secret";
   fs::create_directories(file);  // a directory where the file should be
-  bool created = true;
-  const auto secret = load_or_create_secret(file, created);
+  const auto secret = read_legacy_secret(file);
   ASSERT_FALSE(secret.ok());
   EXPECT_EQ(secret.error(), "cannot read the ladder secret file " + file.string() + ": it is a directory");
   EXPECT_TRUE(fs::is_directory(file));

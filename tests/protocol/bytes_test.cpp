@@ -22,11 +22,38 @@ void expect_bytes(const Message& m, const Bytes& expected) {
 // clang-format off
 
 TEST(WireBytes, Hello) {
-  expect_bytes(Hello{"Ada", "sr 0.1"}, Bytes{
+  Hello hello{"Ada", "sr 0.1", {}, {}};
+  for (std::size_t i = 0; i < hello.key.size(); ++i) hello.key[i] = static_cast<std::uint8_t>(0xA0 + i);
+  for (std::size_t i = 0; i < hello.signature.size(); ++i) hello.signature[i] = static_cast<std::uint8_t>(i);
+  Bytes expected{
       0x01,                                     // id: Hello
       0x03, 'A', 'd', 'a',                      // name: length 3, bytes
       0x06, 's', 'r', ' ', '0', '.', '1',       // client_version: length 6, bytes
-  });
+  };
+  expected.insert(expected.end(), hello.key.begin(), hello.key.end());              // key: 32 bytes, no length
+  expected.insert(expected.end(), hello.signature.begin(), hello.signature.end());  // signature: 64 bytes
+  expect_bytes(hello, expected);
+}
+
+TEST(WireBytes, KeyChallenge) {
+  KeyChallenge challenge;
+  for (std::size_t i = 0; i < challenge.challenge.size(); ++i) challenge.challenge[i] = static_cast<std::uint8_t>(i * 3);
+  Bytes expected{0x31};  // id: KeyChallenge (49)
+  expected.insert(expected.end(), challenge.challenge.begin(), challenge.challenge.end());  // 32 bytes, no length
+  expect_bytes(challenge, expected);
+}
+
+TEST(WireBytes, AKeyProofIsItsPrefixAZeroAndTheChallenge) {
+  KeyChallengeBytes challenge{};
+  challenge[0] = 0xFF;
+  challenge[31] = 0x01;
+  const std::vector<std::uint8_t> proof = key_proof_message(challenge);
+  const std::string prefix = "stackrace key proof 1";
+  ASSERT_EQ(proof.size(), prefix.size() + 1 + 32);
+  EXPECT_EQ(std::string(proof.begin(), proof.begin() + static_cast<std::ptrdiff_t>(prefix.size())), prefix);
+  EXPECT_EQ(proof[prefix.size()], 0);
+  EXPECT_EQ(proof[prefix.size() + 1], 0xFF);
+  EXPECT_EQ(proof.back(), 0x01);
 }
 
 TEST(WireBytes, Welcome) {
@@ -70,12 +97,19 @@ TEST(WireBytes, ReplayNotStored) {
 }
 
 TEST(WireBytes, LadderEnter) {
-  expect_bytes(LadderEnter{"ab", {0x0102030405060708, 0x1112131415161718}, true}, Bytes{
+  expect_bytes(LadderEnter{"ab", true, LadderSecret{0x0102030405060708, 0x1112131415161718}}, Bytes{
       0x2E,                                            // id: LadderEnter (46)
       0x02, 'a', 'b',                                  // entrant: length 2, bytes
-      0x08, 0x07, 0x06, 0x05, 0x04, 0x03, 0x02, 0x01,  // secret_hi, fixed 8 bytes little-endian
-      0x18, 0x17, 0x16, 0x15, 0x14, 0x13, 0x12, 0x11,  // secret_lo
       0x01,                                            // ranked: true
+      0x01,                                            // legacy_secret: present
+      0x08, 0x07, 0x06, 0x05, 0x04, 0x03, 0x02, 0x01,  //   hi, fixed 8 bytes little-endian
+      0x18, 0x17, 0x16, 0x15, 0x14, 0x13, 0x12, 0x11,  //   lo
+  });
+  expect_bytes(LadderEnter{"ab", false, std::nullopt}, Bytes{
+      0x2E,                                            // id: LadderEnter (46)
+      0x02, 'a', 'b',                                  // entrant: length 2, bytes
+      0x00,                                            // ranked: false
+      0x00,                                            // legacy_secret: absent
   });
 }
 

@@ -83,7 +83,12 @@ RaceEntrant entrant(std::uint32_t id, const char* name) { return RaceEntrant{id,
 }  // namespace
 
 // clang-format off
-template <> Hello sample() { return {"ada", "stackrace 0.1.0"}; }
+template <> Hello sample() {
+  Hello h{"ada", "stackrace 0.1.0", {}, {}};
+  h.key.fill(0x5A);
+  h.signature.fill(0xC3);
+  return h;
+}
 template <> Welcome sample() {
   return {42, "Ada's Server", "Welcome!\nBe nice. \xE2\x9C\x93", 8080, "https://races.example.org/stackrace"};
 }
@@ -156,18 +161,26 @@ template <> ReplayChunk sample() { return {77, 100'000, 60'000, {0x53, 0x52, 0x5
 template <> ReplayUnavailable sample() { return {78, NoticeCode::kRateLimited, "one download at a time"}; }
 template <> RaceSeat sample() { return {3, 0x0123456789ABCDEF, 0xFEDCBA9876543210}; }
 template <> Resume sample() {
-  return {3, 0x0123456789ABCDEF, 0xFEDCBA9876543210, "stackrace 0.2.0", {{13, 120}, {14, 0}}};
+  Resume r{3, 0x0123456789ABCDEF, 0xFEDCBA9876543210, "stackrace 0.2.0", {{13, 120}, {14, 0}}, {}, {}};
+  r.key.fill(0x11);
+  r.signature.fill(0xEE);
+  return r;
 }
 template <> RaceResumed sample() { return {3, 57, 31'250'000}; }
 template <> RaceInputCopy sample() { return {3, 120, 41'000, {{40'000, engine::button::kMoveLeft}, {41'000, 0}}}; }
 template <> RaceInputAck sample() { return {3, 121}; }
 template <> ReplayNotStored sample() { return {3, "the server's disk is full"}; }
-template <> LadderEnter sample() { return {"team-rocket", {0x0123456789ABCDEF, 0xFEDCBA9876543210}, true}; }
+template <> LadderEnter sample() { return {"team-rocket", true, LadderSecret{0x0123456789ABCDEF, 0xFEDCBA9876543210}}; }
 template <> ListLadder sample() { return {}; }
 template <> Ladder sample() {
   return {10, 3, 5, {{"team-rocket", 4, {{77, 24'000, 30}, {0, 12'800, 16}, {79, 4'000, 5}}},
                      {"ada", 1, {{81, 2'000, 4}}},
                      {"nobody-yet", 0, {}}}};
+}
+template <> KeyChallenge sample() {
+  KeyChallenge c;
+  for (std::size_t i = 0; i < c.challenge.size(); ++i) c.challenge[i] = static_cast<std::uint8_t>(255 - i);
+  return c;
 }
 // clang-format on
 

@@ -127,7 +127,7 @@ std::vector<Message> worst_case_samples() {
   out.push_back(RacerEnded{kU32Max, kU32Max, RacerStatus::kRemoved, kMaxTimeUs, static_cast<std::uint8_t>(kMaxRacers),
                            std::string(kMaxReasonBytes, 'r')});
   out.push_back(ReplayNotStored{kU32Max, std::string(kMaxReasonBytes, 'r')});
-  out.push_back(LadderEnter{name_of(kMaxPlayerNameBytes, 0), {kU64Max, kU64Max}, true});
+  out.push_back(LadderEnter{name_of(kMaxPlayerNameBytes, 0), true, LadderSecret{kU64Max, kU64Max}});
   Ladder ladder{kMaxLadderRankedGames, kMaxLadderCountedBest, kU32Max, {}};
   for (std::size_t r = 0; r < kMaxLadderRows; ++r) {
     LadderRow row{name_of(kMaxPlayerNameBytes, r), kMaxLadderRankedGames, {}};

@@ -135,7 +135,7 @@ struct LimitsFixture {
   bool connect(PlayerId id, const std::string& host) {
     return lobby->connect(id, protocol::kProtocolVersion, host + ":" + std::to_string(5000 + id), now);
   }
-  void hello(PlayerId id) { lobby->handle(id, protocol::Hello{"p" + std::to_string(id), "test"}, now); }
+  void hello(PlayerId id) { lobby->handle(id, outbox.hello(id, "p" + std::to_string(id)), now); }
   bool player(PlayerId id, const std::string& host) {
     if (!connect(id, host)) return false;
     hello(id);
@@ -553,7 +553,8 @@ TEST(AddressLimits, AResumedRacerCountsAtTheirNewAddress) {
   const protocol::RaceSeat seat = f.seat_of(1);
   ASSERT_TRUE(f.lobby->connect(3, protocol::kProtocolVersion, "10.0.0.9:6000", f.now));
   EXPECT_EQ(f.lobby->addresses().pending("10.0.0.9"), 1u);
-  f.lobby->handle(3, protocol::Resume{seat.race_id, seat.token_hi, seat.token_lo, "test", {}}, f.now);
+  f.lobby->handle(
+      3, f.outbox.resume(3, "ada", protocol::Resume{seat.race_id, seat.token_hi, seat.token_lo, "test", {}}), f.now);
   EXPECT_EQ(f.lobby->addresses().connections("10.0.0.9"), 1u);
   EXPECT_EQ(f.lobby->addresses().pending("10.0.0.9"), 0u);
   EXPECT_EQ(f.lobby->addresses().connections("10.0.0.1"), 0u);
@@ -592,7 +593,7 @@ TEST(Names, ATakenNameIsRefusedWithAFreeOneLikeIt) {
   LimitsFixture f;
   const auto named = [&](PlayerId id, const std::string& name) {
     EXPECT_TRUE(f.connect(id, "10.0.0." + std::to_string(id)));
-    f.lobby->handle(id, protocol::Hello{name, "test"}, f.now);
+    f.lobby->handle(id, f.outbox.hello(id, name), f.now);
     return f.outbox.of<protocol::Welcome>(id).size() == 1;
   };
   ASSERT_TRUE(named(1, "ada"));

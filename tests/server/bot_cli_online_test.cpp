@@ -191,8 +191,8 @@ TEST(StackraceBotOnline, ARaceWithNoRecordedGameIsAbandonedSayingWhy) {
   EXPECT_NE(r.output.find("race abandoned: no recorded game for seed"), std::string::npos) << r.output;
 }
 
-// A team enters a contest as the README says: the first run makes the secret file (owner-only) and plays a ranked
-// game; the leaderboard prints it; another secret cannot spend the name's games. (The contest is 2 s long here.)
+// A team enters a contest as the README says: the first run makes the player key file (owner-only) and plays a ranked
+// game; the leaderboard prints it; another key cannot spend the name's games. (The contest is 2 s long here.)
 TEST(StackraceBotOnline, PlaysAContestLadderGameAndPrintsTheLeaderboard) {
   server::ServerOptions options;
   options.ladder.enabled = true;
@@ -200,37 +200,44 @@ TEST(StackraceBotOnline, PlaysAContestLadderGameAndPrintsTheLeaderboard) {
   options.countdown_us = 200'000;
   ServerFixture server(options);
   const std::string at = "--server 127.0.0.1:" + std::to_string(server.port());
-  const std::filesystem::path secret = server.data_dir() / "team" / "rocket.secret";
+  const std::filesystem::path key = server.data_dir() / "team" / "rocket.key";
 
-  const ToolRun played = bot_tool(at + " --ladder rocket --games 1 --pps 8 --secret-file " + secret.string());
+  const ToolRun played = bot_tool(at + " --ladder rocket --games 1 --pps 8 --key " + key.string());
   ASSERT_EQ(played.exit_code, 0) << played.output;
-  EXPECT_NE(played.output.find("new secret for entrant 'rocket' in " + secret.string()), std::string::npos)
-      << played.output;
+  EXPECT_NE(played.output.find("made a new player key in " + key.string()), std::string::npos) << played.output;
   EXPECT_NE(played.output.find("ranked game 1 as 'rocket': "), std::string::npos) << played.output;
   EXPECT_NE(played.output.find("'rocket' is ranked 1 of 1: 1 ranked games of 10 played, best-3 average "),
             std::string::npos)
       << played.output;
-  ASSERT_TRUE(std::filesystem::exists(secret));
-  EXPECT_EQ(std::filesystem::status(secret).permissions() & std::filesystem::perms::all,
+  ASSERT_TRUE(std::filesystem::exists(key));
+  EXPECT_EQ(std::filesystem::status(key).permissions() & std::filesystem::perms::all,
             std::filesystem::perms::owner_read | std::filesystem::perms::owner_write);
-  std::ifstream in(secret);
+  std::ifstream in(key);
   std::string line;
   ASSERT_TRUE(std::getline(in, line));
-  EXPECT_EQ(line.size(), 32u) << line;
+  EXPECT_EQ(line.rfind("stackrace-key 1 ", 0), 0u) << line;
+  EXPECT_EQ(line.size(), 16u + 64u) << line;
 
   const ToolRun board = bot_tool(at + " --leaderboard");
   ASSERT_EQ(board.exit_code, 0) << board.output;
   EXPECT_EQ(board.output.rfind("rank  entrant  ranked  best-3 avg  best scores (game id)\n", 0), 0u) << board.output;
   EXPECT_NE(board.output.find("\n   1  rocket     1/10  "), std::string::npos) << board.output;
 
-  const std::filesystem::path other = server.data_dir() / "other.secret";
-  const ToolRun thief = bot_tool(at + " --ladder rocket --games 1 --secret-file " + other.string());
+  const std::filesystem::path other = server.data_dir() / "other.key";
+  const ToolRun thief = bot_tool(at + " --ladder rocket --games 1 --key " + other.string());
   EXPECT_EQ(thief.exit_code, 1) << thief.output;
-  EXPECT_NE(thief.output.find("entrant 'rocket' is held by another secret"), std::string::npos) << thief.output;
+  EXPECT_NE(thief.output.find("entrant 'rocket' is held by another player's key"), std::string::npos) << thief.output;
 
-  const ToolRun bad = bot_tool(at + " --ladder rocket --secret-file " + server.data_dir().string());
-  EXPECT_EQ(bad.exit_code, 2) << bad.output;
-  EXPECT_NE(bad.output.find("cannot read the ladder secret file"), std::string::npos) << bad.output;
+  const ToolRun bad_key = bot_tool(at + " --ladder rocket --key " + server.data_dir().string());
+  EXPECT_EQ(bad_key.exit_code, 2) << bad_key.output;
+  EXPECT_NE(
+      bad_key.output.find("cannot read the player key file " + server.data_dir().string() + ": it is a directory"),
+      std::string::npos)
+      << bad_key.output;
+  const ToolRun bad_secret =
+      bot_tool(at + " --ladder rocket --key " + key.string() + " --secret-file " + server.data_dir().string());
+  EXPECT_EQ(bad_secret.exit_code, 2) << bad_secret.output;
+  EXPECT_NE(bad_secret.output.find("cannot read the ladder secret file"), std::string::npos) << bad_secret.output;
 }
 
 }  // namespace

@@ -95,7 +95,7 @@ TEST(CatchUpQueue, TheLobbyQueuesCatchUpsBeyondTheBudgetAndServesThemLater) {
   f.run_until(lobby_test::kCountdownUs + 500 * kMs);
   const auto spectator = [&](PlayerId id, const std::string& host) {
     EXPECT_TRUE(f.lobby->connect(id, protocol::kProtocolVersion, host + ":6000", f.now));
-    f.lobby->handle(id, protocol::Hello{"s" + std::to_string(id), "test"}, f.now);
+    f.lobby->handle(id, f.outbox.hello(id, "s" + std::to_string(id)), f.now);
     f.lobby->handle(id, protocol::JoinRoom{1, "", protocol::Role::kSpectator}, f.now);
     EXPECT_EQ(f.outbox.of<protocol::RoomJoined>(id).size(), 1u);
   };

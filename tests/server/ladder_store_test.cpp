@@ -1,8 +1,10 @@
-// The contest ladder on disk (server/ladder_store.h): names held by secrets (kept only as salted hashes), games
-// spent, scored and stored, and everything read back after reopening.
+// The contest ladder on disk (server/ladder_store.h): names held by player keys (and, from before keys, by secrets
+// kept only as salted hashes, which pass to a key), games spent, scored and stored, and everything read back after
+// reopening.
 #include "server/ladder_store.h"
 
 #include <gtest/gtest.h>
+#include <sodium.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -11,6 +13,7 @@
 #include <string>
 
 #include "server/ladder.h"
+#include "tests/support/test_keys.h"
 
 namespace sr::server {
 namespace {
@@ -31,17 +34,18 @@ class LadderStoreTest : public ::testing::Test {
   std::filesystem::path dir_;
 };
 
-constexpr LadderSecret kRocket{0x0123456789ABCDEFu, 0x1122334455667788u};
+const protocol::PublicKeyBytes kRocket = test::test_key("rocket team").public_key();
+const protocol::PublicKeyBytes kThief = test::test_key("thief").public_key();
+constexpr std::nullopt_t kNoSecret = std::nullopt;
 
-TEST_F(LadderStoreTest, ANameIsHeldByTheSecretThatClaimedItIgnoringCase) {
+TEST_F(LadderStoreTest, ANameIsHeldByTheKeyThatClaimedItIgnoringCase) {
   LadderStore store;
   ASSERT_TRUE(store.open(file()).ok());
-  EXPECT_EQ(store.claim("Rocket", kRocket, 1000).value(), LadderStore::Claim::kNew);
-  EXPECT_EQ(store.claim("Rocket", kRocket, 2000).value(), LadderStore::Claim::kHeld);
-  EXPECT_EQ(store.claim("ROCKET", kRocket, 2000).value(), LadderStore::Claim::kHeld);
-  EXPECT_EQ(store.claim("rocket", LadderSecret{kRocket.hi, kRocket.lo ^ 1}, 3000).value(),
-            LadderStore::Claim::kWrongSecret);
-  EXPECT_EQ(store.claim("other", LadderSecret{kRocket.hi, kRocket.lo ^ 1}, 3000).value(), LadderStore::Claim::kNew);
+  EXPECT_EQ(store.claim("Rocket", kRocket, kNoSecret, 1000).value(), LadderStore::Claim::kNew);
+  EXPECT_EQ(store.claim("Rocket", kRocket, kNoSecret, 2000).value(), LadderStore::Claim::kHeld);
+  EXPECT_EQ(store.claim("ROCKET", kRocket, kNoSecret, 2000).value(), LadderStore::Claim::kHeld);
+  EXPECT_EQ(store.claim("rocket", kThief, kNoSecret, 3000).value(), LadderStore::Claim::kOtherKey);
+  EXPECT_EQ(store.claim("other", kThief, kNoSecret, 3000).value(), LadderStore::Claim::kNew);
 }
 
 TEST_F(LadderStoreTest, GamesAreReadBackAfterReopening) {
@@ -49,7 +53,7 @@ TEST_F(LadderStoreTest, GamesAreReadBackAfterReopening) {
   {
     LadderStore store;
     ASSERT_TRUE(store.open(file()).ok());
-    ASSERT_EQ(store.claim("rocket", kRocket, 1000).value(), LadderStore::Claim::kNew);
+    ASSERT_EQ(store.claim("rocket", kRocket, kNoSecret, 1000).value(), LadderStore::Claim::kNew);
     first = store.add_game("rocket", true, 1100).value();
     const std::int64_t second = store.add_game("rocket", false, 1200).value();
     third = store.add_game("rocket", true, 1300).value();
@@ -75,22 +79,53 @@ TEST_F(LadderStoreTest, GamesAreReadBackAfterReopening) {
   EXPECT_EQ(games[1].seq, third);
   EXPECT_TRUE(games[1].ranked);
   EXPECT_FALSE(games[1].scored) << "spent but never finished";
-  EXPECT_EQ(store.claim("rocket", kRocket, 2000).value(), LadderStore::Claim::kHeld);
+  EXPECT_EQ(store.claim("rocket", kRocket, kNoSecret, 2000).value(), LadderStore::Claim::kHeld);
 }
 
-TEST_F(LadderStoreTest, TheSecretIsNotKeptInTheFile) {
+// A ladder from before player keys: entrants held by secrets, kept as salted BLAKE2b hashes, and no key column. Opened
+// by this version, an entrant passes to the first key that shows its secret, and then only that key holds it.
+TEST_F(LadderStoreTest, AnEntrantHeldByASecretFromBeforeKeysPassesToTheKeyThatShowsIt) {
+  constexpr LadderSecret kOld{0x0123456789ABCDEFu, 0x1122334455667788u};
   {
-    LadderStore store;
-    ASSERT_TRUE(store.open(file()).ok());
-    ASSERT_EQ(store.claim("rocket", kRocket, 1000).value(), LadderStore::Claim::kNew);
+    replay::sqlite::Db db;
+    ASSERT_TRUE(db.open(file()).ok());
+    ASSERT_TRUE(db.exec("CREATE TABLE entrants (name TEXT NOT NULL PRIMARY KEY COLLATE NOCASE, salt TEXT NOT NULL, "
+                        "secret_hash TEXT NOT NULL, created_unix_ms INTEGER NOT NULL);")
+                    .ok());
+    // The hash as that version made it: BLAKE2b-256 of the secret's 16 bytes (big-endian), keyed by the salt.
+    const std::array<unsigned char, 16> salt{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16};
+    std::array<unsigned char, 16> secret{};
+    for (int i = 0; i < 8; ++i) {
+      secret[static_cast<std::size_t>(i)] = static_cast<unsigned char>(kOld.hi >> (56 - 8 * i));
+      secret[static_cast<std::size_t>(8 + i)] = static_cast<unsigned char>(kOld.lo >> (56 - 8 * i));
+    }
+    std::array<unsigned char, 32> hash{};
+    crypto_generichash(hash.data(), hash.size(), secret.data(), secret.size(), salt.data(), salt.size());
+    char salt_hex[33], hash_hex[65];
+    sodium_bin2hex(salt_hex, sizeof salt_hex, salt.data(), salt.size());
+    sodium_bin2hex(hash_hex, sizeof hash_hex, hash.data(), hash.size());
+    const std::string insert =
+        std::string("INSERT INTO entrants VALUES ('Rocket', '") + salt_hex + "', '" + hash_hex + "', 1000);";
+    ASSERT_TRUE(db.exec(insert.c_str()).ok());
   }
-  std::ifstream in(file(), std::ios::binary);
-  const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  ASSERT_FALSE(bytes.empty());
-  for (const char* needle : {"0123456789abcdef", "0123456789ABCDEF", "\x01\x23\x45\x67\x89\xAB\xCD\xEF",
-                             "\xEF\xCD\xAB\x89\x67\x45\x23\x01", "1122334455667788"}) {
-    EXPECT_EQ(bytes.find(needle), std::string::npos) << "the secret appears in the file";
-  }
+  LadderStore store;
+  const auto opened = store.open(file());
+  ASSERT_TRUE(opened.ok()) << opened.error();
+  EXPECT_EQ(store.claim("rocket", kRocket, kNoSecret, 2000).value(), LadderStore::Claim::kNeedsSecret);
+  EXPECT_EQ(store.claim("rocket", kRocket, LadderSecret{kOld.hi, kOld.lo ^ 1}, 2000).value(),
+            LadderStore::Claim::kNeedsSecret);
+  EXPECT_EQ(store.claim("ROCKET", kRocket, kOld, 2000).value(), LadderStore::Claim::kPassed);
+  EXPECT_EQ(store.claim("rocket", kRocket, kNoSecret, 3000).value(), LadderStore::Claim::kHeld);
+  EXPECT_EQ(store.claim("rocket", kThief, kOld, 3000).value(), LadderStore::Claim::kOtherKey)
+      << "the old secret holds nothing once the entrant passed";
+  // The ladder says what to do.
+  LadderOptions options;
+  options.enabled = true;
+  Ladder ladder(options);
+  ASSERT_TRUE(ladder.open(dir_ / "ladder.sqlite").ok());
+  const auto held = ladder.check("Rocket", kThief, kNoSecret, false, 0);
+  ASSERT_FALSE(held.ok());
+  EXPECT_EQ(held.error(), "entrant 'Rocket' is held by another player's key (pick another name)");
 }
 
 TEST_F(LadderStoreTest, AnUnwritableFileIsASentence) {
@@ -100,24 +135,24 @@ TEST_F(LadderStoreTest, AnUnwritableFileIsASentence) {
   EXPECT_NE(opened.error().find("missing-dir"), std::string::npos) << opened.error();
 }
 
-TEST_F(LadderStoreTest, TheLadderRefusesAWrongSecretAndSpentRankedGames) {
+TEST_F(LadderStoreTest, TheLadderRefusesAnotherKeyAndSpentRankedGames) {
   LadderOptions options;
   options.enabled = true;
   options.rules = LadderRules{2, 2};
   Ladder ladder(options);
   ASSERT_TRUE(ladder.open(file()).ok());
-  ASSERT_TRUE(ladder.check("rocket", kRocket, true, 0).ok());
-  const auto thief = ladder.check("Rocket", LadderSecret{1, 2}, false, 0);
+  ASSERT_TRUE(ladder.check("rocket", kRocket, kNoSecret, true, 0).ok());
+  const auto thief = ladder.check("Rocket", kThief, kNoSecret, false, 0);
   ASSERT_FALSE(thief.ok());
-  EXPECT_EQ(thief.error(), "entrant 'Rocket' is held by another secret (pick another name, or use its secret file)");
+  EXPECT_EQ(thief.error(), "entrant 'Rocket' is held by another player's key (pick another name)");
   ASSERT_TRUE(ladder.start("rocket", true, 7, 1, 0).ok());
   protocol::RaceResults results{1, protocol::RaceEndReason::kTimeUp, 90'000'000, {}};
   results.racers.push_back({3, "bot", 1, protocol::RacerStatus::kFinished, 90'000'000, 9, 7'200, 60, 67, 300, 0, 0});
   ladder.race_ended(7, results);
   ladder.replay_written(7, 1, 0xABCu);
   ASSERT_TRUE(ladder.start("rocket", true, 8, 1, 0).ok());
-  ASSERT_TRUE(ladder.check("rocket", kRocket, false, 0).ok()) << "practice is unlimited";
-  const auto spent = ladder.check("rocket", kRocket, true, 0);
+  ASSERT_TRUE(ladder.check("rocket", kRocket, kNoSecret, false, 0).ok()) << "practice is unlimited";
+  const auto spent = ladder.check("rocket", kRocket, kNoSecret, true, 0);
   ASSERT_FALSE(spent.ok());
   EXPECT_EQ(spent.error(), "entrant 'rocket' has played its 2 ranked games (practice games are unlimited)");
   const protocol::Ladder board = ladder.board();
@@ -127,16 +162,16 @@ TEST_F(LadderStoreTest, TheLadderRefusesAWrongSecretAndSpentRankedGames) {
   small.max_entrants = 1;
   Ladder full(small);
   ASSERT_TRUE(full.open(dir_ / "full.sqlite").ok());
-  ASSERT_TRUE(full.check("first", kRocket, false, 0).ok());
-  const auto refused = full.check("second", kRocket, false, 0);
+  ASSERT_TRUE(full.check("first", kRocket, kNoSecret, false, 0).ok());
+  const auto refused = full.check("second", kRocket, kNoSecret, false, 0);
   ASSERT_FALSE(refused.ok());
   EXPECT_EQ(refused.error(), "the ladder is full (1 entrants): enter under a name already on it");
-  EXPECT_TRUE(full.check("FIRST", kRocket, false, 0).ok());
+  EXPECT_TRUE(full.check("FIRST", kRocket, kNoSecret, false, 0).ok());
   // The same after reopening: the second game never finished but stays spent.
   Ladder again(options);
   ASSERT_TRUE(again.open(file()).ok());
   EXPECT_EQ(again.board(), board);
-  EXPECT_FALSE(again.check("rocket", kRocket, true, 0).ok());
+  EXPECT_FALSE(again.check("rocket", kRocket, kNoSecret, true, 0).ok());
 }
 
 // Practice is unlimited: a practice game is in memory only while it is played, and afterwards only counted.
@@ -145,7 +180,7 @@ TEST_F(LadderStoreTest, PracticeGamesAreCountedButNotKeptInMemory) {
   options.enabled = true;
   Ladder ladder(options);
   ASSERT_TRUE(ladder.open(file()).ok());
-  ASSERT_TRUE(ladder.check("rocket", kRocket, true, 0).ok());
+  ASSERT_TRUE(ladder.check("rocket", kRocket, kNoSecret, true, 0).ok());
   ASSERT_TRUE(ladder.start("rocket", true, 1, 1, 0).ok());
   protocol::RaceResults results{1, protocol::RaceEndReason::kTimeUp, 90'000'000, {}};
   results.racers.push_back({3, "bot", 1, protocol::RacerStatus::kFinished, 90'000'000, 9, 7'200, 60, 67, 300, 0, 0});
@@ -153,7 +188,7 @@ TEST_F(LadderStoreTest, PracticeGamesAreCountedButNotKeptInMemory) {
   ladder.replay_written(1, 1, 0xABCu);
   const protocol::Ladder board = ladder.board();
   for (std::uint32_t room = 2; room < 22; ++room) {
-    ASSERT_TRUE(ladder.check("rocket", kRocket, false, 0).ok());
+    ASSERT_TRUE(ladder.check("rocket", kRocket, kNoSecret, false, 0).ok());
     ASSERT_TRUE(ladder.start("rocket", false, room, 1, 0).ok());
     EXPECT_EQ(ladder.games_in_memory(), 2u) << "the ranked game and the practice game being played";
     auto practice = results;

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "server/lobby.h"
+#include "tests/support/test_keys.h"
 
 namespace sr::server::lobby_test {
 
@@ -41,6 +42,24 @@ class RecordingOutbox : public Outbox {
     return out;
   }
 
+  // The Hello `id` sends as `name`: signed for the challenge this outbox carried to `id` (the latest), by the test
+  // key of `name` unless another key is given.
+  protocol::Hello hello(PlayerId id, const std::string& name) const { return hello(id, name, test::test_key(name)); }
+  protocol::Hello hello(PlayerId id, const std::string& name, const net::PlayerKey& key) const {
+    const auto challenges = of<protocol::KeyChallenge>(id);
+    EXPECT_FALSE(challenges.empty()) << "no KeyChallenge was sent to " << id;
+    return test::signed_hello(name, challenges.empty() ? protocol::KeyChallengeBytes{} : challenges.back().challenge,
+                              key);
+  }
+
+  // `resume` as connection `id` sends it for racer `name`: signed like hello().
+  protocol::Resume resume(PlayerId id, const std::string& name, protocol::Resume resume) const {
+    const protocol::Hello signed_as = hello(id, name);
+    resume.key = signed_as.key;
+    resume.signature = signed_as.signature;
+    return resume;
+  }
+
   std::map<PlayerId, std::vector<protocol::Message>> sent;
   std::map<PlayerId, std::string> dropped;
   std::vector<std::pair<PlayerId, PlayerId>> rebinds;
@@ -66,7 +85,7 @@ struct RaceFixture {
     lobby = std::make_unique<Lobby>(options, services, nullptr, 1);
     for (PlayerId id : {1u, 2u}) {
       EXPECT_TRUE(lobby->connect(id, protocol::kProtocolVersion, "10.0.0." + std::to_string(id) + ":5000", now));
-      lobby->handle(id, protocol::Hello{id == 1 ? "ada" : "bob", "test"}, now);
+      lobby->handle(id, outbox.hello(id, id == 1 ? "ada" : "bob"), now);
     }
     protocol::RoomSettings settings;
     settings.name = "room";

@@ -6,6 +6,7 @@
 
 #include "common/replay/verify.h"
 #include "replays/store/file_io.h"
+#include "tests/support/test_keys.h"
 
 namespace sr::test {
 
@@ -72,6 +73,7 @@ botcli::OnlineBot BotClient::make_bot(const std::string& name, std::uint16_t por
   net::SessionOptions options;
   options.port = port;
   options.name = name;
+  options.key = test_key(name);  // the same name, the same key: a client that comes back keeps its name
   bot::BotSettings settings;
   settings.weights = *bot::weights_by_name("sprint");
   settings.pps_milli = pps_milli;

@@ -47,7 +47,8 @@ TEST(Resume, ADroppedRacerTakesTheirSeatBackAndGetsWhatTheyMissed) {
 
   f.outbox.sent.clear();
   ASSERT_TRUE(f.lobby->connect(3, protocol::kProtocolVersion, "10.0.0.9:6000", f.now));
-  f.lobby->handle(3, protocol::Resume{1, seat.token_hi, seat.token_lo, "test", {{2, 1}}}, f.now);
+  f.lobby->handle(3, f.outbox.resume(3, "ada", protocol::Resume{1, seat.token_hi, seat.token_lo, "test", {{2, 1}}}),
+                  f.now);
   EXPECT_EQ(f.outbox.rebinds, (std::vector<std::pair<PlayerId, PlayerId>>{{1, 3}}));
   EXPECT_EQ(f.lobby->player_count(), 2u);
   const auto welcome = f.outbox.of<protocol::Welcome>(1);
@@ -79,13 +80,14 @@ TEST(Resume, AWrongTokenOrRaceIsRefusedInWords) {
   const protocol::RaceSeat seat = f.seat_of(1);
   f.lobby->disconnect(1, f.now, true);
   ASSERT_TRUE(f.lobby->connect(3, protocol::kProtocolVersion, "10.0.0.9:6000", f.now));
-  f.lobby->handle(3, protocol::Resume{1, seat.token_hi, seat.token_lo + 1, "test", {}}, f.now);
+  f.lobby->handle(3, f.outbox.resume(3, "ada", protocol::Resume{1, seat.token_hi, seat.token_lo + 1, "test", {}}),
+                  f.now);
   const auto reject = f.outbox.of<protocol::Reject>(3);
   ASSERT_EQ(reject.size(), 1u);
   EXPECT_EQ(reject[0].reason, protocol::RejectReason::kCannotResume);
   EXPECT_EQ(f.outbox.dropped.at(3), "no race to resume: it is over, or the seat is unknown");
   ASSERT_TRUE(f.lobby->connect(4, protocol::kProtocolVersion, "10.0.0.9:6001", f.now));
-  f.lobby->handle(4, protocol::Resume{2, seat.token_hi, seat.token_lo, "test", {}}, f.now);
+  f.lobby->handle(4, f.outbox.resume(4, "ada", protocol::Resume{2, seat.token_hi, seat.token_lo, "test", {}}), f.now);
   EXPECT_EQ(f.outbox.of<protocol::Reject>(4).size(), 1u);
   EXPECT_TRUE(f.outbox.rebinds.empty());
 }
@@ -96,7 +98,7 @@ TEST(Resume, TheSeatIsTakenOverBeforeTheServerNoticedTheDrop) {
   RaceFixture f;
   const protocol::RaceSeat seat = f.seat_of(1);
   ASSERT_TRUE(f.lobby->connect(3, protocol::kProtocolVersion, "10.0.0.1:6000", f.now));
-  f.lobby->handle(3, protocol::Resume{1, seat.token_hi, seat.token_lo, "test", {}}, f.now);
+  f.lobby->handle(3, f.outbox.resume(3, "ada", protocol::Resume{1, seat.token_hi, seat.token_lo, "test", {}}), f.now);
   EXPECT_TRUE(f.outbox.of<protocol::Reject>(3).empty());
   EXPECT_EQ(f.outbox.rebinds, (std::vector<std::pair<PlayerId, PlayerId>>{{1, 3}}));
   const auto told = f.outbox.of<protocol::Disconnecting>(1);
@@ -112,7 +114,7 @@ TEST(Resume, ALiveSeatCannotBeTakenFromAnotherAddress) {
   RaceFixture f;
   const protocol::RaceSeat seat = f.seat_of(1);
   ASSERT_TRUE(f.lobby->connect(3, protocol::kProtocolVersion, "10.0.0.9:6000", f.now));
-  f.lobby->handle(3, protocol::Resume{1, seat.token_hi, seat.token_lo, "test", {}}, f.now);
+  f.lobby->handle(3, f.outbox.resume(3, "ada", protocol::Resume{1, seat.token_hi, seat.token_lo, "test", {}}), f.now);
   EXPECT_EQ(f.outbox.closed, std::vector<PlayerId>{3});
   EXPECT_TRUE(f.outbox.sent[3].empty());
   EXPECT_TRUE(f.outbox.rebinds.empty());
@@ -121,7 +123,7 @@ TEST(Resume, ALiveSeatCannotBeTakenFromAnotherAddress) {
   // Once the server has seen the connection drop, the seat may be resumed from anywhere.
   f.lobby->disconnect(1, f.now, /*may_resume=*/true);
   ASSERT_TRUE(f.lobby->connect(4, protocol::kProtocolVersion, "10.0.0.9:6001", f.now));
-  f.lobby->handle(4, protocol::Resume{1, seat.token_hi, seat.token_lo, "test", {}}, f.now);
+  f.lobby->handle(4, f.outbox.resume(4, "ada", protocol::Resume{1, seat.token_hi, seat.token_lo, "test", {}}), f.now);
   EXPECT_EQ(f.outbox.rebinds, (std::vector<std::pair<PlayerId, PlayerId>>{{1, 4}}));
 }
 
@@ -132,7 +134,7 @@ TEST(Resume, TheTokenChangesAtEveryResume) {
   f.lobby->disconnect(1, f.now, true);
   ASSERT_TRUE(f.lobby->connect(3, protocol::kProtocolVersion, "10.0.0.1:6000", f.now));
   f.outbox.sent.clear();
-  f.lobby->handle(3, protocol::Resume{1, first.token_hi, first.token_lo, "test", {}}, f.now);
+  f.lobby->handle(3, f.outbox.resume(3, "ada", protocol::Resume{1, first.token_hi, first.token_lo, "test", {}}), f.now);
   const auto seats = f.outbox.of<protocol::RaceSeat>(1);
   ASSERT_EQ(seats.size(), 1u);
   const protocol::RaceSeat second = seats[0];
@@ -142,11 +144,12 @@ TEST(Resume, TheTokenChangesAtEveryResume) {
 
   f.lobby->disconnect(1, f.now, true);
   ASSERT_TRUE(f.lobby->connect(4, protocol::kProtocolVersion, "10.0.0.1:6001", f.now));
-  f.lobby->handle(4, protocol::Resume{1, first.token_hi, first.token_lo, "test", {}}, f.now);
+  f.lobby->handle(4, f.outbox.resume(4, "ada", protocol::Resume{1, first.token_hi, first.token_lo, "test", {}}), f.now);
   ASSERT_EQ(f.outbox.of<protocol::Reject>(4).size(), 1u);
   EXPECT_EQ(f.outbox.dropped.at(4), "no race to resume: it is over, or the seat is unknown");
   ASSERT_TRUE(f.lobby->connect(5, protocol::kProtocolVersion, "10.0.0.1:6002", f.now));
-  f.lobby->handle(5, protocol::Resume{1, second.token_hi, second.token_lo, "test", {}}, f.now);
+  f.lobby->handle(5, f.outbox.resume(5, "ada", protocol::Resume{1, second.token_hi, second.token_lo, "test", {}}),
+                  f.now);
   EXPECT_TRUE(f.outbox.of<protocol::Reject>(5).empty());
   EXPECT_EQ(f.outbox.rebinds.back(), (std::pair<PlayerId, PlayerId>{1, 5}));
 }
@@ -161,7 +164,7 @@ TEST(Resume, LeavingOnPurposeKeepsNoSeat) {
   ASSERT_EQ(ended.size(), 1u);
   EXPECT_EQ(ended[0].status, protocol::RacerStatus::kDisconnected);
   ASSERT_TRUE(f.lobby->connect(3, protocol::kProtocolVersion, "10.0.0.9:6000", f.now));
-  f.lobby->handle(3, protocol::Resume{1, seat.token_hi, seat.token_lo, "test", {}}, f.now);
+  f.lobby->handle(3, f.outbox.resume(3, "ada", protocol::Resume{1, seat.token_hi, seat.token_lo, "test", {}}), f.now);
   EXPECT_EQ(f.outbox.of<protocol::Reject>(3).size(), 1u);
 }
 
@@ -194,7 +197,8 @@ TEST(Resume, TheSeatWindowCoversAllDropsOfARace) {
   f.lobby->disconnect(1, f.now, true);
   f.run_until(f.now + 40'000 * kMs);
   ASSERT_TRUE(f.lobby->connect(3, protocol::kProtocolVersion, "10.0.0.9:6000", f.now));
-  f.lobby->handle(3, protocol::Resume{1, seat.token_hi, seat.token_lo, "test", {{2, 0}}}, f.now);
+  f.lobby->handle(3, f.outbox.resume(3, "ada", protocol::Resume{1, seat.token_hi, seat.token_lo, "test", {{2, 0}}}),
+                  f.now);
   ASSERT_EQ(f.outbox.of<protocol::RaceResumed>(1).size(), 1u);
   f.run_until(f.now + 5'000 * kMs);
   f.lobby->disconnect(1, f.now, true);

@@ -7,6 +7,7 @@
 
 #include "common/protocol/codec.h"
 #include "tests/server/net_fixture.h"
+#include "tests/support/test_keys.h"
 
 namespace sr::test {
 namespace {
@@ -38,8 +39,10 @@ class RawPeer {
     while (!done() && std::chrono::steady_clock::now() < end) poll(5);
     return done();
   }
+  // Answers the server's KeyChallenge with a Hello signed by the test key of `name`.
   bool hello(const std::string& name) {
-    send(protocol::Hello{name, "raw"});
+    if (!wait_for([this] { return find<protocol::KeyChallenge>() != nullptr; }, 5s)) return false;
+    send(signed_hello(name, find<protocol::KeyChallenge>()->challenge, test_key(name)));
     return wait_for([this] { return find<protocol::Welcome>() != nullptr; }, 5s);
   }
   template <typename T>

@@ -14,7 +14,6 @@ namespace {
 
 using namespace std::chrono_literals;
 
-constexpr protocol::LadderSecret kSecret{0x5EC2E7, 0xB175};
 // Fast enough to place pieces every game second, within the referee's input rate.
 constexpr int kPpsMilli = 8'000;
 
@@ -51,7 +50,7 @@ struct Played {
 
 // Enters a ladder game, plays it out (the bot at full speed), waits for the stored replay and leaves the room.
 std::optional<Played> play(BotClient& c, const std::string& entrant, bool ranked) {
-  c.session().send(protocol::LadderEnter{entrant, kSecret, ranked});
+  c.session().send(protocol::LadderEnter{entrant, ranked, std::nullopt});
   if (!BotClient::pump_until(
           {&c}, [&] { return c.session().race() != nullptr; }, 10s))
     return std::nullopt;
@@ -122,15 +121,14 @@ TEST(ServerLadder, ARankedGameIsScoredByTheRefereeAndListedWithAReplayThatVerifi
   EXPECT_EQ(practice->results.racers[0].status, protocol::RacerStatus::kFinished) << received_reason(rocket);
   EXPECT_EQ(leaderboard(rocket), board);
 
-  // Another client cannot spend rocket's games: the name is held by its secret (whatever the case).
+  // Another player cannot spend rocket's games: the entrant is held by rocket-bot's key (whatever the case).
   BotClient thief("thief", server.port());
   ASSERT_TRUE(thief.connect());
-  thief.session().send(protocol::LadderEnter{"ROCKET", protocol::LadderSecret{kSecret.hi, kSecret.lo + 1}, true});
+  thief.session().send(protocol::LadderEnter{"ROCKET", true, std::nullopt});
   ASSERT_TRUE(BotClient::pump_until(
       {&thief}, [&] { return !notices_about(thief, protocol::MessageId::kLadderEnter).empty(); }, 10s));
   EXPECT_EQ(notices_about(thief, protocol::MessageId::kLadderEnter),
-            std::vector<std::string>{
-                "entrant 'ROCKET' is held by another secret (pick another name, or use its secret file)"});
+            std::vector<std::string>{"entrant 'ROCKET' is held by another player's key (pick another name)"});
   EXPECT_FALSE(thief.session().room().has_value());
   const server::ServerStats stats = server.stop();
   ASSERT_TRUE(stats.ladder.has_value());
@@ -146,7 +144,7 @@ TEST(ServerLadder, RankedGamesRunOutAndTheLadderSurvivesARestart) {
     ASSERT_TRUE(rocket.connect());
     ASSERT_TRUE(play(rocket, "rocket", true).has_value());
     ASSERT_TRUE(play(rocket, "rocket", true).has_value());
-    rocket.session().send(protocol::LadderEnter{"rocket", kSecret, true});
+    rocket.session().send(protocol::LadderEnter{"rocket", true, std::nullopt});
     ASSERT_TRUE(BotClient::pump_until(
         {&rocket}, [&] { return !notices_about(rocket, protocol::MessageId::kLadderEnter).empty(); }, 10s));
     EXPECT_EQ(
@@ -163,7 +161,7 @@ TEST(ServerLadder, RankedGamesRunOutAndTheLadderSurvivesARestart) {
   BotClient rocket("rocket-bot", server.port(), {}, kPpsMilli);
   ASSERT_TRUE(rocket.connect());
   EXPECT_EQ(leaderboard(rocket), before);
-  rocket.session().send(protocol::LadderEnter{"rocket", kSecret, true});
+  rocket.session().send(protocol::LadderEnter{"rocket", true, std::nullopt});
   ASSERT_TRUE(BotClient::pump_until(
       {&rocket}, [&] { return !notices_about(rocket, protocol::MessageId::kLadderEnter).empty(); }, 10s));
   EXPECT_EQ(notices_about(rocket, protocol::MessageId::kLadderEnter)[0],
@@ -174,7 +172,7 @@ TEST(ServerLadder, AServerWithoutAContestSaysSo) {
   ServerFixture server;
   BotClient c("c", server.port());
   ASSERT_TRUE(c.connect());
-  c.session().send(protocol::LadderEnter{"rocket", {1, 2}, true});
+  c.session().send(protocol::LadderEnter{"rocket", true, protocol::LadderSecret{1, 2}});
   c.session().send(protocol::ListLadder{});
   ASSERT_TRUE(BotClient::pump_until(
       {&c}, [&] { return !notices_about(c, protocol::MessageId::kListLadder).empty(); }, 10s));

@@ -8,11 +8,13 @@
 // Every method takes the field's name for error messages; `nullptr` means "the enclosing scope is the field".
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
 #include <limits>
 #include <optional>
+#include <span>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -107,6 +109,12 @@ class FieldWriter : public FieldContext {
     out_.u64(v);
     (void)field;
   }
+  // Exactly N raw bytes (keys, signatures), no length.
+  template <std::size_t N>
+  void fixed_bytes(const std::array<std::uint8_t, N>& v, const char* field) {
+    out_.bytes(v);
+    (void)field;
+  }
   void text(const std::string& v, const TextRule& rule, const char* field);
   void blob(const std::vector<std::uint8_t>& v, std::size_t max, const char* field);
   void inputs(const std::vector<engine::InputChange>& v, std::size_t max, const char* field);
@@ -190,6 +198,14 @@ class FieldReader : public FieldContext {
   void signed64(std::int64_t& v, const char* field);
   void fixed32(std::uint32_t& v, const char* field);
   void fixed64(std::uint64_t& v, const char* field);
+  template <std::size_t N>
+  void fixed_bytes(std::array<std::uint8_t, N>& v, const char* field) {
+    if (!ok()) return;
+    const std::size_t at = offset();
+    std::span<const std::uint8_t> view;
+    if (!status_ok(in_.bytes(N, view), at, field)) return;
+    std::copy(view.begin(), view.end(), v.begin());
+  }
   void text(std::string& v, const TextRule& rule, const char* field);
   void blob(std::vector<std::uint8_t>& v, std::size_t max, const char* field);
   void inputs(std::vector<engine::InputChange>& v, std::size_t max, const char* field);

@@ -40,7 +40,10 @@ void input_stream(auto& io, auto& first_seq, auto& now_us, auto& changes, std::s
 void fields(auto& io, Is<Hello> auto& m) {
   io.text(m.name, kPlayerNameText, "name");
   io.text(m.client_version, kClientVersionText, "client_version");
+  io.fixed_bytes(m.key, "key");
+  io.fixed_bytes(m.signature, "signature");
 }
+void fields(auto& io, Is<KeyChallenge> auto& m) { io.fixed_bytes(m.challenge, "challenge"); }
 void fields(auto& io, Is<Welcome> auto& m) {
   io.id(m.player_id, "player_id");
   io.text(m.server_name, kServerNameText, "server_name");
@@ -214,6 +217,8 @@ void fields(auto& io, Is<Resume> auto& m) {
   const std::size_t at = io.offset();
   io.list(m.boards, kMaxRacers, kMinRelayPositionBytes, "boards", [&](auto& r) { fields(io, r); });
   check_distinct_players(io, at, m.boards, [](const RelayPosition& r) { return r.player_id; });
+  io.fixed_bytes(m.key, "key");
+  io.fixed_bytes(m.signature, "signature");
 }
 void fields(auto& io, Is<RaceResumed> auto& m) {
   io.id(m.race_id, "race_id");
@@ -265,9 +270,11 @@ void fields(auto& io, Is<ReplayUnavailable> auto& m) {
 // ---------------------------------------------------------------- Contest ladder
 void fields(auto& io, Is<LadderEnter> auto& m) {
   io.text(m.entrant, kPlayerNameText, "entrant");
-  io.fixed64(m.secret.hi, "secret_hi");
-  io.fixed64(m.secret.lo, "secret_lo");
   io.boolean(m.ranked, "ranked");
+  io.optional(m.legacy_secret, "legacy_secret", [&](auto& secret) {
+    io.fixed64(secret.hi, "hi");
+    io.fixed64(secret.lo, "lo");
+  });
 }
 void fields(auto&, Is<ListLadder> auto&) {}
 void fields(auto& io, Is<Ladder> auto& m) {

@@ -3,10 +3,10 @@
 # stackrace-bot plays one ranked game as 'rocket' while the game connects, opens "Contest ladder" from the lobby, enters
 # as a person (its player name, ranked), races and forfeits (Esc, leave the room: the ranked game stays spent), and is
 # back on the ladder. When the bot's game is in, Refresh shows both entrants and Watch opens the bot's game in the
-# replay viewer (verified), whose Back returns to the ladder. On the way, a damaged secret file is an error (and left
-# alone) and entering as 'rocket' with the game's own secret is refused in the server's words (and the secret it made
-# for that is removed). The server's leaderboard then lists rocket and player (1/10), and the game's secret is under its
-# --config-dir, readable by its owner only.
+# replay viewer (verified), whose Back returns to the ladder. On the way, a damaged old secret file (from before player
+# keys) is an error (and left alone) and entering as 'rocket' with the game's own key is refused in the server's words
+# (the bot's key holds it). The server's leaderboard then lists rocket and player (1/10), and the game's player key is
+# under its --config-dir, readable by its owner only.
 #
 # usage: contest_ladder_test.sh STACKRACE SERVER BOT WORK_DIR      (run by ctest inside xvfb-run)
 set -euo pipefail
@@ -45,7 +45,7 @@ sleep 0.5
 keys Down Right Return
 expect_both "screen: contest ladder" "ladder: [0-9]+ entrants shown"
 
-# A damaged secret file is an error on the screen and is left as it is.
+# A damaged old secret file is an error on the screen and is left as it is.
 secret="$work/config/ladder/player.secret"
 mkdir -p "$work/config/ladder"
 echo "damaged" >"$secret"
@@ -54,9 +54,8 @@ expect "ladder: the ladder secret file .*player\\.secret does not hold a secret"
 [ "$(cat "$secret")" = damaged ] || { echo "the damaged secret file was written over"; exit 1; }
 rm "$secret"
 
-# Play again: a ranked game as the player name, alone in a room the server starts at once.
+# Play again: a ranked game as the player name (held by the game's key), alone in a room the server starts at once.
 keys Return
-expect "ladder: new secret for player in .*/contest-ladder-test/config/ladder/player\\.secret"
 expect "ladder: entered as player \(ranked\)"
 expect "race [0-9]+ countdown"
 expect "screen: race"
@@ -67,14 +66,11 @@ expect "left the race \(forfeited\)"
 expect "ladder: left the game of player"
 expect_both "screen: contest ladder" "ladder: [0-9]+ entrants shown"
 
-# Another secret cannot spend rocket's games: the refusal is said in the server's words. From Play, Up Up reaches the
+# Another key cannot spend rocket's games: the refusal is said in the server's words. From Play, Up Up reaches the
 # entrant name; Enter edits it (select all, type, Enter), Down Down comes back to Play.
 keys Up Up Return ctrl+a r o c k e t Return Down Down Return
 expect "ladder: entering as rocket \(ranked\)"
-expect "ladder: game refused: entrant 'rocket' is held by another secret"
-# The secret the game made for that entry holds nothing: it is removed again.
-expect "ladder: removed the new secret .*/config/ladder/rocket\\.secret$"
-[ ! -e "$work/config/ladder/rocket.secret" ] || { echo "the refused entry's new secret was kept"; exit 1; }
+expect "ladder: game refused: entrant 'rocket' is held by another player's key"
 
 # The bot's game ends about 35 s after it started.
 wait_for "$work/bot.log" "is ranked" 90 || { cat "$work/bot.log"; exit 1; }
@@ -107,9 +103,12 @@ echo "$board"
 grep -Eq "^ +1  rocket +1/10 " <<<"$board" || { echo "rocket should be first with 1/10"; exit 1; }
 grep -Eq "^ +2  player +1/10 " <<<"$board" || { echo "player should be second with 1/10"; exit 1; }
 
-# The game's secret: under --config-dir, 32 hexadecimal digits, owner only; the game's own race kept as a replay.
-[ "$(stat -c %a "$secret")" = 600 ] || { echo "the secret file should be mode 600"; exit 1; }
-grep -Eqx "[0-9a-f]{32}" "$secret" || { echo "the secret file should hold 32 hexadecimal digits"; exit 1; }
+# The game's player key: under --config-dir, owner only, its seed as 64 hexadecimal digits; no secret file was made;
+# the game's own race kept as a replay.
+key="$work/config/player.key"
+[ "$(stat -c %a "$key")" = 600 ] || { echo "the player key file should be mode 600"; exit 1; }
+grep -Eqx "stackrace-key 1 [0-9a-f]{64}" "$key" || { echo "the player key file should hold a key"; exit 1; }
+[ ! -e "$secret" ] || { echo "the game made a ladder secret file"; exit 1; }
 shopt -s nullglob
 local_files=("$work/data/replays/"*.srr)
 [ "${#local_files[@]}" -eq 1 ] || { echo "expected our ladder game as one local replay, found ${#local_files[@]}"; exit 1; }
