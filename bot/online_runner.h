@@ -10,6 +10,7 @@
 #include "bot/tbp_session.h"
 #include "common/bot/bot.h"
 #include "common/engine/config.h"
+#include "net/identity/player_key.h"
 
 namespace sr::botcli {
 
