@@ -75,6 +75,20 @@ struct Args {
   bool seed_given = false, games_given = false, count_given = false;
 };
 
+// --key FILE (or the game's own key file): made on first use.
+sr::Result<net::PlayerKey, std::string> load_key(const Args& a) {
+  std::filesystem::path file = a.key_file;
+  if (file.empty()) {
+    auto path = net::default_key_file();
+    if (!path) return sr::fail(path.error());
+    file = path.value();
+  }
+  bool created = false;
+  auto key = net::load_or_create_key(file, created);
+  if (key && created) std::cerr << fmt::format("stackrace-bot: made a new player key in {}\n", file.string());
+  return key;
+}
+
 // Binds every option to `a`; the options whose being given matters come back.
 struct Given {
   CLI::Option* seed = nullptr;
@@ -217,20 +231,6 @@ int ladder_main(const Args& a, const botcli::PlayerRequest& player) {
   o.bot = chosen.value().bot;
   o.external = chosen.value().external;
   return botcli::run_ladder(o, std::cout, std::cerr);
-}
-
-// --key FILE (or the game's own key file): made on first use.
-sr::Result<net::PlayerKey, std::string> load_key(const Args& a) {
-  std::filesystem::path file = a.key_file;
-  if (file.empty()) {
-    auto path = net::default_key_file();
-    if (!path) return sr::fail(path.error());
-    file = path.value();
-  }
-  bool created = false;
-  auto key = net::load_or_create_key(file, created);
-  if (key && created) std::cerr << fmt::format("stackrace-bot: made a new player key in {}\n", file.string());
-  return key;
 }
 
 // --server HOST:PORT: bots racing in rooms on a server.

@@ -38,7 +38,7 @@ engine::GameConfig Ladder::contest_config() const {
   return config;
 }
 
-sr::Status<std::string> Ladder::check(const std::string& name, const protocol::PublicKeyBytes& key,
+sr::Status<std::string> Ladder::check(const std::string& name, const protocol::PublicKeyBytes& holder,
                                       const std::optional<LadderSecret>& legacy_secret, bool ranked,
                                       std::int64_t unix_ms) {
   const std::string key = ladder_key(name);
@@ -47,7 +47,7 @@ sr::Status<std::string> Ladder::check(const std::string& name, const protocol::P
   if (!known && entrants_.size() >= options_.max_entrants) {
     return fmt::format("the ladder is full ({} entrants): enter under a name already on it", options_.max_entrants);
   }
-  const auto claimed = store_.claim(name, key, legacy_secret, unix_ms);
+  const auto claimed = store_.claim(name, holder, legacy_secret, unix_ms);
   if (!claimed.ok()) {
     spdlog::error("contest ladder: cannot check entrant '{}': {}", name, claimed.error());
     return std::string("the server could not read its ladder: try again later");
@@ -62,7 +62,7 @@ sr::Status<std::string> Ladder::check(const std::string& name, const protocol::P
         name);
   }
   if (claimed.value() == LadderStore::Claim::kPassed) {
-    spdlog::info("contest ladder: entrant '{}' passed from its secret to key {}", name, net::short_key_id(key));
+    spdlog::info("contest ladder: entrant '{}' passed from its secret to key {}", name, net::short_key_id(holder));
   }
   if (claimed.value() == LadderStore::Claim::kNew) {
     entrants_.push_back(name);

@@ -58,10 +58,10 @@ class Ladder {
   [[nodiscard]] engine::GameConfig contest_config() const;
   [[nodiscard]] const LadderRules& rules() const { return options_.rules; }
 
-  // May `name`, for the player holding `key`, play a game (ranked or not)? Claims a free name for the key (or, with
+  // May `name`, for the player holding key `holder`, play a game (ranked or not)? Claims a free name for the key (or, with
   // the old secret that holds it, an entrant from before player keys). Ok, or the sentence the player is told
   // ("entrant 'x' has played its 10 ranked games").
-  [[nodiscard]] sr::Status<std::string> check(const std::string& name, const protocol::PublicKeyBytes& key,
+  [[nodiscard]] sr::Status<std::string> check(const std::string& name, const protocol::PublicKeyBytes& holder,
                                               const std::optional<LadderSecret>& legacy_secret, bool ranked,
                                               std::int64_t unix_ms);
   // The game's countdown starts in room `room`, race `race_id`: a ranked game is spent from now on. Ok, or why it

@@ -27,7 +27,8 @@ NetPlay::~NetPlay() {
   stop_hosting();
 }
 
-sr::Status<std::string> NetPlay::host(std::uint16_t port, const std::filesystem::path& data_dir) {
+sr::Status<std::string> NetPlay::host(std::uint16_t port, const std::filesystem::path& data_dir,
+                                      const HostChoice& choice) {
   stop_hosting();
   server::ServerOptions options;
   options.port = port;
@@ -35,15 +36,34 @@ sr::Status<std::string> NetPlay::host(std::uint16_t port, const std::filesystem:
   // Players on the same network find a hosted game in their server browser (common/protocol/DIRECTORY.md, "2. LAN
   // discovery (UDP broadcast and IPv6 multicast)"); another program on the port is no reason not to host (Server::start
   // logs it).
-  options.lan_port = protocol::kDiscoveryPort;
+  options.lan_port = choice.lan ? protocol::kDiscoveryPort : 0;
+  for (const std::string& url : choice.directories) {
+    if (auto checked = server::DirectoryAgent::check_url(url); !checked) return "cannot host: " + checked.error();
+  }
+  for (std::size_t i = 0; i < choice.directories.size(); ++i) {
+    directory_links_.push_back(std::make_unique<server::DirectoryLink>());
+    options.directories.push_back(directory_links_.back().get());
+  }
   options.lobby.shutdown_text = "the host closed their game, which ran this server";
   auto server = std::make_unique<server::Server>(options);
-  if (auto started = server->start(); !started) return "cannot host: " + started.error();
+  if (auto started = server->start(); !started) {
+    directory_links_.clear();
+    return "cannot host: " + started.error();
+  }
   hosted_port_ = server->port();
   server_ = std::move(server);
   stop_ = false;
   thread_ = std::thread([this] { server_->run(stop_); });
-  spdlog::info("hosting a server on port {} (replays in {})", hosted_port_, data_dir.string());
+  spdlog::info("hosting a server on port {} (replays in {}; {})", hosted_port_, data_dir.string(),
+               choice.lan ? "found on this network" : "not announced on this network");
+  for (std::size_t i = 0; i < choice.directories.size(); ++i) {
+    server::DirectoryAgentOptions agent;
+    agent.url = choice.directories[i];
+    agent.game_port = hosted_port_;
+    directory_agents_.push_back(std::make_unique<server::DirectoryAgent>(agent, *directory_links_[i]));
+    directory_agents_.back()->start();
+    spdlog::info("hosting: registering with the directory {}", agent.url);
+  }
   return {};
 }
 
@@ -56,10 +76,16 @@ std::size_t NetPlay::hosted_others() const {
 }
 
 void NetPlay::stop_hosting() {
-  if (!server_) return;
+  for (auto& agent : directory_agents_) agent->stop();
+  directory_agents_.clear();
+  if (!server_) {
+    directory_links_.clear();
+    return;
+  }
   stop_ = true;
   if (thread_.joinable()) thread_.join();
   server_.reset();
+  directory_links_.clear();  // after the server: its loop hands them challenges and the info
   hosted_port_ = 0;
 }
 

@@ -20,6 +20,8 @@
 #include "common/result.h"
 #include "net/identity/player_key.h"
 #include "net/session.h"
+#include "server/directory_agent.h"
+#include "server/directory_link.h"
 
 namespace sr::server {
 class Server;
@@ -36,8 +38,15 @@ class NetPlay {
   NetPlay(const NetPlay&) = delete;
   NetPlay& operator=(const NetPlay&) = delete;
 
+  // How a hosted server is found: on the local network (LAN discovery), and listed by these directories (public:
+  // each directory proves the server answers at its address, so the port must be reachable from there).
+  struct HostChoice {
+    bool lan = true;
+    std::vector<std::string> directories;  // empty: not public
+  };
   // Starts a server on `port` (0 = any free port) with its replays under `data_dir`. Ok or an error sentence.
-  [[nodiscard]] sr::Status<std::string> host(std::uint16_t port, const std::filesystem::path& data_dir);
+  [[nodiscard]] sr::Status<std::string> host(std::uint16_t port, const std::filesystem::path& data_dir,
+                                             const HostChoice& choice = {});
   [[nodiscard]] bool hosting() const { return server_ != nullptr; }
   [[nodiscard]] std::uint16_t hosted_port() const { return hosted_port_; }
   // Players on the server we host other than ourselves (0 when hosting none): whom closing the game would cut off.
@@ -93,6 +102,9 @@ class NetPlay {
   std::unique_ptr<server::Server> server_;
   std::atomic<bool> stop_{false};
   std::thread thread_;
+  // A public hosted server's registration (server/directory_agent.h): one link and agent per directory.
+  std::vector<std::unique_ptr<server::DirectoryLink>> directory_links_;
+  std::vector<std::unique_ptr<server::DirectoryAgent>> directory_agents_;
   std::uint16_t hosted_port_ = 0;
   std::unique_ptr<net::Session> session_;
   std::string name_;

@@ -426,7 +426,13 @@ void NetView::ui(double now_s, const MenuNav& frame_nav) {
       } else if (a.kind == ServerListAction::kBrowse) {
         app_.view<BrowseView>(Screen::kBrowse).open();
       } else if (a.kind == ServerListAction::kHost) {
-        if (auto hosted = app_.net().host(a.port, app_.paths().data_dir / "hosted"); !hosted) {
+        NetPlay::HostChoice choice;
+        choice.lan = app_.settings().host_lan;
+        if (app_.settings().host_public) choice.directories = app_.settings().directories;
+        if (app_.settings().host_public && choice.directories.empty()) {
+          app_.net().say("public hosting lists the server on your directories: add one in Browse servers first");
+        }
+        if (auto hosted = app_.net().host(a.port, app_.paths().data_dir / "hosted", choice); !hosted) {
           app_.net().say(hosted.error());
         } else if (auto connected =
                        app_.net().connect("127.0.0.1", app_.net().hosted_port(), app_.settings().player_name);

@@ -97,6 +97,7 @@ TEST(Malformed, TextRulesApply) {
     w.varint(name.size());
     w.bytes(name);
     w.varint(0);
+    w.bytes(std::vector<std::uint8_t>(kPublicKeyBytes + kSignatureBytes, 0));  // key and signature
     return w.take();
   };
   EXPECT_EQ(error_of(hello("")).code, DecodeErrorCode::kOutOfRange);

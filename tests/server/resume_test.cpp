@@ -116,7 +116,8 @@ TEST(Resume, ALiveSeatCannotBeTakenFromAnotherAddress) {
   ASSERT_TRUE(f.lobby->connect(3, protocol::kProtocolVersion, "10.0.0.9:6000", f.now));
   f.lobby->handle(3, f.outbox.resume(3, "ada", protocol::Resume{1, seat.token_hi, seat.token_lo, "test", {}}), f.now);
   EXPECT_EQ(f.outbox.closed, std::vector<PlayerId>{3});
-  EXPECT_TRUE(f.outbox.sent[3].empty());
+  ASSERT_EQ(f.outbox.sent[3].size(), 1u);  // its KeyChallenge, and not a word after it
+  EXPECT_TRUE(std::holds_alternative<protocol::KeyChallenge>(f.outbox.sent[3][0]));
   EXPECT_TRUE(f.outbox.rebinds.empty());
   EXPECT_TRUE(f.outbox.of<protocol::Disconnecting>(1).empty());
   EXPECT_EQ(f.outbox.dropped.count(1), 0u);
@@ -132,8 +133,8 @@ TEST(Resume, TheTokenChangesAtEveryResume) {
   RaceFixture f;
   const protocol::RaceSeat first = f.seat_of(1);
   f.lobby->disconnect(1, f.now, true);
-  ASSERT_TRUE(f.lobby->connect(3, protocol::kProtocolVersion, "10.0.0.1:6000", f.now));
   f.outbox.sent.clear();
+  ASSERT_TRUE(f.lobby->connect(3, protocol::kProtocolVersion, "10.0.0.1:6000", f.now));
   f.lobby->handle(3, f.outbox.resume(3, "ada", protocol::Resume{1, first.token_hi, first.token_lo, "test", {}}), f.now);
   const auto seats = f.outbox.of<protocol::RaceSeat>(1);
   ASSERT_EQ(seats.size(), 1u);
