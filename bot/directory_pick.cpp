@@ -8,8 +8,7 @@
 namespace sr::botcli {
 
 sr::Result<net::ListedServer, std::string> pick_server(const std::vector<net::ListedServer>& listed,
-                                                       const std::optional<std::string>& name,
-                                                       std::uint32_t protocol) {
+                                                       const std::optional<std::string>& name, std::uint32_t protocol) {
   const net::ListedServer* best = nullptr;
   const net::ListedServer* other_protocol = nullptr;
   for (const net::ListedServer& s : listed) {

@@ -58,8 +58,8 @@ class Ladder {
   [[nodiscard]] engine::GameConfig contest_config() const;
   [[nodiscard]] const LadderRules& rules() const { return options_.rules; }
 
-  // May `name`, for the player holding key `holder`, play a game (ranked or not)? Claims a free name for the key (or, with
-  // the old secret that holds it, an entrant from before player keys). Ok, or the sentence the player is told
+  // May `name`, for the player holding key `holder`, play a game (ranked or not)? Claims a free name for the key (or,
+  // with the old secret that holds it, an entrant from before player keys). Ok, or the sentence the player is told
   // ("entrant 'x' has played its 10 ranked games").
   [[nodiscard]] sr::Status<std::string> check(const std::string& name, const protocol::PublicKeyBytes& holder,
                                               const std::optional<LadderSecret>& legacy_secret, bool ranked,

@@ -146,7 +146,7 @@ void BrowseView::toggle_saved(const BrowserEntry& entry) {
   auto& servers = app_.settings().servers;
   const std::string address = entry.address();
   if (std::erase_if(servers, [&](const SavedServer& s) {
-        auto hp = split_host_port(s.address, kDefaultPort);
+        auto hp = net::split_host_port(s.address, kDefaultPort);
         return hp && hp->host == entry.host && hp->port == entry.port;
       }) == 0) {
     if (servers.size() >= 32) {

@@ -29,6 +29,13 @@ class Server;
 
 namespace sr::client {
 
+// How a hosted server is found: on the local network (LAN discovery), and listed by these directories (public: each
+// directory proves the server answers at its address, so the port must be reachable from there).
+struct HostChoice {
+  bool lan = true;
+  std::vector<std::string> directories;  // empty: not public
+};
+
 class NetPlay {
  public:
   // Our own game of every race we race is saved in `replays` (when it ends, when the race ends, when we leave the
@@ -38,12 +45,6 @@ class NetPlay {
   NetPlay(const NetPlay&) = delete;
   NetPlay& operator=(const NetPlay&) = delete;
 
-  // How a hosted server is found: on the local network (LAN discovery), and listed by these directories (public:
-  // each directory proves the server answers at its address, so the port must be reachable from there).
-  struct HostChoice {
-    bool lan = true;
-    std::vector<std::string> directories;  // empty: not public
-  };
   // Starts a server on `port` (0 = any free port) with its replays under `data_dir`. Ok or an error sentence.
   [[nodiscard]] sr::Status<std::string> host(std::uint16_t port, const std::filesystem::path& data_dir,
                                              const HostChoice& choice = {});

@@ -426,7 +426,7 @@ void NetView::ui(double now_s, const MenuNav& frame_nav) {
       } else if (a.kind == ServerListAction::kBrowse) {
         app_.view<BrowseView>(Screen::kBrowse).open();
       } else if (a.kind == ServerListAction::kHost) {
-        NetPlay::HostChoice choice;
+        HostChoice choice;
         choice.lan = app_.settings().host_lan;
         if (app_.settings().host_public) choice.directories = app_.settings().directories;
         if (app_.settings().host_public && choice.directories.empty()) {
