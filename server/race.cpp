@@ -24,10 +24,10 @@ int status_group(protocol::RacerStatus s) {
 Race::Race(engine::GameConfig config, std::uint64_t seed, PaceLimits limits)
     : config_(std::move(config)), seed_(seed), limits_(limits) {}
 
-void Race::add_racer(RacerId id, std::string name, const engine::Handling& handling, std::string key) {
+void Race::add_racer(RacerId id, std::string name, const engine::Handling& handling) {
   engine::GameConfig own = config_;
   own.handling = handling;
-  racers_.push_back(Entry{id, std::move(name), std::move(key), RacerReferee(std::move(own), seed_, limits_)});
+  racers_.push_back(Entry{id, std::move(name), RacerReferee(std::move(own), seed_, limits_)});
   over_.reset();
 }
 

@@ -37,7 +37,7 @@ class Race {
   // `config` is the room's game config; each racer plays it with their own handling.
   Race(engine::GameConfig config, std::uint64_t seed, PaceLimits limits = {});
 
-  void add_racer(RacerId id, std::string name, const engine::Handling& handling, std::string key = {});
+  void add_racer(RacerId id, std::string name, const engine::Handling& handling);
 
   // Forwards to the racer's referee. Unknown ids return kNone and change nothing.
   [[nodiscard]] Violation on_batch(RacerId id, TimeUs real_us, std::span<const engine::InputChange> changes,
@@ -70,7 +70,6 @@ class Race {
   struct Entry {
     RacerId id;
     std::string name;
-    std::string key;       // the racer's player key, protocol::key_hex (replay::Racer::key)
     RacerReferee referee;  // the racer's handling is its run's: referee.game().config().handling
   };
   [[nodiscard]] const std::vector<Entry>& racers() const { return racers_; }

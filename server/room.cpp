@@ -227,7 +227,7 @@ void Room::start_countdown(TimeUs now_us) {
     m.ready = false;
     if (m.role != Role::kRacer) continue;
     const engine::Handling& handling = m.player->handling;
-    active.race->add_racer(m.id, m.name, handling, protocol::key_hex(m.player->key));
+    active.race->add_racer(m.id, m.name, handling);
     active.sessions[m.id] = RacerSession{};
     active.sessions[m.id].token_hi = secret64();
     active.sessions[m.id].token_lo = secret64();

@@ -41,7 +41,8 @@ class BrowseView final : public ScreenView {
   };
   void refresh();
   void poll();
-  // Asks host:port for its facts and ping (DIRECTORY.md, "Server queries"); a host that does not resolve is said.
+  // Asks host:port for its facts and ping (DIRECTORY.md, "1. Server queries (UDP, on the game port)"); a host that does
+  // not resolve is said.
   void ask(const std::string& host, std::uint16_t port);
   void join(const BrowserEntry& entry);
   void toggle_saved(const BrowserEntry& entry);

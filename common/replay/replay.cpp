@@ -140,10 +140,6 @@ sr::Status<std::string> check_replay(const Replay& r, InputLogCheck input_check)
     if (racer.name.empty() || !valid_text(racer.name, kMaxNameBytes)) {
       return where + ".name must be 1..64 bytes of UTF-8 without controls";
     }
-    if (!racer.key.empty() &&
-        (racer.key.size() != kKeyHexBytes || racer.key.find_first_not_of("0123456789abcdef") != std::string::npos)) {
-      return where + ".key must be empty or 64 lower-case hexadecimal digits";
-    }
     if (auto s = engine::check_config(racer_config(r, i)); !s) return where + " config: " + s.error();
     if (auto s = input_check == InputLogCheck::kFull ? check_input_log(racer.inputs) : check_decoded_log(racer.inputs);
         !s) {

@@ -29,7 +29,6 @@ inline constexpr std::int32_t kMaxCheckpointEvery = 1'000'000;
 // Racers in one replay file (FORMAT.md): the format's limit, not a room's. A room races at most protocol::kMaxRacers
 // (16, PROTOCOL.md), so every race fits in one replay.
 inline constexpr std::size_t kMaxReplayRacers = 64;
-inline constexpr std::size_t kKeyHexBytes = 64;     // Racer::key: empty, or exactly 64 lower-case hex digits
 inline constexpr std::size_t kMaxNameBytes = 64;    // racer names: 1..64 bytes of UTF-8, no control characters
 inline constexpr std::size_t kMaxPlaceBytes = 128;  // place: 0..128 bytes of UTF-8, no control characters
 inline constexpr std::int64_t kMaxCreatedUnixMs = 253'402'300'799'999;  // 9999-12-31T23:59:59.999Z
@@ -69,9 +68,6 @@ struct Racer {
   std::vector<engine::InputChange> inputs;
   RacerResult result;
   std::vector<engine::Checkpoint> checkpoints;  // one per checkpoint_every locked pieces, in order
-  // The racer's player key (PROTOCOL.md "Player keys") as 64 lower-case hexadecimal digits, or empty: a game played
-  // offline, or stored before keys (class version 1).
-  std::string key;
   bool operator==(const Racer&) const = default;
 };
 

@@ -103,8 +103,16 @@ TEST(CommandLine, SpectateNeedsAServerAndNoRoomOfItsOwn) {
   p = parse({"--spectate", "race"});
   EXPECT_EQ(p.exit_code, 2);
   EXPECT_EQ(p.err,
-            "stackrace: --create-room, --spectate, --auto-ready and --exit-after-race need --host-port or "
-            "--connect\n");
+            "stackrace: --create-room, --spectate, --auto-ready and --exit-after-race need --host-port, --connect "
+            "or --browse\n");
+  p = parse({"--browse", "--connect", "h"});
+  EXPECT_EQ(p.err, "stackrace: --browse, --host-port and --connect exclude each other\n");
+  p = parse({"--browse", "--directory", "ftp://h"});
+  EXPECT_EQ(p.exit_code, 2);
+  EXPECT_EQ(p.err.rfind("stackrace: --directory \"ftp://h\" is not a directory's address: ", 0), 0u) << p.err;
+  p = parse({"--browse", "--directory", "http://hub.example.org:8470/", "--create-room", "sprint"});
+  ASSERT_FALSE(p.exit_code) << p.err;
+  EXPECT_EQ(p.options.directories, std::vector<std::string>{"http://hub.example.org:8470"});
   p = parse({"--connect", "h", "--spectate", "race", "--create-room", "sprint"});
   EXPECT_EQ(p.exit_code, 2);
   EXPECT_EQ(p.err, "stackrace: --create-room and --spectate exclude each other\n");

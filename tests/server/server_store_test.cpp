@@ -114,7 +114,8 @@ TEST(ServerStore, OnAFullDiskThePlayersAreToldTheirRaceWasNotStored) {
   EXPECT_EQ(stats.replays_failed, 1u);
   std::vector<std::string> entries;
   for (const auto& e : std::filesystem::directory_iterator(server.data_dir())) {
-    entries.push_back(e.path().filename().string());
+    const std::string name = e.path().filename().string();
+    if (name.rfind("names.sqlite", 0) != 0) entries.push_back(name);  // the names' keys (server/name_book.h)
   }
   EXPECT_EQ(entries, std::vector<std::string>{"index.sqlite"}) << "no replay file, no temporary file";
 }

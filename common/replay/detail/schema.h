@@ -115,18 +115,13 @@ void schema(V& v, RacerResult& r, std::uint32_t version) {
 }
 
 template <class V>
-void schema(V& v, Racer& r, std::uint32_t version) {
+void schema(V& v, Racer& r, std::uint32_t /*version*/) {
   v.text("name", r.name, kMaxNameBytes, kReq);
   v.object("handling", r.handling, kOpt);
   v.inputs("inputs", r.inputs);
   const bool has_result = v.object("result", r.result, kOpt);
   const bool has_checkpoints = v.checkpoints("checkpoints", r.checkpoints, kOpt);
   v.recording(has_result, has_checkpoints);
-  if (version < 2) {
-    if constexpr (V::kLoading) r.key.clear();  // stored before player keys
-    return;
-  }
-  v.text("key", r.key, kKeyHexBytes, kOpt);
 }
 
 template <class V>
