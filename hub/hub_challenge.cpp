@@ -9,15 +9,15 @@
 #include <cerrno>
 #include <cstring>
 
+#include "common/protocol/server_query.h"
 #include "hub/registration.h"
 
 namespace sr::hub {
 
 std::vector<std::uint8_t> challenge_datagram(std::string_view token) {
   assert(is_token(token));
-  std::vector<std::uint8_t> d = {0xFF, 0xFF, 0xFF, 0xFF, 's', 'r', 'h', kChallengeVersion};
-  d.insert(d.end(), token.begin(), token.end());
-  return d;
+  static_assert(kChallengeVersion == protocol::kQueryVersion);
+  return protocol::encode_challenge(token);  // common/protocol/server_query.h: the one writer of these bytes
 }
 
 ChallengeSender::ChallengeSender() {
