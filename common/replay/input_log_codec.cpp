@@ -103,7 +103,7 @@ bool add_delta(std::uint64_t delta, std::uint64_t unit_us, engine::TimeUs& time)
   return true;
 }
 
-// Changes reserved before decoding: hours of play, 1 MiB.
+// Changes sized before decoding: hours of play, 1 MiB.
 constexpr std::size_t kReserveChanges = 65'536;
 
 // "change 7: stream ends early": built only once a change is found wrong.
@@ -233,9 +233,13 @@ sr::Status<std::string> decode_input_log(const InputLogView& log, std::vector<en
     return "count " + std::to_string(log.count) + " exceeds what " + std::to_string(log.bits.size()) +
            " stream bytes can hold";
   }
-  // Reserved up to a bound, so that a count a hostile file claims costs memory only as far as its stream decodes.
+  // Sized up to a bound, so that a count a hostile file claims costs memory only as far as its stream decodes; then
+  // doubled as the changes come. The changes are written through a pointer: a push_back() per change would load and
+  // store the vector's end and check its capacity, as many instructions again as the decoding of a change takes.
   const auto count = static_cast<std::size_t>(log.count);
-  out.reserve(std::min<std::size_t>(count, kReserveChanges));
+  std::size_t sized = std::min<std::size_t>(count, kReserveChanges);
+  out.resize(sized);
+  engine::InputChange* dst = out.data();
 
   // Times grow without a division while both factors are below 2^31 and the time below 2^62 (add_delta).
   const engine::TimeUs safe = log.unit_us < (std::uint64_t{1} << 31) ? engine::TimeUs{1} << 62 : 0;
@@ -245,10 +249,15 @@ sr::Status<std::string> decode_input_log(const InputLogView& log, std::vector<en
   engine::TimeUs time = 0;
   std::size_t i = 0;
   while (i < count) {
+    if (i == sized) {
+      sized = std::min(count, 2 * sized);
+      out.resize(sized);
+      dst = out.data();
+    }
     // The fast path, on a copy of the reader's position: a symbol of the table and the delta after it, while both
     // are in the window and the time needs no overflow check.
     BitReader::State s = r.state();
-    for (; i < count; ++i) {
+    for (; i < sized; ++i) {
       if (s.avail < kFastChangeBits) s.refill();
       const std::uint32_t symbol =
           kSymbols[(static_cast<std::uint32_t>(held) << kPeekBits) | (s.buf >> (64 - kPeekBits))];
@@ -256,18 +265,24 @@ sr::Status<std::string> decode_input_log(const InputLogView& log, std::vector<en
       if (symbol_bits == 0 || symbol_bits > s.avail) break;
       const int k = (symbol >> 12) != 0 ? k_release : k_press;
       const std::uint64_t rest = s.buf << symbol_bits;
-      const int zeros = std::countl_zero(rest);
-      const int taken = symbol_bits + 2 * zeros + k + 1;  // then zeros, then w = delta + 2^k in zeros + k + 1 bits
+      if (rest == 0) break;  // no 1 in the window: a delta too long for it, or the stream's end
+      // The delta's code: zeros, then w = delta + 2^k in zeros + k + 1 bits. Counted from the top bit of `rest`
+      // (63 - zeros), which is what the bit scan instruction of any x86-64 gives, with no step after it: each change
+      // waits on the one before through where it starts.
+      const int top = 63 ^ __builtin_clzll(rest);
+      const int taken = symbol_bits + k + 127 - 2 * top;  // symbol_bits + 2 * zeros + k + 1
       if (taken > s.avail) break;                         // (avail < 64)
+      const int zeros = 63 - top;
       const std::uint64_t delta = ((rest << zeros) >> (63 - zeros - k)) - (std::uint64_t{1} << k);
       if (delta >= (std::uint64_t{1} << 31) || time >= safe) break;
       s.skip(taken);
       time += static_cast<engine::TimeUs>(delta) * unit;
       held = static_cast<Buttons>(symbol & 0xFFu);
-      out.push_back(engine::InputChange{time, held});
+      dst[i] = engine::InputChange{time, held};
     }
     r.set_state(s);
     if (i == count) break;
+    if (i == sized) continue;
 
     // Bit by bit: the change the fast path left, and every error.
     Buttons next = 0;
@@ -275,7 +290,7 @@ sr::Status<std::string> decode_input_log(const InputLogView& log, std::vector<en
     if (const char* problem = decode_change(r, held, k_press, k_release, next, delta)) return at_change(i, problem);
     if (!add_delta(delta, log.unit_us, time)) return at_change(i, "time overflows");
     held = next;
-    out.push_back(engine::InputChange{time, held});
+    dst[i] = engine::InputChange{time, held};
     ++i;
   }
   if (r.bits_left() >= 8) return std::to_string(r.bits_left() / 8) + " unused bytes after the last change";

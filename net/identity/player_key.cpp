@@ -112,13 +112,6 @@ bool verify_signature(const PublicKey& key, std::span<const std::uint8_t> messag
   return crypto_sign_verify_detached(signature.data(), message.data(), message.size(), key.data()) == 0;
 }
 
-std::string short_key_id(const PublicKey& key) {
-  ensure_sodium();
-  std::array<std::uint8_t, 32> hash{};
-  crypto_generichash(hash.data(), hash.size(), key.data(), key.size(), nullptr, 0);
-  return hex(std::span(hash).first(4));
-}
-
 PlayerKey PlayerKey::derived(std::string_view name) const {
   std::array<std::uint8_t, kKeySeedBytes> seed{};
   crypto_generichash(seed.data(), seed.size(), reinterpret_cast<const unsigned char*>(name.data()), name.size(),

@@ -15,6 +15,7 @@
 
 #include "common/protocol/records.h"
 #include "common/result.h"
+#include "net/identity/key_id.h"
 
 namespace sr::net {
 
@@ -59,7 +60,6 @@ class PlayerKey {
 
 // A key's short id, as players see it beside a name: the first 8 hexadecimal digits of the BLAKE2b-256 hash of the
 // public key ("3fa2c9d1").
-[[nodiscard]] std::string short_key_id(const PublicKey& key);
 
 // Reads the key from `file`, or, if the file does not exist, makes a new key there (its directory made with mode
 // 0700, the file with 0600). `created` says which. An error sentence naming the file otherwise.

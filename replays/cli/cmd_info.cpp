@@ -6,7 +6,7 @@
 
 #include "common/replay/detail/text_codec.h"
 #include "common/replay/names.h"
-#include "net/identity/player_key.h"
+#include "net/identity/key_id.h"
 #include "replays/cli/commands.h"
 #include "replays/cli/output.h"
 #include "replays/store/file_io.h"

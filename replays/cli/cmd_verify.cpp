@@ -32,8 +32,9 @@ void print_late(const Replay& replay) {
 int run_verify(const VerifyOptions& o) {
   const auto start = std::chrono::steady_clock::now();
   std::size_t verified = 0, mismatched = 0, unreadable = 0;
+  ReplayFileReader reader;  // files of one directory, the usual case, are opened by their names in it
   for (const std::string& file : o.files) {
-    Result<Replay> r = load_replay_file(file);
+    Result<Replay> r = reader.load(file);
     if (!r.ok()) {
       ++unreadable;
       fmt::print("UNREADABLE {}: {}\n", file, r.error().describe());

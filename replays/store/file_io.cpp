@@ -52,31 +52,32 @@ bool write_all(int fd, std::span<const std::uint8_t> bytes) {
 // Why `path` cannot be read, in the words of a check by name (stat) before any reading: missing, not a regular file,
 // too large, or else (say, no read permission) just "cannot read". read_file() comes here only once something
 // failed, so the sentences stay those of the std::filesystem::file_size() check it replaces.
-Error read_failure(const std::filesystem::path& path, std::uintmax_t max_bytes) {
+Error read_failure(const std::string& path, std::uintmax_t max_bytes) {
   struct stat st {};
-  if (::stat(path.c_str(), &st) != 0) return io_error("cannot read " + path.string() + ": " + errno_text());
-  if (S_ISDIR(st.st_mode)) return io_error("cannot read " + path.string() + ": " + std::strerror(EISDIR));
-  if (!S_ISREG(st.st_mode)) return io_error("cannot read " + path.string() + ": " + std::strerror(EOPNOTSUPP));
+  if (::stat(path.c_str(), &st) != 0) return io_error("cannot read " + path + ": " + errno_text());
+  if (S_ISDIR(st.st_mode)) return io_error("cannot read " + path + ": " + std::strerror(EISDIR));
+  if (!S_ISREG(st.st_mode)) return io_error("cannot read " + path + ": " + std::strerror(EOPNOTSUPP));
   const auto size = static_cast<std::uintmax_t>(st.st_size);
   if (size > max_bytes) {
-    return io_error(path.string() + " is " + std::to_string(size) + " bytes, more than the " +
-                    std::to_string(max_bytes) + " a replay may have");
+    return io_error(path + " is " + std::to_string(size) + " bytes, more than the " + std::to_string(max_bytes) +
+                    " a replay may have");
   }
-  return io_error("cannot read " + path.string());
+  return io_error("cannot read " + path);
 }
 
-}  // namespace
-
-Result<std::vector<std::uint8_t>> read_file(const std::filesystem::path& path, std::uintmax_t max_bytes) {
+// read_file() of `path`, opened as `name` relative to the directory `dir_fd` (AT_FDCWD: `path` itself), into `bytes`.
+// The errors are always those of `path`.
+sr::Status<Error> read_file_at(int dir_fd, const char* name, const std::string& path, std::uintmax_t max_bytes,
+                               std::vector<std::uint8_t>& bytes) {
   // One open, one fstat, one read for a file that is as it should be. O_NONBLOCK: opening a FIFO must not wait.
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+  const int fd = ::openat(dir_fd, name, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
   if (fd < 0) return read_failure(path, max_bytes);
   struct stat st {};
   if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || static_cast<std::uintmax_t>(st.st_size) > max_bytes) {
     ::close(fd);
     return read_failure(path, max_bytes);
   }
-  std::vector<std::uint8_t> bytes(static_cast<std::size_t>(st.st_size));
+  bytes.resize(static_cast<std::size_t>(st.st_size));
   std::size_t done = 0;
   while (done < bytes.size()) {
     const ssize_t n = ::read(fd, bytes.data() + done, bytes.size() - done);
@@ -85,7 +86,24 @@ Result<std::vector<std::uint8_t>> read_file(const std::filesystem::path& path, s
     done += static_cast<std::size_t>(n);
   }
   ::close(fd);
-  if (done != bytes.size()) return io_error("cannot read " + path.string());
+  if (done != bytes.size()) return io_error("cannot read " + path);
+  return {};
+}
+
+Result<Replay> decode_replay_file(std::span<const std::uint8_t> b) {
+  std::size_t first = 0;
+  while (first < b.size() && (b[first] == ' ' || b[first] == '\n' || b[first] == '\r' || b[first] == '\t')) ++first;
+  if (first < b.size() && b[first] == '{') {
+    return decode_json(std::string_view(reinterpret_cast<const char*>(b.data()), b.size()));
+  }
+  return decode_binary(b);
+}
+
+}  // namespace
+
+Result<std::vector<std::uint8_t>> read_file(const std::filesystem::path& path, std::uintmax_t max_bytes) {
+  std::vector<std::uint8_t> bytes;
+  if (auto s = read_file_at(AT_FDCWD, path.c_str(), path.native(), max_bytes, bytes); !s) return s.error();
   return bytes;
 }
 
@@ -164,13 +182,33 @@ void set_io_faults(IoFaults faults) {
 Result<Replay> load_replay_file(const std::filesystem::path& path) {
   Result<std::vector<std::uint8_t>> bytes = read_file(path);
   if (!bytes.ok()) return bytes.error();
-  const std::vector<std::uint8_t>& b = bytes.value();
-  std::size_t first = 0;
-  while (first < b.size() && (b[first] == ' ' || b[first] == '\n' || b[first] == '\r' || b[first] == '\t')) ++first;
-  if (first < b.size() && b[first] == '{') {
-    return decode_json(std::string_view(reinterpret_cast<const char*>(b.data()), b.size()));
+  return decode_replay_file(bytes.value());
+}
+
+ReplayFileReader::~ReplayFileReader() {
+  if (dir_fd_ >= 0) ::close(dir_fd_);
+}
+
+Result<Replay> ReplayFileReader::load(const std::string& p) {
+  const std::size_t slash = p.rfind('/');
+  int at = AT_FDCWD;
+  const char* name = p.c_str();
+  if (slash != std::string::npos && slash + 1 < p.size()) {
+    const std::string_view dir(p.data(), slash == 0 ? 1 : slash);
+    if (dir_fd_ < 0 || dir != dir_) {
+      if (dir_fd_ >= 0) ::close(dir_fd_);
+      dir_ = dir;
+      // O_PATH: a directory that may be searched but not listed still works.
+      dir_fd_ = ::open(dir_.c_str(), O_PATH | O_DIRECTORY | O_CLOEXEC);
+    }
+    // Without the directory (missing, not one), the whole path is opened, for its error.
+    if (dir_fd_ >= 0) {
+      at = dir_fd_;
+      name = p.c_str() + slash + 1;
+    }
   }
-  return decode_binary(b);
+  if (auto s = read_file_at(at, name, p, kMaxReplayFileBytes, bytes_); !s) return s.error();
+  return decode_replay_file(bytes_);
 }
 
 }  // namespace sr::replay

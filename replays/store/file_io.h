@@ -55,4 +55,25 @@ void set_io_faults(IoFaults faults);
 // JSON is read as exported: a hand-written file with missing results needs `stackrace-replay import` first.
 [[nodiscard]] Result<Replay> load_replay_file(const std::filesystem::path& path);
 
+// load_replay_file() for a caller that reads many files, such as a verifier: the same replays and the same errors,
+// with fewer system calls. It keeps the directory of the last file open and opens a file of that same directory by
+// its name in it (the kernel walks one path component, not the whole path again), and reuses one buffer for the
+// bytes. A directory renamed between two loads keeps being read where it now is.
+class ReplayFileReader {
+ public:
+  ReplayFileReader() = default;
+  ReplayFileReader(const ReplayFileReader&) = delete;
+  ReplayFileReader& operator=(const ReplayFileReader&) = delete;
+  ~ReplayFileReader();
+
+  // A path as given (a std::filesystem::path is made of it only for an error: splitting it into its components costs
+  // an allocation per file).
+  [[nodiscard]] Result<Replay> load(const std::string& path);
+
+ private:
+  std::string dir_;  // the directory of dir_fd_, as the last path spelled it
+  int dir_fd_ = -1;
+  std::vector<std::uint8_t> bytes_;
+};
+
 }  // namespace sr::replay

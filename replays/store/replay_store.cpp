@@ -11,7 +11,7 @@
 #include "common/replay/codec.h"
 #include "common/replay/names.h"
 #include "common/replay/verify.h"
-#include "net/identity/player_key.h"
+#include "net/identity/key_id.h"
 #include "replays/store/file_io.h"
 
 namespace sr::replay {

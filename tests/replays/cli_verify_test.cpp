@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 #include <regex>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -137,6 +138,76 @@ TEST_F(VerifyFiles, QuietPrintsOnlyWhatDidNotVerify) {
   EXPECT_EQ(without_time(r.out), kMismatchLines + unreadable_lines() +
                                      "UNREADABLE bad.json: syntax error at byte 31: Missing a name for object member.\n"
                                      "verified 3 of 14 replays in T ms\n");
+}
+
+// The names of kEveryKind in `out` (a file name, or the start of an error about it) written with `prefix` before them.
+std::string with_prefix(std::string out, const std::string& prefix) {
+  std::istringstream names(kEveryKind);
+  for (std::string name; names >> name;) {
+    const std::regex at("(^|[ \n])" + std::regex_replace(name, std::regex(R"(\.)"), R"(\.)") + "([: ])");
+    out = std::regex_replace(out, at, "$1" + prefix + name + "$2");
+  }
+  return out;
+}
+
+// kEveryKind with `prefix` before every name.
+std::string prefixed(const std::string& prefix) {
+  std::istringstream names(kEveryKind);
+  std::string out;
+  for (std::string name; names >> name;) out += (out.empty() ? "" : " ") + prefix + name;
+  return out;
+}
+
+// verify opens the files of one directory by their names in it (ReplayFileReader): the same lines as by whole paths,
+// relative or absolute, with the paths as given in them.
+TEST_F(VerifyFiles, PathsWithDirectoriesPrintTheSameLines) {
+  const std::string relative = without_time(tool("verify " + kEveryKind, dir()).out);
+  const std::string name = dir().filename().string();
+  const std::string sub = prefixed(name + "/");
+  const ToolRun r = tool("verify " + sub, dir().parent_path());
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(without_time(r.out), with_prefix(relative, name + "/"));
+  EXPECT_NE(without_time(r.out), relative);  // the prefix is there
+
+  const std::string absolute = dir().string() + "/";
+  const ToolRun a = tool("verify " + prefixed(absolute) + " " + sub, dir().parent_path());
+  EXPECT_EQ(a.exit_code, 2);
+  const std::string lines = relative.substr(0, relative.rfind("verified 3 of 14 "));  // without the summary
+  const std::string twice =
+      with_prefix(lines, absolute) + with_prefix(lines, name + "/") + "verified 6 of 28 replays in T ms\n";
+  EXPECT_EQ(without_time(a.out), twice);
+}
+
+// ReplayFileReader::load() gives what load_replay_file() gives, file by file and error by error, whichever
+// directory the files before it were in.
+TEST_F(VerifyFiles, ReaderLoadsAsLoadReplayFileDoes) {
+  TempDir other{"sr_cli_verify_other"};
+  std::filesystem::copy_file(dir() / "late.srr", other.path() / "late.srr");
+  std::vector<std::string> paths;
+  std::istringstream names(kEveryKind);
+  for (std::string name; names >> name;) {
+    paths.push_back((dir() / name).string());
+    paths.push_back((other.path() / "late.srr").string());  // another directory between two of the first
+  }
+  paths.push_back((dir() / "no_such_dir" / "ok.srr").string());
+  paths.push_back((dir() / "ok.srr" / "x.srr").string());  // a "directory" that is a file
+  paths.push_back(dir().string() + "/");                   // no name after the last slash
+  paths.push_back("/");
+  paths.push_back((dir() / "ok.srr").string());
+  ReplayFileReader reader;
+  for (const std::string& p : paths) {
+    const Result<Replay> want = load_replay_file(p);
+    const Result<Replay> got = reader.load(p);
+    ASSERT_EQ(got.ok(), want.ok()) << p;
+    if (want.ok()) {
+      EXPECT_EQ(encode_binary(got.value()), encode_binary(want.value())) << p;
+    } else {
+      EXPECT_EQ(got.error().describe(), want.error().describe()) << p;
+    }
+  }
+  // And a file the reader never saw in a directory it has open.
+  EXPECT_EQ(reader.load((dir() / "missing.srr").string()).error().describe(),
+            "cannot read " + (dir() / "missing.srr").string() + ": No such file or directory");
 }
 
 TEST_F(VerifyFiles, ExitCodes) {

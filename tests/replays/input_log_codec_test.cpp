@@ -53,6 +53,22 @@ TEST(InputLogCodec, RoundTripsAnyMicrosecondLog) {
   }
 }
 
+// Past the 65,536 changes sized before decoding the decoder grows its output as the changes come; the fast path and
+// the bit-by-bit one (several buttons at once, deltas too long for the window) take turns all along.
+TEST(InputLogCodec, RoundTripsLogsLongerThanTheFirstSizing) {
+  for (std::uint64_t seed : {7u, 8u}) {
+    const auto log = random_log(seed, 65'536 * 2 + 1'000);
+    EXPECT_EQ(round_trip(log), log) << "seed " << seed;
+  }
+  std::vector<engine::InputChange> exact;  // exactly the first sizing, then one more
+  for (std::size_t i = 0; i < 65'537; ++i) {
+    exact.push_back({static_cast<engine::TimeUs>(i) * 16'667, i % 2 == 0 ? button::kMoveLeft : engine::Buttons{0}});
+  }
+  EXPECT_EQ(round_trip(exact), exact);
+  exact.pop_back();
+  EXPECT_EQ(round_trip(exact), exact);
+}
+
 TEST(InputLogCodec, UnitIsTheGcdOfTheDeltas) {
   const std::vector<engine::InputChange> ms = {{3000, button::kHardDrop}, {50'000, 0}, {51'000, button::kMoveLeft}};
   EXPECT_EQ(encode_input_log(ms).unit_us, 1000u);
