@@ -78,13 +78,14 @@ std::string secret_of(const std::string& listed_body) {
 
 class HubHttpTest : public ::testing::Test {
  protected:
-  void start(HubLimits limits = {}) {
+  void start(HubLimits limits = {}, int timeout_s = 5) {
     ASSERT_GE(sodium_init(), 0);
     hub_ = std::make_unique<HubHttpServer>(limits, random_token, [this] { return now_ms_.load(); });
     HubHttpOptions o;
     o.bind = "127.0.0.1";
     o.port = 0;
     o.threads = 2;
+    o.timeout_s = timeout_s;
     ASSERT_TRUE(hub_->start(o));
     client_ = std::make_unique<httplib::Client>("127.0.0.1", hub_->port());
     client_->set_read_timeout(10, 0);
@@ -241,6 +242,48 @@ TEST_F(HubHttpTest, AFloodFromOneAddressWithoutARateLimitMeetsTheCaps) {
   EXPECT_EQ(listed, 8);
   EXPECT_EQ(metric("stackrace_hub_servers_listed"), 8);
   EXPECT_EQ(metric("stackrace_hub_open_challenges"), 0);
+}
+
+// A TCP connection to the hub that sends the start of a request and then nothing more (a slow client, or one
+// holding request threads on purpose).
+int slow_connection(int port) {
+  const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  sockaddr_in a{};
+  a.sin_family = AF_INET;
+  a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  a.sin_port = htons(static_cast<std::uint16_t>(port));
+  EXPECT_EQ(::connect(fd, reinterpret_cast<sockaddr*>(&a), sizeof a), 0);
+  const std::string partial = "GET /api/servers HTTP/1.1\r\nHost: hub\r\n";
+  EXPECT_EQ(::send(fd, partial.data(), partial.size(), MSG_NOSIGNAL), static_cast<ssize_t>(partial.size()));
+  return fd;
+}
+
+// True once the hub has closed `fd` (end of stream or a reset), waiting at most `deadline_ms` (a deadline, not a
+// sleep: the hub's own read timeout closes it).
+bool closed_by_the_hub(int fd, int deadline_ms) {
+  char buf[512];
+  for (;;) {
+    pollfd p{fd, POLLIN, 0};
+    if (::poll(&p, 1, deadline_ms) != 1) return false;
+    const ssize_t n = ::recv(fd, buf, sizeof buf, 0);
+    if (n <= 0) return true;  // whatever it said first (nothing, or a 4xx), the connection ends
+  }
+}
+
+// Slow clients hold the hub's request threads (2 here) only until its read timeout (1 s here) cuts them off: a
+// list request queued behind them is answered, and the slow connections are closed.
+TEST_F(HubHttpTest, SlowClientsAreCutOffAndTheListStaysAvailable) {
+  start({}, 1);
+  const int slow_a = slow_connection(hub_->port());
+  const int slow_b = slow_connection(hub_->port());
+  const httplib::Result list = client_->Get("/api/servers");
+  ASSERT_TRUE(list);
+  EXPECT_EQ(list->status, 200);
+  EXPECT_EQ(list->body.rfind("{\"servers\":[", 0), 0u) << list->body;
+  EXPECT_TRUE(closed_by_the_hub(slow_a, 30'000));
+  EXPECT_TRUE(closed_by_the_hub(slow_b, 30'000));
+  ::close(slow_a);
+  ::close(slow_b);
 }
 
 TEST_F(HubHttpTest, BadRequestsGetASentence) {
