@@ -32,6 +32,9 @@ std::string password_of(const std::string& uri) {
   return password;
 }
 
+// The server's notices ("relation ... already exists, skipping") are not errors: not printed on stderr.
+void ignore_notice(void* /*arg*/, const char* /*message*/) {}
+
 std::string at(pg_conn* c) {
   if (!c) return "?";
   const char* host = PQhost(c);
@@ -113,6 +116,7 @@ sr::Result<Conn, std::string> Conn::connect(const std::string& uri) {
   if (const char* env = std::getenv("PGPASSWORD"); env && conn.password_.empty()) conn.password_ = env;
   conn.c_ = PQconnectdbParams(keywords, values, 1);
   if (!conn.c_) return sr::fail(std::string("cannot connect to the database: out of memory"));
+  PQsetNoticeProcessor(conn.c_, &ignore_notice, nullptr);
   if (PQstatus(conn.c_) != CONNECTION_OK) {
     return sr::fail("cannot connect to the database at " + conn.scrub(at(conn.c_)) + ": " + conn.error_message());
   }
