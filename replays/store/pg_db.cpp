@@ -2,6 +2,7 @@
 
 #include <libpq-fe.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <memory>
 
@@ -47,6 +48,26 @@ std::string at(pg_conn* c) {
 
 bool is_locator(std::string_view locator) {
   return locator.starts_with("postgresql://") || locator.starts_with("postgres://");
+}
+
+std::string redact_locator(std::string locator) {
+  const std::size_t scheme = locator.find("://");
+  if (scheme == std::string::npos) return locator;
+  const std::size_t start = scheme + 3;
+  const std::size_t end = std::min(locator.find_first_of("/?", start), locator.size());
+  const std::size_t at = locator.rfind('@', end - 1);
+  if (at != std::string::npos && at >= start) {
+    const std::size_t colon = locator.find(':', start);
+    if (colon != std::string::npos && colon < at) locator.replace(colon + 1, at - colon - 1, "***");
+  }
+  for (std::size_t p = locator.find("password=", start); p != std::string::npos;
+       p = locator.find("password=", p + 1)) {
+    if (p == 0 || (locator[p - 1] != '?' && locator[p - 1] != '&')) continue;
+    const std::size_t value = p + 9;
+    const std::size_t stop = std::min(locator.find('&', value), locator.size());
+    locator.replace(value, stop - value, "***");
+  }
+  return locator;
 }
 
 Rows& Rows::operator=(Rows&& o) noexcept {
@@ -107,14 +128,24 @@ Conn::~Conn() {
   if (c_) PQfinish(c_);
 }
 
-sr::Result<Conn, std::string> Conn::connect(const std::string& uri) {
-  // connect_timeout first: a value in the URI (expanded from dbname) comes later and wins.
-  const char* keywords[] = {"connect_timeout", "application_name", "dbname", nullptr};
-  const char* values[] = {"10", "stackrace", uri.c_str(), nullptr};
+sr::Result<Conn, std::string> Conn::connect(const std::string& uri, std::int64_t max_wait_ms) {
+  // Ours first: a value in the URI (expanded from dbname) comes later and wins.
+  std::vector<const char*> keywords = {"connect_timeout", "application_name"};
+  const std::string timeout_s = max_wait_ms > 0 ? std::to_string(std::max<std::int64_t>(2, (max_wait_ms + 999) / 1000))
+                                                : std::string("10");
+  std::vector<const char*> values = {timeout_s.c_str(), "stackrace"};
+  const std::string statement = "-c statement_timeout=" + std::to_string(max_wait_ms);
+  const std::string tcp = std::to_string(max_wait_ms);
+  if (max_wait_ms > 0) {
+    keywords.insert(keywords.end(), {"options", "tcp_user_timeout"});
+    values.insert(values.end(), {statement.c_str(), tcp.c_str()});
+  }
+  keywords.insert(keywords.end(), {"dbname", nullptr});
+  values.insert(values.end(), {uri.c_str(), nullptr});
   Conn conn;
   conn.password_ = password_of(uri);
   if (const char* env = std::getenv("PGPASSWORD"); env && conn.password_.empty()) conn.password_ = env;
-  conn.c_ = PQconnectdbParams(keywords, values, 1);
+  conn.c_ = PQconnectdbParams(keywords.data(), values.data(), 1);
   if (!conn.c_) return sr::fail(std::string("cannot connect to the database: out of memory"));
   PQsetNoticeProcessor(conn.c_, &ignore_notice, nullptr);
   if (PQstatus(conn.c_) != CONNECTION_OK) {

@@ -27,6 +27,9 @@ namespace sr::replay::pg {
 // True for "postgresql://..." and "postgres://..." (libpq's URI forms): a store in a database, not a folder.
 [[nodiscard]] bool is_locator(std::string_view locator);
 
+// The locator as given with its password (user:PASSWORD@ or ?password=) replaced by ***, for logs.
+[[nodiscard]] std::string redact_locator(std::string locator);
+
 // One parameter of a query: NULL (nullopt), text, or bytes (bytea, sent in binary).
 struct Param {
   std::optional<std::string> value;
@@ -85,10 +88,12 @@ class Conn {
   ~Conn();
 
   // Connects to a postgresql:// URI (missing parts come from PGHOST, PGPORT, PGUSER, PGPASSWORD, PGDATABASE, as for
-  // psql). Waits at most 10 s unless the URI says connect_timeout.
+  // psql). Waits at most 10 s unless the URI says connect_timeout. With `max_wait_ms` > 0, the connection attempt
+  // gives up after max(2 s, that) and every query on the connection after that long (statement_timeout), and a
+  // server that stops answering drops the connection after that long (tcp_user_timeout).
   // # Errors
   // "cannot connect to the database at HOST:PORT/DB: <libpq's reason>" (no password).
-  [[nodiscard]] static sr::Result<Conn, std::string> connect(const std::string& uri);
+  [[nodiscard]] static sr::Result<Conn, std::string> connect(const std::string& uri, std::int64_t max_wait_ms = 0);
 
   // Runs SQL without parameters (several statements allowed: migrations, BEGIN, COMMIT). Returns ok or the error.
   [[nodiscard]] sr::Status<std::string> exec(const char* sql);

@@ -59,13 +59,19 @@ Error PgStore::fail(const std::string& what, const std::string& why) const {
 
 sr::Status<std::string> PgStore::ensure_connected() {
   if (conn_.alive()) return {};
-  return conn_.reset();
+  const auto now = std::chrono::steady_clock::now();
+  if (max_wait_ms_ > 0 && now - failed_reset_ < std::chrono::seconds(5)) {
+    return "the database at " + conn_.describe() + " is unreachable (the next try is at most 5 s away)";
+  }
+  auto reset = conn_.reset();
+  if (!reset) failed_reset_ = now;
+  return reset;
 }
 
-Result<PgStore> PgStore::open(const std::string& uri) {
-  auto conn = pg::Conn::connect(uri);
+Result<PgStore> PgStore::open(const std::string& uri, std::int64_t max_wait_ms) {
+  auto conn = pg::Conn::connect(uri, max_wait_ms);
   if (!conn.ok()) return io_error(conn.error());
-  PgStore store(std::move(conn).value());
+  PgStore store(std::move(conn).value(), max_wait_ms);
   pg::Conn& c = store.conn_;
   const auto rollback = [&](const std::string& why) {
     (void)c.exec("ROLLBACK");

@@ -18,6 +18,7 @@
 #pragma once
 
 #include <array>
+#include <chrono>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -41,7 +42,8 @@ class PgStore {
   // Connects and brings the schema to kSchemaVersion.
   // # Errors: kIo: "cannot connect to the database at HOST:PORT/DB: ...", "the database's schema is version N; this
   // build knows up to M", or a failed migration (nothing of it applied).
-  [[nodiscard]] static Result<PgStore> open(const std::string& uri);
+  // `max_wait_ms` as StoreWaits::max_wait_ms (replay_store.h).
+  [[nodiscard]] static Result<PgStore> open(const std::string& uri, std::int64_t max_wait_ms = 0);
 
   // As ReplayStore::add; `bytes` are the replay's encoding and `id` their content id. # Errors: kIo.
   [[nodiscard]] Result<std::string> add(const Replay& replay, const std::vector<std::uint8_t>& bytes,
@@ -58,7 +60,7 @@ class PgStore {
   [[nodiscard]] std::string describe() const { return conn_.describe(); }
 
  private:
-  explicit PgStore(pg::Conn conn) : conn_(std::move(conn)) {}
+  PgStore(pg::Conn conn, std::int64_t max_wait_ms) : conn_(std::move(conn)), max_wait_ms_(max_wait_ms) {}
   // Reconnects if the server dropped the connection. Returns ok, or why not.
   [[nodiscard]] sr::Status<std::string> ensure_connected();
   // Writes a game's results (and, with `update`, its game row's verdict) inside the caller's transaction.
@@ -66,6 +68,9 @@ class PgStore {
   [[nodiscard]] Error fail(const std::string& what, const std::string& why) const;
 
   pg::Conn conn_;
+  std::int64_t max_wait_ms_ = 0;
+  // When the last reconnection failed (with max_wait_ms_: none is tried again within 5 s of it).
+  std::chrono::steady_clock::time_point failed_reset_{};
 };
 
 }  // namespace sr::replay

@@ -138,9 +138,9 @@ std::string not_a_store_dir(const std::filesystem::path& dir) {
 
 }  // namespace
 
-Result<ReplayStore> ReplayStore::open(const std::filesystem::path& dir, bool create) {
+Result<ReplayStore> ReplayStore::open(const std::filesystem::path& dir, bool create, const StoreWaits& waits) {
   if (pg::is_locator(dir.native())) {
-    Result<PgStore> pg = PgStore::open(dir.native());
+    Result<PgStore> pg = PgStore::open(dir.native(), waits.max_wait_ms);
     if (!pg.ok()) return pg.error();
     return ReplayStore(std::make_unique<PgStore>(std::move(pg).value()));
   }

@@ -115,6 +115,15 @@ struct ReconcileReport {
 
 class PgStore;
 
+// How long a store in a database may keep its caller waiting (a folder store ignores it).
+struct StoreWaits {
+  // 0: as libpq does (a connection attempt gives up after 10 s, a query waits as long as it takes). Otherwise each
+  // query is cancelled after this long (statement_timeout), an unanswered connection is dropped after it
+  // (tcp_user_timeout), and after a failed reconnection the store does not try again for 5 s (it fails at once):
+  // for a caller on a game loop, which must not stall on a database that is gone.
+  std::int64_t max_wait_ms = 0;
+};
+
 class ReplayStore {
  public:
   inline static const char* kIndexFile = "index.sqlite";
@@ -126,7 +135,8 @@ class ReplayStore {
   // `create` does not matter there: the database must exist.
   // # Errors: kIo. For a database: "cannot connect to the database at HOST:PORT/DB: ..." (never a password), or
   // "the database's schema is version N; this build knows up to M".
-  [[nodiscard]] static Result<ReplayStore> open(const std::filesystem::path& dir, bool create = false);
+  [[nodiscard]] static Result<ReplayStore> open(const std::filesystem::path& dir, bool create = false,
+                                                const StoreWaits& waits = {});
 
   ReplayStore(ReplayStore&&) noexcept;
   ReplayStore& operator=(ReplayStore&&) noexcept;
