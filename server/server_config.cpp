@@ -51,7 +51,8 @@ void add_server_options(CLI::App& app, ServerConfig& config) {
                  "postgresql://[user[:password]@]host[:port]/db (missing parts from PGHOST, PGPORT, PGUSER, "
                  "PGPASSWORD, PGDATABASE); the servers of a fleet can share one")
       ->check([](const std::string& uri) {
-        return sr::replay::pg::is_locator(uri) ? std::string() : std::string("must start with postgresql://");
+        return uri.empty() || sr::replay::pg::is_locator(uri) ? std::string()
+                                                              : std::string("must start with postgresql://");
       });
   app.add_option("--replay-low-space-mb", config.replay_low_space_mb,
                  "warn (log and the stackrace_replay_disk_low metric) when the replay store has less free space")

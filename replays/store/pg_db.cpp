@@ -10,12 +10,15 @@ namespace sr::replay::pg {
 namespace {
 
 // libpq's messages end with a newline; ours are one line.
-std::string one_line(std::string s) {
-  while (!s.empty() && (s.back() == '\n' || s.back() == ' ')) s.pop_back();
-  for (char& c : s) {
-    if (c == '\n') c = ' ';
+std::string one_line(const std::string& s) {
+  std::string out;
+  for (char c : s) {
+    const bool space = c == '\n' || c == '\t' || c == ' ';
+    if (space && (out.empty() || out.back() == ' ')) continue;
+    out += space ? ' ' : c;
   }
-  return s;
+  if (!out.empty() && out.back() == ' ') out.pop_back();
+  return out;
 }
 
 // The locator's password (from the URI, or PGPASSWORD), or "" if none: cut out of every message.
