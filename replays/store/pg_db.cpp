@@ -63,8 +63,7 @@ std::string redact_locator(std::string locator) {
     const std::size_t colon = locator.find(':', start);
     if (colon != std::string::npos && colon < at) locator.replace(colon + 1, at - colon - 1, "***");
   }
-  for (std::size_t p = locator.find("password=", start); p != std::string::npos;
-       p = locator.find("password=", p + 1)) {
+  for (std::size_t p = locator.find("password=", start); p != std::string::npos; p = locator.find("password=", p + 1)) {
     if (p == 0 || (locator[p - 1] != '?' && locator[p - 1] != '&')) continue;
     const std::size_t value = p + 9;
     const std::size_t stop = std::min(locator.find('&', value), locator.size());
@@ -110,8 +109,7 @@ bool Rows::bool_at(int row, int column) const { return text_at(row, column) == "
 std::optional<std::vector<std::uint8_t>> Rows::bytes_at(int row, int column) const {
   if (null_at(row, column)) return std::nullopt;
   std::size_t n = 0;
-  unsigned char* raw =
-      PQunescapeBytea(reinterpret_cast<const unsigned char*>(PQgetvalue(r_, row, column)), &n);
+  unsigned char* raw = PQunescapeBytea(reinterpret_cast<const unsigned char*>(PQgetvalue(r_, row, column)), &n);
   if (!raw) return std::nullopt;
   std::vector<std::uint8_t> out(raw, raw + n);
   PQfreemem(raw);
@@ -134,8 +132,8 @@ Conn::~Conn() {
 sr::Result<Conn, std::string> Conn::connect(const std::string& uri, std::int64_t max_wait_ms) {
   // Ours first: a value in the URI (expanded from dbname) comes later and wins.
   std::vector<const char*> keywords = {"connect_timeout", "application_name"};
-  const std::string timeout_s = max_wait_ms > 0 ? std::to_string(std::max<std::int64_t>(2, (max_wait_ms + 999) / 1000))
-                                                : std::string("10");
+  const std::string timeout_s =
+      max_wait_ms > 0 ? std::to_string(std::max<std::int64_t>(2, (max_wait_ms + 999) / 1000)) : std::string("10");
   std::vector<const char*> values = {timeout_s.c_str(), "stackrace"};
   const std::string statement = "-c statement_timeout=" + std::to_string(max_wait_ms);
   const std::string tcp = std::to_string(max_wait_ms);
@@ -159,16 +157,13 @@ sr::Result<Conn, std::string> Conn::connect(const std::string& uri, std::int64_t
 
 std::string Conn::scrub(std::string message) const {
   if (password_.empty()) return message;
-  for (std::size_t pos = message.find(password_); pos != std::string::npos;
-       pos = message.find(password_, pos + 3)) {
+  for (std::size_t pos = message.find(password_); pos != std::string::npos; pos = message.find(password_, pos + 3)) {
     message.replace(pos, password_.size(), "***");
   }
   return message;
 }
 
-std::string Conn::error_message() const {
-  return scrub(one_line(c_ ? PQerrorMessage(c_) : "not connected"));
-}
+std::string Conn::error_message() const { return scrub(one_line(c_ ? PQerrorMessage(c_) : "not connected")); }
 
 std::string Conn::describe() const { return scrub(at(c_)); }
 
@@ -201,8 +196,8 @@ sr::Result<Rows, std::string> Conn::query(const char* sql, const std::vector<Par
     lengths.push_back(p.value ? static_cast<int>(p.value->size()) : 0);
     formats.push_back(p.binary ? 1 : 0);
   }
-  pg_result* r = PQexecParams(c_, sql, static_cast<int>(params.size()), nullptr, values.data(), lengths.data(),
-                              formats.data(), 0);
+  pg_result* r =
+      PQexecParams(c_, sql, static_cast<int>(params.size()), nullptr, values.data(), lengths.data(), formats.data(), 0);
   Rows rows(r);  // owns the result (and frees it) whatever its status
   const ExecStatusType st = r ? PQresultStatus(r) : PGRES_FATAL_ERROR;
   if (st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK) return sr::fail(error_message());

@@ -36,8 +36,8 @@ struct Param {
   bool binary = false;
 
   Param() = default;
-  Param(std::string text) : value(std::move(text)) {}  // NOLINT: a text parameter reads as a string
-  Param(const char* text) : value(text) {}             // NOLINT
+  Param(std::string text) : value(std::move(text)) {}            // NOLINT: a text parameter reads as a string
+  Param(const char* text) : value(text) {}                       // NOLINT
   Param(std::int64_t number) : value(std::to_string(number)) {}  // NOLINT
   [[nodiscard]] static Param bytes(const std::vector<std::uint8_t>& b) {
     Param p;

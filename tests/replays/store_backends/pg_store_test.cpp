@@ -1,13 +1,14 @@
 // The PostgreSQL store's own cases: its schema's versions, two servers starting at once, and a database that is
 // unreachable, newer than the build, spoiled by hand or dropped mid-write. What it shares with the folder store is
 // in store_contract_test.cpp.
+#include "replays/store/pg_store.h"
+
 #include <gtest/gtest.h>
 
 #include <thread>
 
 #include "common/replay/codec.h"
 #include "replays/store/file_io.h"
-#include "replays/store/pg_store.h"
 #include "replays/store/replay_store.h"
 #include "tests/replays/store_backends/pg_test_db.h"
 #include "tests/replays/test_support.h"
@@ -89,8 +90,8 @@ TEST(PgStore, AWrongPasswordIsNotRepeated) {
   ASSERT_TRUE(db.ready());
   const char* user = std::getenv("PGUSER");
   ASSERT_NE(user, nullptr);
-  Result<ReplayStore> s = ReplayStore::open("postgresql://" + std::string(user) + ":wr0ngpw@" +
-                                            std::getenv("PGHOST") + ":" + std::getenv("PGPORT") + "/" + db.name());
+  Result<ReplayStore> s = ReplayStore::open("postgresql://" + std::string(user) + ":wr0ngpw@" + std::getenv("PGHOST") +
+                                            ":" + std::getenv("PGPORT") + "/" + db.name());
   ASSERT_FALSE(s.ok());
   EXPECT_EQ(s.error().message.rfind("cannot connect to the database at ", 0), 0u) << s.error().message;
   EXPECT_EQ(s.error().message.find("wr0ngpw"), std::string::npos) << s.error().message;

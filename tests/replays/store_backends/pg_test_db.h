@@ -38,8 +38,7 @@ class PgTestDb {
     name_ = "sr_test_" + std::to_string(::getpid()) + "_" + std::to_string(counter++);
     admin_ = pg_admin();
     if (!admin_) return;
-    if (auto made = admin_->exec(("CREATE DATABASE " + name_ + " TEMPLATE template0 ENCODING 'UTF8'").c_str());
-        !made) {
+    if (auto made = admin_->exec(("CREATE DATABASE " + name_ + " TEMPLATE template0 ENCODING 'UTF8'").c_str()); !made) {
       ADD_FAILURE() << "cannot create database " << name_ << ": " << made.error();
       admin_.reset();
     }

@@ -71,7 +71,8 @@ TEST(ServerPg, TheWriterStoresRacesThatTheServiceListsAndSends) {
   ASSERT_TRUE(sent.has_value());
   EXPECT_GT(*sent, 0u);
   std::vector<std::uint8_t> bytes;
-  for (const auto& chunk : outbox.of<protocol::ReplayChunk>(7)) bytes.insert(bytes.end(), chunk.data.begin(), chunk.data.end());
+  for (const auto& chunk : outbox.of<protocol::ReplayChunk>(7))
+    bytes.insert(bytes.end(), chunk.data.begin(), chunk.data.end());
   EXPECT_EQ(bytes.size(), *sent);
   EXPECT_EQ(replay::content_id(bytes), *done.game_id);
 
