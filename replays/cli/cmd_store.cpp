@@ -29,8 +29,10 @@ std::string limit_text(engine::LimitKind limit, std::int64_t value) {
   }
 }
 
-int print_games(const std::vector<StoredGame>& games) {
-  if (games.empty()) fmt::print("no games (is the index built? stackrace-replay reindex --store DIR)\n");
+int print_games(const std::vector<StoredGame>& games, bool in_database) {
+  if (games.empty() && in_database) fmt::print("no games\n");
+  if (games.empty() && !in_database)
+    fmt::print("no games (is the index built? stackrace-replay reindex --store DIR)\n");
   for (const StoredGame& g : games) {
     fmt::print("{}  {}  {} ({})  {}  {}\n", g.id, format_date(g.created_unix_ms), names::name_of(names::kMode, g.mode),
                limit_text(g.limit, g.limit_value), g.place, g.verified ? "verified" : "NOT VERIFIED: " + g.verify_note);
@@ -103,7 +105,7 @@ void add_list(CLI::App& app, Run& run) {
         report_error(store_label(o->store), games.error());
         return kExitUnreadable;
       }
-      return print_games(games.value());
+      return print_games(games.value(), store.value().in_database());
     };
   });
 }

@@ -1,8 +1,12 @@
 // stackrace-server --database: the server's replay writer and replay service on a store in PostgreSQL (in this
 // suite because it is the one that has a PostgreSQL server; tests/server has the same on a folder).
+#include "server/server.h"
+
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <chrono>
+#include <filesystem>
 #include <thread>
 
 #include "replays/store/file_io.h"
@@ -105,6 +109,31 @@ TEST(ServerPg, ADroppedDatabaseFailsOneWriteWithAReasonAndTheNextIsStored) {
   writer.stop();
   EXPECT_EQ(writer.written(), 2u);
   EXPECT_EQ(writer.failed(), 1u);
+}
+
+// A whole server started with --database: the store goes to the database, and data_dir (which it then does not make
+// for the store) is still made for the ladder and the names.
+TEST(ServerPg, AServerWithADatabaseStartsAndKeepsNoReplayFiles) {
+  replay::testing::PgTestDb db;
+  ASSERT_TRUE(db.ready());
+  const std::filesystem::path dir =
+      std::filesystem::temp_directory_path() / ("sr_server_pg_" + std::to_string(::getpid()));
+  std::filesystem::remove_all(dir);
+  ServerOptions o;
+  o.bind = "127.0.0.1";
+  o.port = 0;
+  o.data_dir = dir / "data";
+  o.database = db.locator();
+  {
+    Server server(o);
+    ASSERT_EQ(sr::test::problem_of(server.start()), std::nullopt);
+  }
+  EXPECT_TRUE(std::filesystem::is_directory(o.data_dir));
+  EXPECT_FALSE(std::filesystem::exists(o.data_dir / replay::ReplayStore::kIndexFile));
+  replay::pg::Conn c = db.connect();
+  auto tables = c.query("SELECT count(*) FROM games", {});
+  EXPECT_TRUE(tables.ok()) << (tables.ok() ? "" : tables.error());
+  std::filesystem::remove_all(dir);
 }
 
 TEST(ServerPg, AnUnreachableDatabaseIsRefusedAtStartUpWithoutItsPassword) {
