@@ -60,6 +60,66 @@ TEST(PgStore, StoresOpeningAtOnceCreateTheSchemaOnce) {
   EXPECT_EQ(schema_version(c), PgStore::kSchemaVersion);
 }
 
+// Version 1 of the schema as it shipped, frozen here (never edit: a newer migration must take exactly this forward).
+constexpr const char* kShippedVersion1 = R"sql(
+CREATE TABLE schema_version (version INTEGER NOT NULL);
+INSERT INTO schema_version (version) VALUES (1);
+CREATE TABLE games (
+  id TEXT COLLATE "C" PRIMARY KEY, replay BYTEA NOT NULL, created_unix_ms BIGINT NOT NULL, place TEXT NOT NULL,
+  mode TEXT COLLATE "C" NOT NULL, limit_kind TEXT COLLATE "C" NOT NULL, limit_value BIGINT NOT NULL,
+  goal TEXT COLLATE "C" NOT NULL, rules_version BIGINT NOT NULL, racers INTEGER NOT NULL, verified BOOLEAN NOT NULL,
+  verify_note TEXT NOT NULL);
+CREATE TABLE results (
+  game_id TEXT COLLATE "C" NOT NULL REFERENCES games(id) ON DELETE CASCADE, racer INTEGER NOT NULL,
+  player TEXT COLLATE "C" NOT NULL, status TEXT COLLATE "C" NOT NULL, top_out TEXT NOT NULL, time_us BIGINT NOT NULL,
+  lines BIGINT NOT NULL, score BIGINT NOT NULL, pieces BIGINT NOT NULL, PRIMARY KEY (game_id, racer));
+CREATE INDEX games_created ON games(created_unix_ms, id);
+CREATE INDEX results_player ON results(player);
+)sql";
+
+// A database that a build of schema version 1 filled, opened by this build: migrated to the current version with
+// every game, result and replay byte kept.
+TEST(PgStore, ADatabaseOfVersion1IsMigratedWithItsGamesKept) {
+  testing::PgTestDb db;
+  ASSERT_TRUE(db.ready());
+  pg::Conn c = db.connect();
+  ASSERT_TRUE(c.exec(kShippedVersion1));
+  const Replay sprint = golden("mode_sprint.srr");
+  const std::vector<std::uint8_t> bytes = encode_binary(sprint);
+  const std::string id = content_id(bytes);
+  ASSERT_TRUE(c.query("INSERT INTO games VALUES ($1, $2::bytea, $3::bigint, $4, 'sprint', 'lines', 40, 'time', "
+                      "$5::bigint, 1, true, 'verified 1 racer')",
+                      {id, pg::Param::bytes(bytes), sprint.created_unix_ms, sprint.place,
+                       static_cast<std::int64_t>(sprint.rules_version)})
+                  .ok());
+  const RacerResult& r = sprint.racers[0].result;
+  ASSERT_TRUE(c.query("INSERT INTO results VALUES ($1, 0, 'sprinter', 'finished', 'none', $2::bigint, $3::bigint, "
+                      "$4::bigint, $5::bigint)",
+                      {id, r.stats.time_us, static_cast<std::int64_t>(r.stats.lines),
+                       static_cast<std::int64_t>(r.stats.score), static_cast<std::int64_t>(r.stats.pieces)})
+                  .ok());
+
+  Result<ReplayStore> store = ReplayStore::open(db.locator());
+  ASSERT_TRUE(store.ok()) << store.error().describe();
+  EXPECT_EQ(schema_version(c), PgStore::kSchemaVersion);
+  const std::vector<StoredGame> games = store.value().recent({}).value();
+  ASSERT_EQ(games.size(), 1u);
+  EXPECT_EQ(games[0].id, id);
+  EXPECT_EQ(games[0].mode, engine::ModeKind::kSprint);
+  EXPECT_TRUE(games[0].verified);
+  ASSERT_EQ(games[0].results.size(), 1u);
+  EXPECT_EQ(games[0].results[0].player, "sprinter");
+  EXPECT_EQ(games[0].results[0].time_us, r.stats.time_us);
+  EXPECT_EQ(decode_binary(store.value().load(id).value()).value(), sprint);
+  const std::vector<BestResult> best = store.value().best({}).value();
+  ASSERT_EQ(best.size(), 1u);
+  EXPECT_EQ(best[0].game_id, id);
+  // And it takes new games as a new database does.
+  EXPECT_TRUE(store.value().add(golden("mode_ultra.srr")).ok());
+  EXPECT_EQ(store.value().add(sprint).value(), id);
+  EXPECT_EQ(store.value().recent({}).value().size(), 2u);
+}
+
 TEST(PgStore, ANewerSchemaIsRefusedAndLeftAlone) {
   testing::PgTestDb db;
   ASSERT_TRUE(db.ready());
