@@ -24,10 +24,11 @@ int status_group(protocol::RacerStatus s) {
 Race::Race(engine::GameConfig config, std::uint64_t seed, PaceLimits limits)
     : config_(std::move(config)), seed_(seed), limits_(limits) {}
 
-void Race::add_racer(RacerId id, std::string name, const engine::Handling& handling) {
+void Race::add_racer(RacerId id, std::string name, const engine::Handling& handling,
+                     std::optional<replay::RacerKey> key) {
   engine::GameConfig own = config_;
   own.handling = handling;
-  racers_.push_back(Entry{id, std::move(name), RacerReferee(std::move(own), seed_, limits_)});
+  racers_.push_back(Entry{id, std::move(name), RacerReferee(std::move(own), seed_, limits_), key});
   over_.reset();
 }
 

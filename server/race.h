@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "common/replay/replay.h"
 #include "server/racer_referee.h"
 
 namespace sr::server {
@@ -37,7 +38,9 @@ class Race {
   // `config` is the room's game config; each racer plays it with their own handling.
   Race(engine::GameConfig config, std::uint64_t seed, PaceLimits limits = {});
 
-  void add_racer(RacerId id, std::string name, const engine::Handling& handling);
+  // `key`: the player key the racer proved at Hello, recorded in the replay (none for a player without one).
+  void add_racer(RacerId id, std::string name, const engine::Handling& handling,
+                 std::optional<replay::RacerKey> key = std::nullopt);
 
   // Forwards to the racer's referee. Unknown ids return kNone and change nothing.
   [[nodiscard]] Violation on_batch(RacerId id, TimeUs real_us, std::span<const engine::InputChange> changes,
@@ -71,6 +74,7 @@ class Race {
     RacerId id;
     std::string name;
     RacerReferee referee;  // the racer's handling is its run's: referee.game().config().handling
+    std::optional<replay::RacerKey> key;
   };
   [[nodiscard]] const std::vector<Entry>& racers() const { return racers_; }
   [[nodiscard]] const Entry* find(RacerId id) const;

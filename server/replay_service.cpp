@@ -37,6 +37,18 @@ std::string wire_name(const std::string& name) {
   return out.empty() ? std::string("?") : out;
 }
 
+// A listed racer's name, with "#" and the key's short id where two keys raced under that name in this store
+// (replay::shown_name): the name is cut to leave room for the id, which tells the two players apart.
+std::string wire_name(const std::string& name, const std::string& key_id, bool name_shared) {
+  if (!name_shared || key_id.empty()) return wire_name(name);
+  const std::string suffix = "#" + key_id;
+  std::string base = wire_name(name);
+  if (base.size() + suffix.size() > protocol::kMaxPlayerNameBytes) {
+    base.resize(protocol::kMaxPlayerNameBytes > suffix.size() ? protocol::kMaxPlayerNameBytes - suffix.size() : 0);
+  }
+  return base + suffix;
+}
+
 protocol::ModeSummary mode_summary(engine::ModeKind mode, engine::LimitKind limit, std::int64_t value,
                                    engine::GoalKind goal) {
   return {mode, limit, std::clamp<std::int64_t>(value, 0, 1'000'000'000'000), goal};
@@ -60,8 +72,8 @@ protocol::GameSummary summarize(const replay::StoredGame& g) {
     const auto& r = order[i];
     s.duration_us = std::max(s.duration_us, std::clamp<engine::TimeUs>(r.time_us, 0, protocol::kMaxTimeUs));
     const bool ranked = r.status == replay::ResultStatus::kFinished || r.status == replay::ResultStatus::kToppedOut;
-    s.racers.push_back({wire_name(r.player), static_cast<std::uint8_t>(ranked ? i + 1 : 0), wire_status(r.status),
-                        std::clamp<engine::TimeUs>(r.time_us, 0, protocol::kMaxTimeUs),
+    s.racers.push_back({wire_name(r.player, r.key_id, r.name_shared), static_cast<std::uint8_t>(ranked ? i + 1 : 0),
+                        wire_status(r.status), std::clamp<engine::TimeUs>(r.time_us, 0, protocol::kMaxTimeUs),
                         std::max<std::int64_t>(0, r.lines), std::max<std::int64_t>(0, r.score)});
   }
   return s;
@@ -105,8 +117,8 @@ void ReplayService::list(PlayerId to, const std::string& asker, const protocol::
         s.played_at_unix_s = b.created_unix_ms / 1000;
         s.mode = mode_summary(b.mode, b.limit, b.limit_value, b.goal);
         s.duration_us = std::clamp<engine::TimeUs>(b.time_us, 0, protocol::kMaxTimeUs);
-        s.racers.push_back({wire_name(b.player), 1, protocol::RacerStatus::kFinished, s.duration_us,
-                            std::max<std::int64_t>(0, b.lines), std::max<std::int64_t>(0, b.score)});
+        s.racers.push_back({wire_name(b.player, b.key_id, b.name_shared), 1, protocol::RacerStatus::kFinished,
+                            s.duration_us, std::max<std::int64_t>(0, b.lines), std::max<std::int64_t>(0, b.score)});
         if (s.game_id != 0) answer.games.push_back(std::move(s));
       }
     } else {

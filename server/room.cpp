@@ -227,7 +227,11 @@ void Room::start_countdown(TimeUs now_us) {
     m.ready = false;
     if (m.role != Role::kRacer) continue;
     const engine::Handling& handling = m.player->handling;
-    active.race->add_racer(m.id, m.name, handling);
+    // Every welcomed player has proved a key (PROTOCOL.md "Player keys"); all zero only where a test made a player
+    // without the handshake.
+    const bool keyed = std::any_of(m.player->key.begin(), m.player->key.end(), [](std::uint8_t b) { return b != 0; });
+    active.race->add_racer(m.id, m.name, handling,
+                           keyed ? std::optional<replay::RacerKey>(m.player->key) : std::nullopt);
     active.sessions[m.id] = RacerSession{};
     active.sessions[m.id].token_hi = secret64();
     active.sessions[m.id].token_lo = secret64();

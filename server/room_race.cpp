@@ -266,6 +266,7 @@ ReplayWriter::Job Room::replay_job() const {
                                  services_.unix_ms ? services_.unix_ms() : 0);
   for (const Race::Entry& e : race_->race->racers()) {
     replay::Racer racer = replay::racer_of(e.referee.run(), e.name);
+    racer.key = e.key;
     // What only the live referee could measure: kept in the replay so a leaderboard can tell a clean run.
     racer.result.unverified_us = e.referee.unverified_us();
     racer.result.reconnects = static_cast<std::uint32_t>(e.referee.reconnects());

@@ -177,7 +177,7 @@ BrowserAction ReplayBrowser::draw(const ReplayListing& local, const ServerGames*
       }
       ImGui::TableNextColumn();
       std::string names;
-      for (const auto& r : g.results) names += (names.empty() ? "" : ", ") + r.player;
+      for (const auto& r : g.results) names += (names.empty() ? "" : ", ") + replay::shown_name(r);
       // A puzzle attempt's place names its stage ("puzzle 3: I-spin III", puzzle_progress.h); any other is a server.
       if (g.place.rfind("puzzle ", 0) == 0) {
         names += "  (" + g.place + ")";

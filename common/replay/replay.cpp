@@ -168,4 +168,32 @@ std::optional<ResultStatus> status_from_name(const std::string& name) {
   return std::nullopt;
 }
 
+std::string key_hex(const RacerKey& key) {
+  static constexpr char kDigits[] = "0123456789abcdef";
+  std::string out;
+  out.reserve(key.size() * 2);
+  for (std::uint8_t b : key) {
+    out.push_back(kDigits[b >> 4]);
+    out.push_back(kDigits[b & 15]);
+  }
+  return out;
+}
+
+std::optional<RacerKey> key_from_hex(std::string_view hex) {
+  if (hex.size() != kRacerKeyBytes * 2) return std::nullopt;
+  const auto digit = [](char c) -> int {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    return -1;
+  };
+  RacerKey key{};
+  for (std::size_t i = 0; i < key.size(); ++i) {
+    const int hi = digit(hex[2 * i]);
+    const int lo = digit(hex[2 * i + 1]);
+    if (hi < 0 || lo < 0) return std::nullopt;
+    key[i] = static_cast<std::uint8_t>(hi * 16 + lo);
+  }
+  return key;
+}
+
 }  // namespace sr::replay

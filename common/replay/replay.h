@@ -5,10 +5,12 @@
 // Byte layout and JSON schema: common/replay/FORMAT.md.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "common/engine/config.h"
@@ -62,12 +64,21 @@ struct RacerResult {
   bool operator==(const RacerResult&) const = default;
 };
 
+// A racer's Ed25519 public key (net/identity/player_key.h), as the server's handshake proved it.
+inline constexpr std::size_t kRacerKeyBytes = 32;
+using RacerKey = std::array<std::uint8_t, kRacerKeyBytes>;
+
 struct Racer {
   std::string name;
   engine::Handling handling;  // this racer's DAS, ARR, ...: replaces GameConfig::handling for their game
   std::vector<engine::InputChange> inputs;
   RacerResult result;
   std::vector<engine::Checkpoint> checkpoints;  // one per checkpoint_every locked pieces, in order
+  // The player key the racer proved they hold when they joined the server (its challenge, signed), so that two
+  // players who used one name on different servers can be told apart. None in solo games, for bots without keys and
+  // in files written before Racer class version 2. Like unverified_us, only as trustworthy as the server that wrote
+  // the file: verify() does not check it.
+  std::optional<RacerKey> key;
   bool operator==(const Racer&) const = default;
 };
 
@@ -105,5 +116,9 @@ enum class InputLogCheck : std::uint8_t { kFull, kDecoded };
 // "finished", "topped_out", "disconnected", "forfeited", "unfinished"; and the inverse.
 [[nodiscard]] const char* status_name(ResultStatus status);
 [[nodiscard]] std::optional<ResultStatus> status_from_name(const std::string& name);
+
+// A racer key as 64 lower-case hex digits (its JSON form), and back: none unless `hex` is exactly that.
+[[nodiscard]] std::string key_hex(const RacerKey& key);
+[[nodiscard]] std::optional<RacerKey> key_from_hex(std::string_view hex);
 
 }  // namespace sr::replay

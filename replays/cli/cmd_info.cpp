@@ -6,6 +6,7 @@
 
 #include "common/replay/detail/text_codec.h"
 #include "common/replay/names.h"
+#include "net/identity/player_key.h"
 #include "replays/cli/commands.h"
 #include "replays/cli/output.h"
 #include "replays/store/file_io.h"
@@ -44,6 +45,7 @@ void print_info(const std::string& file, const Replay& r) {
         "line clear {} ms{}{}\n",
         racer.inputs.size(), racer.checkpoints.size(), h.das_us / 1000.0, h.arr_us / 1000.0, h.sdf, h.dcd_us / 1000.0,
         h.are_us / 1000.0, h.line_clear_delay_us / 1000.0, h.irs ? ", irs" : "", h.ihs ? ", ihs" : "");
+    if (racer.key) fmt::print("    key {} ({})\n", net::short_key_id(*racer.key), key_hex(*racer.key));
   }
 }
 

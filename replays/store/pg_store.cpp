@@ -5,6 +5,7 @@
 #include "common/replay/codec.h"
 #include "common/replay/names.h"
 #include "common/replay/verify.h"
+#include "net/identity/player_key.h"
 
 namespace sr::replay {
 namespace {
@@ -49,9 +50,23 @@ CREATE INDEX games_created ON games(created_unix_ms, id);
 CREATE INDEX results_player ON results(player);
 )sql";
 
+// Version 2: each result's key (its short id, net/identity/player_key.h short_key_id; '' when the replay holds none).
+// Rows of version 1 were written before keys were recorded: '' is what decoding their replays again would give.
+constexpr const char* kMigration2 = R"sql(
+ALTER TABLE results ADD COLUMN key_id TEXT COLLATE "C" NOT NULL DEFAULT '';
+CREATE INDEX results_player_key ON results(player, key_id);
+)sql";
+
+// Whether another key raced under result row r's name (r.key_id empty: unknown, never shared): the folder store's
+// rule (replay_store.cpp), in the same SQL.
+constexpr const char* kNameShared =
+    "(r.key_id <> '' AND EXISTS (SELECT 1 FROM results o WHERE o.player = r.player AND o.key_id <> '' AND "
+    "o.key_id <> r.key_id))";
+
 }  // namespace
 
-const std::array<const char*, 1> PgStore::kMigrations = {kMigration1};
+const std::array<const char*, 2> PgStore::kMigrations = {kMigration1, kMigration2};
+static_assert(PgStore::kSchemaVersion == 2, "one migration per version: kMigrations[v - 1] makes version v");
 
 Error PgStore::fail(const std::string& what, const std::string& why) const {
   return io_error(what + " in the database at " + conn_.describe() + ": " + why);
@@ -114,12 +129,12 @@ sr::Status<std::string> PgStore::write_results(const std::string& id, const Repl
   for (std::size_t i = 0; i < replay.racers.size(); ++i) {
     const Racer& r = replay.racers[i];
     auto inserted = conn_.query(
-        "INSERT INTO results (game_id, racer, player, status, top_out, time_us, lines, score, pieces) "
-        "VALUES ($1, $2::integer, $3, $4, $5, $6::bigint, $7::bigint, $8::bigint, $9::bigint)",
+        "INSERT INTO results (game_id, racer, player, status, top_out, time_us, lines, score, pieces, key_id) "
+        "VALUES ($1, $2::integer, $3, $4, $5, $6::bigint, $7::bigint, $8::bigint, $9::bigint, $10)",
         {id, static_cast<std::int64_t>(i), r.name, status_name(r.result.status),
          names::name_of(names::kTopOut, r.result.top_out), r.result.stats.time_us,
          static_cast<std::int64_t>(r.result.stats.lines), static_cast<std::int64_t>(r.result.stats.score),
-         static_cast<std::int64_t>(r.result.stats.pieces)});
+         static_cast<std::int64_t>(r.result.stats.pieces), r.key ? net::short_key_id(*r.key) : std::string()});
     if (!inserted.ok()) return inserted.error();
   }
   return {};
@@ -205,10 +220,11 @@ Result<std::vector<StoredGame>> PgStore::recent(const StoreQuery& query) {
   }
   ids += "}";
   if (out.empty()) return out;
-  auto results = conn_.query(
-      "SELECT game_id, racer, player, status, top_out, time_us, lines, score, pieces FROM results "
-      "WHERE game_id = ANY($1::text[]) ORDER BY game_id, racer",
-      {ids});
+  const std::string results_sql =
+      "SELECT game_id, racer, player, status, top_out, time_us, lines, score, pieces, "
+      "key_id, " +
+      std::string(kNameShared) + " FROM results r WHERE game_id = ANY($1::text[]) ORDER BY game_id, racer";
+  auto results = conn_.query(results_sql.c_str(), {ids});
   if (!results.ok()) return fail("cannot list games", results.error());
   const pg::Rows& r = results.value();
   for (int i = 0; i < r.size(); ++i) {
@@ -224,6 +240,8 @@ Result<std::vector<StoredGame>> PgStore::recent(const StoreQuery& query) {
     s.lines = r.int_at(i, 6);
     s.score = r.int_at(i, 7);
     s.pieces = r.int_at(i, 8);
+    s.key_id = r.text_at(i, 9);
+    s.name_shared = r.bool_at(i, 10);
     game->results.push_back(std::move(s));
   }
   return out;
@@ -233,10 +251,12 @@ Result<std::vector<BestResult>> PgStore::best(const StoreQuery& query) {
   if (auto connected = ensure_connected(); !connected) return io_error("cannot list bests: " + connected.error());
   std::optional<std::string> mode;
   if (query.mode) mode = names::name_of(names::kMode, *query.mode);
-  auto rows = conn_.query(R"sql(
-    SELECT mode, limit_kind, limit_value, goal, player, game_id, created_unix_ms, time_us, score, lines FROM (
+  const std::string sql = R"sql(
+    SELECT mode, limit_kind, limit_value, goal, player, game_id, created_unix_ms, time_us, score, lines, key_id,
+           name_shared FROM (
       SELECT g.mode, g.limit_kind, g.limit_value, g.goal, r.player, r.game_id, g.created_unix_ms, r.time_us,
-             r.score, r.lines,
+             r.score, r.lines, r.key_id, )sql" +
+                          std::string(kNameShared) + R"sql( AS name_shared,
              ROW_NUMBER() OVER (PARTITION BY g.mode, g.limit_kind, g.limit_value ORDER BY
                CASE g.goal WHEN 'time' THEN r.time_us ELSE 0 END ASC,
                CASE g.goal WHEN 'score' THEN r.score WHEN 'lines' THEN r.lines ELSE 0 END DESC,
@@ -245,8 +265,8 @@ Result<std::vector<BestResult>> PgStore::best(const StoreQuery& query) {
       WHERE g.verified AND ($1::text IS NULL OR g.mode = $1) AND ($2::text IS NULL OR r.player = $2)
         AND (r.status = 'finished' OR
              (r.status = 'topped_out' AND g.goal <> 'time' AND g.limit_kind <> 'time'))) ranked
-    WHERE rank = 1 ORDER BY mode, limit_kind, limit_value)sql",
-                          {pg::Param::maybe(mode), pg::Param::maybe(query.player)});
+    WHERE rank = 1 ORDER BY mode, limit_kind, limit_value)sql";
+  auto rows = conn_.query(sql.c_str(), {pg::Param::maybe(mode), pg::Param::maybe(query.player)});
   if (!rows.ok()) return fail("cannot list bests", rows.error());
   const pg::Rows& s = rows.value();
   std::vector<BestResult> out;
@@ -262,6 +282,8 @@ Result<std::vector<BestResult>> PgStore::best(const StoreQuery& query) {
     b.time_us = s.int_at(i, 7);
     b.score = s.int_at(i, 8);
     b.lines = s.int_at(i, 9);
+    b.key_id = s.text_at(i, 10);
+    b.name_shared = s.bool_at(i, 11);
     out.push_back(std::move(b));
   }
   return out;

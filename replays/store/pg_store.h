@@ -4,8 +4,8 @@
 // # Layout
 // games: one row per game, the replay's bytes (bytea) and what the folder store's index.sqlite keeps; id is the same
 // 16-hex content id as a folder store's file name, so adding a replay twice stores it once. results: one row per
-// racer. schema_version: one row, the version of the schema (kSchemaVersion after open()). The database is the
-// truth: there are no files.
+// racer (with its key's short id since version 2). schema_version: one row, the version of the schema (kSchemaVersion
+// after open()). The database is the truth: there are no files.
 //
 // # Migrations
 // Numbered from 1 (kMigrations[i] takes the schema from version i to i + 1). open() applies the missing ones in one
@@ -34,8 +34,8 @@ class PgStore {
  public:
   // The SQL of each migration: kMigrations[0] makes version 1 from an empty database. Values are stored: never
   // change a migration that has shipped; add one.
-  static const std::array<const char*, 1> kMigrations;
-  static constexpr int kSchemaVersion = 1;
+  static const std::array<const char*, 2> kMigrations;
+  static constexpr int kSchemaVersion = 2;
   // The advisory lock key that open() holds while it migrates ("stackrace" in ASCII, truncated).
   static constexpr std::int64_t kMigrationLock = 0x737461636B72;
 

@@ -11,6 +11,7 @@
 #include "common/replay/codec.h"
 #include "common/replay/names.h"
 #include "common/replay/verify.h"
+#include "net/identity/player_key.h"
 #include "replays/store/file_io.h"
 #include "replays/store/pg_db.h"
 #include "replays/store/pg_store.h"
@@ -48,12 +49,46 @@ CREATE TABLE IF NOT EXISTS results (
   lines INTEGER NOT NULL,
   score INTEGER NOT NULL,
   pieces INTEGER NOT NULL,
+  key_id TEXT NOT NULL DEFAULT '',
   PRIMARY KEY (game_id, racer)
 );
 CREATE INDEX IF NOT EXISTS games_created ON games(created_unix_ms);
 CREATE INDEX IF NOT EXISTS results_player ON results(player);
 PRAGMA foreign_keys = ON;
 )sql";
+
+// The index layout's version (PRAGMA user_version). 0: an index made before versions, whose results have no key_id;
+// 1: results.key_id. No file written before Racer class version 2 holds a key, so an older index gains the column
+// with '' everywhere, which is what reindexing its files would give.
+constexpr std::int64_t kIndexVersion = 1;
+
+// Brings the index to kIndexVersion. # Errors: a sentence (an index of a newer build, a failed migration).
+sr::Status<std::string> migrate(sqlite::Db& db) {
+  auto version = db.prepare("PRAGMA user_version");
+  if (!version || version->step() != sqlite::Statement::Step::kRow) return db.last_error();
+  const std::int64_t found = version->int_at(0);
+  if (found > kIndexVersion) {
+    return "the index is version " + std::to_string(found) + ", this build knows up to " +
+           std::to_string(kIndexVersion) +
+           ": use a newer stackrace, or delete the index and run stackrace-replay reindex (the replay files are the "
+           "truth)";
+  }
+  if (found == kIndexVersion) return {};
+  // The CREATE TABLE above made a new index with every column; an old one lacks key_id.
+  if (!db.prepare("SELECT key_id FROM results LIMIT 0")) {
+    if (auto added = db.exec("ALTER TABLE results ADD COLUMN key_id TEXT NOT NULL DEFAULT ''"); !added) return added;
+  }
+  const std::string finish =
+      "CREATE INDEX IF NOT EXISTS results_player_key ON results(player, key_id); "
+      "PRAGMA user_version = " +
+      std::to_string(kIndexVersion);
+  return db.exec(finish.c_str());
+}
+
+// Whether another key raced under result row r's name (r.key_id empty: unknown, never shared).
+constexpr const char* kNameShared =
+    "(r.key_id <> '' AND EXISTS (SELECT 1 FROM results o WHERE o.player = r.player AND o.key_id <> '' AND "
+    "o.key_id <> r.key_id))";
 
 template <class E, std::size_t N>
 E enum_from(const std::array<const char*, N>& table, const std::string& name) {
@@ -111,6 +146,10 @@ Result<std::vector<std::uint8_t>> ReplayStore::load(const std::string& id) {
   return read_file(dir_ / (id + kExtension));
 }
 
+std::string shown_name(const std::string& player, const std::string& key_id, bool name_shared) {
+  return name_shared && !key_id.empty() ? player + " #" + key_id : player;
+}
+
 std::string ReconcileReport::summary() const {
   if (temp_files_removed == 0 && rows_removed == 0 && files_indexed == 0 && unreadable.empty()) {
     return "files and index agree";
@@ -153,6 +192,9 @@ Result<ReplayStore> ReplayStore::open(const std::filesystem::path& dir, bool cre
   sqlite::Db db;
   if (auto opened = db.open(dir / kIndexFile); !opened) return io_error(opened.error());
   if (auto made = db.exec(kSchema); !made) return io_error("cannot create the index: " + made.error());
+  if (auto migrated = migrate(db); !migrated) {
+    return io_error("cannot open the index " + (dir / kIndexFile).string() + ": " + migrated.error());
+  }
   return ReplayStore(dir, std::move(db));
 }
 
@@ -163,8 +205,8 @@ sr::Status<std::string> ReplayStore::index(const std::string& id, const std::str
       "INSERT INTO games (id, file, created_unix_ms, place, mode, limit_kind, limit_value, goal, rules_version, "
       "racers, verified, verify_note) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)");
   auto result = db_.prepare(
-      "INSERT INTO results (game_id, racer, player, status, top_out, time_us, lines, score, pieces) "
-      "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)");
+      "INSERT INTO results (game_id, racer, player, status, top_out, time_us, lines, score, pieces, key_id) "
+      "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)");
   if (!del || !game || !result) return db_.last_error();
   del->bind(1, id);
   if (del->step() == sqlite::Statement::Step::kError) return db_.last_error();
@@ -194,6 +236,7 @@ sr::Status<std::string> ReplayStore::index(const std::string& id, const std::str
     result->bind(7, r.result.stats.lines);
     result->bind(8, r.result.stats.score);
     result->bind(9, r.result.stats.pieces);
+    result->bind(10, r.key ? net::short_key_id(*r.key) : std::string());
     if (result->step() == sqlite::Statement::Step::kError) return db_.last_error();
   }
   return {};
@@ -349,9 +392,9 @@ Result<std::vector<StoredGame>> ReplayStore::recent(const StoreQuery& query) {
       "AND (?2 IS NULL OR r.player = ?2))) "
       "AND (?8 IS NULL OR g.verified = ?8) AND (?9 IS NULL OR g.id = ?9) "
       "ORDER BY created_unix_ms DESC, id LIMIT ?3");
-  auto results = db_.prepare(
-      "SELECT racer, player, status, top_out, time_us, lines, score, pieces FROM results WHERE game_id = ?1 "
-      "ORDER BY racer");
+  const std::string results_sql = "SELECT racer, player, status, top_out, time_us, lines, score, pieces, key_id, " +
+                                  std::string(kNameShared) + " FROM results r WHERE game_id = ?1 ORDER BY racer";
+  auto results = db_.prepare(results_sql.c_str());
   if (!games || !results) return io_error(db_.last_error());
   bind_query(*games, query);
   games->bind(3, static_cast<std::int64_t>(query.limit));
@@ -409,6 +452,8 @@ Result<std::vector<StoredGame>> ReplayStore::recent(const StoreQuery& query) {
       r.lines = results->int_at(5);
       r.score = results->int_at(6);
       r.pieces = results->int_at(7);
+      r.key_id = results->text_at(8);
+      r.name_shared = results->int_at(9) != 0;
       g.results.push_back(std::move(r));
     }
     out.push_back(std::move(g));
@@ -418,10 +463,12 @@ Result<std::vector<StoredGame>> ReplayStore::recent(const StoreQuery& query) {
 
 Result<std::vector<BestResult>> ReplayStore::best(const StoreQuery& query) {
   if (pg_) return pg_->best(query);
-  auto s = db_.prepare(R"sql(
-    SELECT mode, limit_kind, limit_value, goal, player, game_id, created_unix_ms, time_us, score, lines FROM (
+  const std::string sql = R"sql(
+    SELECT mode, limit_kind, limit_value, goal, player, game_id, created_unix_ms, time_us, score, lines, key_id,
+           name_shared FROM (
       SELECT g.mode, g.limit_kind, g.limit_value, g.goal, r.player, r.game_id, g.created_unix_ms, r.time_us,
-             r.score, r.lines,
+             r.score, r.lines, r.key_id, )sql" +
+                          std::string(kNameShared) + R"sql( AS name_shared,
              ROW_NUMBER() OVER (PARTITION BY g.mode, g.limit_kind, g.limit_value ORDER BY
                CASE g.goal WHEN 'time' THEN r.time_us ELSE 0 END ASC,
                CASE g.goal WHEN 'score' THEN r.score WHEN 'lines' THEN r.lines ELSE 0 END DESC,
@@ -430,7 +477,8 @@ Result<std::vector<BestResult>> ReplayStore::best(const StoreQuery& query) {
       WHERE g.verified = 1 AND (?1 IS NULL OR g.mode = ?1) AND (?2 IS NULL OR r.player = ?2)
         AND (r.status = 'finished' OR
              (r.status = 'topped_out' AND g.goal <> 'time' AND g.limit_kind <> 'time')))
-    WHERE rank = 1 ORDER BY mode, limit_kind, limit_value)sql");
+    WHERE rank = 1 ORDER BY mode, limit_kind, limit_value)sql";
+  auto s = db_.prepare(sql.c_str());
   if (!s) return io_error(db_.last_error());
   bind_query(*s, query);
   std::vector<BestResult> out;
@@ -449,6 +497,8 @@ Result<std::vector<BestResult>> ReplayStore::best(const StoreQuery& query) {
     b.time_us = s->int_at(7);
     b.score = s->int_at(8);
     b.lines = s->int_at(9);
+    b.key_id = s->text_at(10);
+    b.name_shared = s->int_at(11) != 0;
     out.push_back(std::move(b));
   }
   return out;

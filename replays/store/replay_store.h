@@ -5,8 +5,10 @@
 //
 // # Layout
 // DIR/<id>.srr are the replays (any *.srr file in DIR counts; its id is the file name without .srr), and
-// DIR/index.sqlite the index: one row per game (id, time, mode, rules, verified flag) and one per racer result.
-// The files are the truth: reindex() rebuilds the index from them alone.
+// DIR/index.sqlite the index: one row per game (id, time, mode, rules, verified flag) and one per racer result
+// (with the short id of the racer's key). The files are the truth: reindex() rebuilds the index from them alone.
+// The index's layout has a version (SQLite's user_version); open() brings an older index up to date in place and
+// refuses a newer one.
 //
 // # Writes
 // add() writes the file atomically (file_io.h, fsync of the file and the directory) and only then indexes it in one
@@ -34,6 +36,11 @@ namespace sr::replay {
 struct StoredResult {
   std::size_t racer = 0;
   std::string player;
+  // The short id (8 hex digits, net/identity/player_key.h short_key_id) of the key the racer proved to the server
+  // that recorded the game (Racer::key); empty when the replay holds none (solo games, older files).
+  std::string key_id;
+  // The store holds games where another key raced under this name: show key_id beside it (shown_name()).
+  bool name_shared = false;
   ResultStatus status = ResultStatus::kFinished;
   engine::TopOut top_out = engine::TopOut::kNone;
   engine::TimeUs time_us = 0;
@@ -74,7 +81,18 @@ struct BestResult {
   engine::TimeUs time_us = 0;
   std::int64_t score = 0;
   std::int64_t lines = 0;
+  std::string key_id;        // as StoredResult's
+  bool name_shared = false;  // as StoredResult's
 };
+
+// The name to show for a result: "Ada", or "Ada #1a2b3c4d" where two keys raced under "Ada" in this store.
+[[nodiscard]] std::string shown_name(const std::string& player, const std::string& key_id, bool name_shared);
+[[nodiscard]] inline std::string shown_name(const StoredResult& r) {
+  return shown_name(r.player, r.key_id, r.name_shared);
+}
+[[nodiscard]] inline std::string shown_name(const BestResult& b) {
+  return shown_name(b.player, b.key_id, b.name_shared);
+}
 
 struct StoreQuery {
   std::optional<engine::ModeKind> mode;  // only games of this mode

@@ -132,6 +132,8 @@ void put_game(JsonWriter& w, const replay::StoredGame& game) {
     const replay::StoredResult& r = game.results[i];
     w.begin_object();
     w.key("name").value(r.player);
+    w.key("key_id").value(r.key_id);
+    w.key("name_shared").value(r.name_shared);
     w.key("status").value(replay::status_name(r.status));
     w.key("top_out").value(names::name_of(names::kTopOut, r.top_out));
     w.key("time_us").value(I64{r.time_us});
@@ -153,6 +155,8 @@ void put_record(JsonWriter& w, const replay::BestResult& best) {
   w.key("mode");
   put_mode(w, protocol::ModeSummary{best.mode, best.limit, best.limit_value, best.goal});
   w.key("player").value(best.player);
+  w.key("key_id").value(best.key_id);
+  w.key("name_shared").value(best.name_shared);
   w.key("game_id").value(best.game_id);
   w.key("played_unix_ms").value(I64{best.created_unix_ms});
   w.key("time_us").value(I64{best.time_us});

@@ -160,6 +160,25 @@ TEST(Cli, InfoAndVerifyShowUnverifiedTimeAndReconnects) {
   EXPECT_NE(tiny.out.find(" pieces/s, unverified < 0.001 s\n"), std::string::npos) << tiny.out;
 }
 
+TEST(Cli, InfoShowsEachRacersKey) {
+  TempDir dir;
+  Result<Replay> r = load_replay_file(data("race_sprint.srr"));
+  ASSERT_TRUE(r.ok());
+  Replay keyed = r.value();
+  keyed.racers[1].key.emplace();
+  for (std::size_t i = 0; i < kRacerKeyBytes; ++i) (*keyed.racers[1].key)[i] = static_cast<std::uint8_t>(i);
+  const auto file = (dir.path() / "keyed.srr").string();
+  ASSERT_EQ(sr::test::problem_of(write_file_atomic(file, encode_binary(keyed))), std::nullopt);
+  const ToolRun info = tool("info " + file);
+  ASSERT_EQ(info.exit_code, 0) << info.out;
+  // The short id is the first 4 bytes of the key's BLAKE2b-256 hash.
+  EXPECT_NE(info.out.find("    key cb2f5160 (000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f)\n"),
+            std::string::npos)
+      << info.out;
+  EXPECT_EQ(info.out.find("    key ", info.out.find("    key ") + 1), std::string::npos) << "only bo has a key";
+  EXPECT_EQ(tool("verify " + file).exit_code, 0);
+}
+
 TEST(Cli, InfoShowsTheCreationDateInUtcPast2038) {
   TempDir dir;
   const std::pair<std::int64_t, const char*> cases[] = {{4'102'444'800'000, "2100-01-01 00:00:00 UTC"},

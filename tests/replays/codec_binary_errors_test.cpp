@@ -17,18 +17,18 @@ namespace {
 
 using Bytes = std::vector<std::uint8_t>;
 
-using testing::tiny;  // its 138 bytes are spelled out in codec_binary_test.cpp; the offsets below are from there
+using testing::tiny;  // its 139 bytes are spelled out in codec_binary_test.cpp; the offsets below are from there
 
 constexpr std::size_t kRacersAt = 58;        // racers: count
 constexpr std::size_t kInputLogAt = 85;      // the input log after its class version: count, unit_us, orders, stream
 constexpr std::size_t kInputLogEnd = 91;     // RacerResult class version
 constexpr std::size_t kStatusAt = 95;        // result.status
 constexpr std::size_t kStatsTimeAt = 109;    // result.stats.time_us (2 bytes: 0xE8 0x07)
-constexpr std::size_t kCheckpointsAt = 137;  // checkpoints: count (the last byte)
+constexpr std::size_t kCheckpointsAt = 137;  // checkpoints: count (the key flag follows: the last byte)
 
 Bytes tiny_bytes() {
   Bytes b = encode_binary(tiny());
-  EXPECT_EQ(b.size(), 138u);
+  EXPECT_EQ(b.size(), 139u);
   return b;
 }
 
@@ -120,7 +120,7 @@ TEST(CodecBinaryErrors, ClassVersionsAndTruncation) {
       {"inside a class version", cut, ErrorKind::kTruncated, "config at byte 19: the input ends inside a field"},
       {"inside the seed", cut_seed, ErrorKind::kTruncated, "seed at byte 49: needs 8 more bytes, the input has 3"},
       {"stream past the end", with_byte(89, 50), ErrorKind::kTruncated,
-       "racers[0].inputs.stream at byte 89: needs 50 more bytes, the input has 48"},
+       "racers[0].inputs.stream at byte 89: needs 50 more bytes, the input has 49"},
       {"trailing",
        [] {
          Bytes b = tiny_bytes();
@@ -128,7 +128,7 @@ TEST(CodecBinaryErrors, ClassVersionsAndTruncation) {
          b.push_back(0);
          return b;
        }(),
-       ErrorKind::kTrailingBytes, "at byte 138: 2 bytes after the end of the replay"},
+       ErrorKind::kTrailingBytes, "at byte 139: 2 bytes after the end of the replay"},
   });
 }
 
@@ -149,13 +149,13 @@ TEST(CodecBinaryErrors, NumbersFlagsEnumsAndText) {
       {"piece", splice(tiny_bytes(), 30, 31, {0x01, 0x09}), ErrorKind::kBadValue,
        "config.fixed_sequence at byte 30: unknown cell value 9"},
       {"pieces past the end", splice(tiny_bytes(), 30, 31, varint(1000)), ErrorKind::kTruncated,
-       "config.fixed_sequence at byte 30: needs 1000 more bytes, the input has 107"},
+       "config.fixed_sequence at byte 30: needs 1000 more bytes, the input has 108"},
       {"rows", with_byte(31, 41), ErrorKind::kBadValue, "config.initial_board at byte 31: 41 rows, at most 40"},
       {"rows past the end", with_byte(31, 40), ErrorKind::kTruncated,
-       "config.initial_board at byte 31: count 40 exceeds what the remaining 106 bytes can hold"},
+       "config.initial_board at byte 31: count 40 exceeds what the remaining 107 bytes can hold"},
       {"racers", with_byte(kRacersAt, 65), ErrorKind::kBadValue, "racers at byte 58: count 65, at most 64"},
       {"racers past the end", with_byte(kRacersAt, 3), ErrorKind::kTruncated,
-       "racers at byte 58: count 3 exceeds what the remaining 79 bytes can hold"},
+       "racers at byte 58: count 3 exceeds what the remaining 80 bytes can hold"},
       {"engine config", with_byte(33, 9), ErrorKind::kBadValue, "racers[0] config: preview is 9, must be 0..7"},
   });
 }
@@ -226,7 +226,7 @@ TEST(CodecBinaryErrors, CheckpointsResultsAndTheReplay) {
   no_racers[kRacersAt] = 0;
   expect_errors({
       {"checkpoint count", splice(tiny_bytes(), kCheckpointsAt, 138, {0x02}), ErrorKind::kTruncated,
-       "racers[0].checkpoints.count at byte 137: count 2 exceeds what the remaining 0 bytes can hold"},
+       "racers[0].checkpoints.count at byte 137: count 2 exceeds what the remaining 1 bytes can hold"},
       {"checkpoint overflow", splice(tiny_bytes(), kCheckpointsAt, 138, overflow), ErrorKind::kBadValue,
        "racers[0].checkpoints[1] at byte 155: checkpoint time overflows"},
       {"checkpoint later than any game", splice(tiny_bytes(), kCheckpointsAt, 138, late), ErrorKind::kBadValue,

@@ -30,7 +30,7 @@ const std::vector<std::uint8_t> kTinyBytes = {
     0x08, 0x07, 0x06, 0x05, 0x04, 0x03, 0x02, 0x01,  // seed, 8 bytes little-endian
     0x19,                                            // checkpoint_every 25
     0x01,                                            // racers: 1
-    0x01, 0x00, 0x00, 0x00,                          // Racer class version 1
+    0x02, 0x00, 0x00, 0x00,                          // Racer class version 2
     0x01, 'a',                                       // name
     0x01, 0x00, 0x00, 0x00,                          // Handling class version 1
     0xD8, 0x98, 0x0A,                                // das_us 167000
@@ -54,6 +54,7 @@ const std::vector<std::uint8_t> kTinyBytes = {
     0x00, 0x00,                                      // unverified_us 0, reconnects 0
     0x01, 0x00, 0x00, 0x00,                          // Checkpoints class version 1
     0x00,                                            // no checkpoints
+    0x00,                                            // key: none
 };
 
 // The same replay as a build before RacerResult class version 2 wrote it (RacerResult version 1: no unverified_us or
@@ -134,7 +135,7 @@ std::vector<std::uint8_t> tiny_bytes_with(const std::vector<std::uint8_t>& numbe
 }
 
 TEST(CodecBinary, LayoutOffsetsAreWhereTheTestsSayTheyAre) {
-  ASSERT_EQ(kTinyBytes.size(), 138u);
+  ASSERT_EQ(kTinyBytes.size(), 139u);
   EXPECT_EQ(kTinyBytes[kRacerResultVersionAt], 0x02);
   EXPECT_EQ(kTinyBytesV1[kRacerResultVersionAt], 0x01);
   EXPECT_EQ(kTinyBytes[kUnverifiedAt - 1], 0x00);  // max_b2b
@@ -164,6 +165,53 @@ TEST(CodecBinary, StoresUnverifiedTimeAndReconnectsAfterTheStats) {
   Result<Replay> back = decode_binary(bytes);
   ASSERT_TRUE(back.ok()) << back.error().describe();
   EXPECT_EQ(back.value(), r);
+}
+
+// Racer class version 2 ends with the key: a flag, then its 32 bytes.
+TEST(CodecBinary, StoresTheRacersKeyAfterTheCheckpoints) {
+  Replay r = tiny();
+  r.racers[0].key.emplace();
+  for (std::size_t i = 0; i < kRacerKeyBytes; ++i) (*r.racers[0].key)[i] = static_cast<std::uint8_t>(0xA0 + i);
+  std::vector<std::uint8_t> bytes = kTinyBytes;
+  bytes.back() = 0x01;
+  for (std::size_t i = 0; i < kRacerKeyBytes; ++i) bytes.push_back(static_cast<std::uint8_t>(0xA0 + i));
+  EXPECT_EQ(encode_binary(r), bytes);
+  Result<Replay> back = decode_binary(bytes);
+  ASSERT_TRUE(back.ok()) << back.error().describe();
+  EXPECT_EQ(back.value(), r);
+  EXPECT_EQ(key_hex(*back.value().racers[0].key), "a0a1a2a3a4a5a6a7a8a9aaabacadaeafb0b1b2b3b4b5b6b7b8b9babbbcbdbebf");
+}
+
+// A file written before Racer class version 2 (racer version 1, RacerResult version 2): no key, and the checkpoints
+// end the racer.
+TEST(CodecBinary, ReadsRacerVersion1WithoutAKey) {
+  std::vector<std::uint8_t> bytes = kTinyBytes;
+  bytes.pop_back();
+  constexpr std::size_t kRacerVersionAt = 59;
+  ASSERT_EQ(bytes[kRacerVersionAt], 0x02);
+  bytes[kRacerVersionAt] = 0x01;
+  Result<Replay> r = decode_binary(bytes);
+  ASSERT_TRUE(r.ok()) << r.error().describe();
+  EXPECT_FALSE(r.value().racers[0].key.has_value());
+  EXPECT_EQ(r.value(), tiny());
+  EXPECT_EQ(encode_binary(r.value()), kTinyBytes);
+  bytes[kRacerVersionAt] = 0x03;
+  const Error newer = decode_error(bytes);
+  EXPECT_EQ(newer.kind, ErrorKind::kNewerVersion);
+  EXPECT_EQ(newer.message, "Racer has class version 3, this build reads up to 2");
+}
+
+TEST(CodecBinary, RejectsADamagedKey) {
+  std::vector<std::uint8_t> bytes = kTinyBytes;
+  bytes.back() = 0x02;
+  EXPECT_EQ(decode_error(bytes).describe(), "racers[0].key.present at byte 138: a flag must be 0 or 1, not 2");
+  bytes.back() = 0x01;
+  bytes.insert(bytes.end(), 31, 0xAB);  // one byte short
+  const Error cut = decode_error(bytes);
+  EXPECT_EQ(cut.kind, ErrorKind::kTruncated);
+  EXPECT_EQ(cut.describe(), "racers[0].key at byte 138: needs 32 more bytes, the input has 31");
+  bytes.insert(bytes.end(), 2, 0xAB);  // one byte too many
+  EXPECT_EQ(decode_error(bytes).describe(), "at byte 171: 1 bytes after the end of the replay");
 }
 
 TEST(CodecBinary, RejectsUnverifiedTimeBeyondTheGame) {

@@ -115,6 +115,46 @@ TEST(CodecJson, RefusesVersion2MembersInAVersion1Result) {
             "racers[0].result: member \"reconnects\" needs cereal_class_version 2 or later, the object has 0");
 }
 
+// `minimal()` with `members` added to the racer object.
+std::string with_racer_members(const std::string& members) {
+  std::string text = minimal();
+  const std::string racer = "\"racers\": [{";
+  text.insert(text.find(racer) + racer.size(), members);
+  return text;
+}
+
+constexpr const char* kKeyHex = "3b6a27bcceb6a42d62a3a8d02a6f0d73653215771de243a63ac048a18b59da29";
+
+TEST(CodecJson, StoresTheRacersKeyAsHexAndLeavesOutAMissingOne) {
+  Replay r = testing::small_sprint();
+  EXPECT_EQ(encode_json(r).find("\"key\""), std::string::npos);
+  r.racers[0].key = key_from_hex(kKeyHex);
+  ASSERT_TRUE(r.racers[0].key.has_value());
+  const std::string json = encode_json(r);
+  EXPECT_NE(json.find(std::string("\"key\": \"") + kKeyHex + "\"\n"), std::string::npos) << json;
+  Result<Replay> back = decode_json(json);
+  ASSERT_TRUE(back.ok()) << back.error().describe();
+  EXPECT_EQ(back.value(), r);
+  EXPECT_EQ(encode_binary(back.value()), encode_binary(r));
+}
+
+TEST(CodecJson, RefusesAMalformedKeyAndAKeyInAVersion1Racer) {
+  Result<Replay> ok = decode_json(with_racer_members(std::string("\"key\": \"") + kKeyHex + "\", "));
+  ASSERT_TRUE(ok.ok()) << ok.error().describe();
+  EXPECT_EQ(key_hex(*ok.value().racers[0].key), kKeyHex);
+  for (const std::string bad : {"3B6A27BCCEB6A42D62A3A8D02A6F0D73653215771DE243A63AC048A18B59DA29", "3b6a", "",
+                                "zz6a27bcceb6a42d62a3a8d02a6f0d73653215771de243a63ac048a18b59da29"}) {
+    const Error e = json_error(with_racer_members("\"key\": \"" + bad + "\", "));
+    EXPECT_EQ(e.describe(), "racers[0].key: a key is 64 lower-case hex digits") << bad;
+  }
+  const Error number = json_error(with_racer_members("\"key\": 5, "));
+  EXPECT_EQ(number.field, "racers[0].key");
+  const Error v1 =
+      json_error(with_racer_members(std::string("\"cereal_class_version\": 1, \"key\": \"") + kKeyHex + "\", "));
+  EXPECT_EQ(v1.kind, ErrorKind::kBadJson);
+  EXPECT_EQ(v1.message, "racers[0]: member \"key\" needs cereal_class_version 2 or later, the object has 1");
+}
+
 TEST(CodecJson, RejectsUnverifiedTimeAndReconnectsOutOfRange) {
   const Error negative = json_error(with_result_members(R"("unverified_us": -1, )"));
   EXPECT_EQ(negative.describe(), "racers[0].result.unverified_us: -1 is negative");

@@ -5,6 +5,8 @@
 //   `stackrace-replay make-goldens tests/data/current`.
 // - tests/data/*.srr: files written before RacerResult class version 2, kept byte for byte as compatibility fixtures
 //   (never regenerated): old files must keep decoding and verifying.
+// - tests/data/before_keys: the current set as it was written before Racer class version 2 (no racer keys), kept the
+//   same way.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -49,7 +51,8 @@ TEST(Goldens, EveryCurrentGoldenDecodesReencodesIdenticallyAndVerifies) {
 // This build writes RacerResult class version 2, so a version 1 file does not re-encode to its own bytes. What must
 // hold instead: it decodes as a clean run (the version 2 numbers 0), it verifies, its re-encoding is stable (decode,
 // encode, decode gives the same replay, and encoding that gives the same bytes again), and the re-encoding differs
-// from the file only by what version 2 added: one byte per racer for each of the two numbers (0 is one varint byte).
+// from the file only by what version 2 added: one byte per racer for each of the two numbers (0 is one varint byte),
+// and one for Racer version 2's key flag (no key).
 TEST(Goldens, ClassVersion1FilesDecodeVerifyAndReencodeStably) {
   const auto files = testing::golden_files();
   ASSERT_GE(files.size(), 16u);  // the 12 of the first golden set and the 4 bot goldens
@@ -61,9 +64,10 @@ TEST(Goldens, ClassVersion1FilesDecodeVerifyAndReencodeStably) {
     for (const Racer& racer : r.value().racers) {
       EXPECT_EQ(racer.result.unverified_us, 0) << racer.name;
       EXPECT_EQ(racer.result.reconnects, 0u) << racer.name;
+      EXPECT_FALSE(racer.key.has_value()) << racer.name;
     }
     const std::vector<std::uint8_t> reencoded = encode_binary(r.value());
-    EXPECT_EQ(reencoded.size(), bytes.size() + 2 * r.value().racers.size());
+    EXPECT_EQ(reencoded.size(), bytes.size() + 3 * r.value().racers.size());
     Result<Replay> back = decode_binary(reencoded);
     ASSERT_TRUE(back.ok()) << back.error().describe();
     EXPECT_EQ(back.value(), r.value());
@@ -74,6 +78,37 @@ TEST(Goldens, ClassVersion1FilesDecodeVerifyAndReencodeStably) {
     const VerifyReport report = verify(r.value());
     EXPECT_EQ(report.verdict, Verdict::kVerified) << report.message;
   }
+}
+
+// The set written before Racer class version 2 holds the same games as tests/data/current under the same rules, and
+// nobody's key: re-encoded by this build (a key flag 0 after each racer's checkpoints, Racer's class version 2 in
+// front of the first racer), each file is exactly its current copy, byte for byte. Its JSON reads too.
+TEST(Goldens, FilesWrittenBeforeRacerKeysReadWithoutKeysAndReencodeToTheCurrentBytes) {
+  const auto files = testing::golden_files(testing::data_dir() / "before_keys");
+  ASSERT_EQ(files.size(), testing::golden_files(testing::current_dir()).size());
+  for (const auto& path : files) {
+    SCOPED_TRACE(path.filename().string());
+    const auto bytes = testing::read_bytes(path);
+    Result<Replay> r = decode_binary(bytes);
+    ASSERT_TRUE(r.ok()) << r.error().describe();
+    for (const Racer& racer : r.value().racers) EXPECT_FALSE(racer.key.has_value()) << racer.name;
+    const std::vector<std::uint8_t> reencoded = encode_binary(r.value());
+    EXPECT_EQ(reencoded.size(), bytes.size() + r.value().racers.size());
+    ASSERT_EQ(r.value().rules_version, engine::kRulesVersion) << "after a rules change, compare only what is above";
+    EXPECT_EQ(reencoded, testing::read_bytes(testing::current_dir() / path.filename()));
+    const VerifyReport report = verify(r.value());
+    EXPECT_EQ(report.verdict, Verdict::kVerified) << report.message;
+  }
+  const std::vector<std::uint8_t> json_bytes =
+      testing::read_bytes(testing::data_dir() / "before_keys" / "mode_sprint.json");
+  const std::string old_json(json_bytes.begin(), json_bytes.end());
+  ASSERT_NE(old_json.find("\"cereal_class_version\": 1,\n   \"name\""), std::string::npos)
+      << "the racer object of the JSON fixture is class version 1";
+  Result<Replay> from_json = decode_json(old_json);
+  ASSERT_TRUE(from_json.ok()) << from_json.error().describe();
+  Result<Replay> current = decode_binary(testing::read_bytes(testing::current_dir() / "mode_sprint.srr"));
+  ASSERT_TRUE(current.ok());
+  EXPECT_EQ(from_json.value(), current.value());
 }
 
 // The first golden set was made by the same scripted players as tests/data/current, under the same rules: each

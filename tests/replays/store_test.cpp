@@ -172,6 +172,99 @@ TEST_F(ReplayStoreTest, ReindexRebuildsTheIndexFromTheFiles) {
   EXPECT_EQ(games.value()[0].id == "mode_sprint" || games.value()[1].id == "mode_sprint", true);
 }
 
+RacerKey key_counting_from(std::uint8_t first) {
+  RacerKey k{};
+  for (std::size_t i = 0; i < k.size(); ++i) k[i] = static_cast<std::uint8_t>(first + i);
+  return k;
+}
+
+// Two players raced as "sprinter" with different keys: their rows say which key, and only then is the key shown
+// beside the name. A row without a key (a game recorded before keys) is never "shared".
+TEST_F(ReplayStoreTest, ResultsCarryTheKeysShortIdAndShowItWhereTwoKeysSharedAName) {
+  Result<ReplayStore> store = ReplayStore::open(dir_, true);
+  ASSERT_TRUE(store.ok()) << store.error().describe();
+  Replay first = golden("mode_sprint.srr");
+  first.racers[0].key = key_counting_from(0);  // short id cb2f5160: BLAKE2b-256 of bytes 0..31, first 4 bytes
+  first.created_unix_ms = 1'000;
+  Replay keyless = golden("mode_sprint.srr");
+  keyless.created_unix_ms = 2'000;
+  ASSERT_TRUE(store.value().add(first).ok());
+  ASSERT_TRUE(store.value().add(keyless).ok());
+  std::vector<StoredGame> games = store.value().recent({}).value();
+  ASSERT_EQ(games.size(), 2u);
+  EXPECT_EQ(games[0].results[0].key_id, "");
+  EXPECT_EQ(games[1].results[0].key_id, "cb2f5160");
+  for (const StoredGame& g : games) {
+    EXPECT_FALSE(g.results[0].name_shared);
+    EXPECT_EQ(shown_name(g.results[0]), "sprinter");
+  }
+
+  Replay other = golden("mode_sprint.srr");
+  other.racers[0].key = key_counting_from(100);  // short id bdf247bd
+  other.created_unix_ms = 3'000;
+  ASSERT_TRUE(store.value().add(other).ok());
+  games = store.value().recent({}).value();
+  ASSERT_EQ(games.size(), 3u);
+  EXPECT_EQ(shown_name(games[0].results[0]), "sprinter #bdf247bd");
+  EXPECT_EQ(shown_name(games[1].results[0]), "sprinter");  // no key recorded
+  EXPECT_EQ(shown_name(games[2].results[0]), "sprinter #cb2f5160");
+  const std::vector<BestResult> best = store.value().best({}).value();
+  ASSERT_EQ(best.size(), 1u);  // one sprint time, three times the same game: the first played holds it
+  EXPECT_EQ(best[0].created_unix_ms, 1'000);
+  EXPECT_EQ(shown_name(best[0]), "sprinter #cb2f5160");
+}
+
+// An index written before index versions has no key_id column: open() adds it, every row reads as keyless, and new
+// games index their keys. An index of a newer build is refused, untouched.
+TEST_F(ReplayStoreTest, AnOlderIndexGainsTheKeyColumnAndANewerOneIsRefused) {
+  std::filesystem::create_directories(dir_);
+  std::filesystem::copy_file(testing::data_dir() / "mode_sprint.srr", dir_ / "mode_sprint.srr");
+  {
+    sqlite::Db db;
+    ASSERT_TRUE(db.open(dir_ / ReplayStore::kIndexFile).ok());
+    ASSERT_TRUE(db.exec(R"sql(
+      CREATE TABLE games (id TEXT PRIMARY KEY, file TEXT NOT NULL, created_unix_ms INTEGER NOT NULL,
+        place TEXT NOT NULL, mode TEXT NOT NULL, limit_kind TEXT NOT NULL, limit_value INTEGER NOT NULL,
+        goal TEXT NOT NULL, rules_version INTEGER NOT NULL, racers INTEGER NOT NULL, verified INTEGER NOT NULL,
+        verify_note TEXT NOT NULL);
+      CREATE TABLE results (game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE, racer INTEGER NOT NULL,
+        player TEXT NOT NULL, status TEXT NOT NULL, top_out TEXT NOT NULL, time_us INTEGER NOT NULL,
+        lines INTEGER NOT NULL, score INTEGER NOT NULL, pieces INTEGER NOT NULL, PRIMARY KEY (game_id, racer));
+      INSERT INTO games VALUES ('mode_sprint', 'mode_sprint.srr', 5, 'local', 'sprint', 'lines', 40, 'time', 1, 1,
+        1, 'verified 1 racer');
+      INSERT INTO results VALUES ('mode_sprint', 0, 'sprinter', 'finished', 'none', 35540000, 40, 0, 100);
+    )sql")
+                    .ok());
+  }
+  {
+    Result<ReplayStore> store = ReplayStore::open(dir_);
+    ASSERT_TRUE(store.ok()) << store.error().describe();
+    std::vector<StoredGame> games = store.value().recent({}).value();
+    ASSERT_EQ(games.size(), 1u);
+    EXPECT_EQ(games[0].results[0].player, "sprinter");
+    EXPECT_EQ(games[0].results[0].key_id, "");
+    Replay keyed = golden("mode_sprint.srr");
+    keyed.racers[0].key = key_counting_from(0);
+    ASSERT_TRUE(store.value().add(keyed).ok());
+    games = store.value().recent({}).value();
+    ASSERT_EQ(games.size(), 2u);
+    EXPECT_EQ(games[0].results[0].key_id, "cb2f5160");
+  }
+  // Opening again changes nothing (the index is at the current version).
+  ASSERT_TRUE(ReplayStore::open(dir_).ok());
+  {
+    sqlite::Db db;
+    ASSERT_TRUE(db.open(dir_ / ReplayStore::kIndexFile).ok());
+    ASSERT_TRUE(db.exec("PRAGMA user_version = 7").ok());
+  }
+  Result<ReplayStore> newer = ReplayStore::open(dir_);
+  ASSERT_FALSE(newer.ok());
+  EXPECT_EQ(newer.error().message, "cannot open the index " + (dir_ / ReplayStore::kIndexFile).string() +
+                                       ": the index is version 7, this build knows up to 1: use a newer stackrace, "
+                                       "or delete the index and run stackrace-replay reindex (the replay files are "
+                                       "the truth)");
+}
+
 TEST_F(ReplayStoreTest, UnverifiedReplaysAreIndexedButNeverBest) {
   Result<ReplayStore> store = ReplayStore::open(dir_, true);
   ASSERT_TRUE(store.ok());

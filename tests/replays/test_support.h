@@ -20,7 +20,7 @@ std::vector<std::filesystem::path> golden_files(const std::filesystem::path& dir
 
 std::vector<std::uint8_t> read_bytes(const std::filesystem::path& path);
 
-// One racer, one input, nothing else: the replay whose 138 bytes codec_binary_test.cpp spells out (kTinyBytes).
+// One racer, one input, nothing else: the replay whose 139 bytes codec_binary_test.cpp spells out (kTinyBytes).
 Replay tiny();
 
 // A one-racer sprint played by the scripted player for `pieces` pieces (results and checkpoints recorded).

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "tests/server/net_fixture.h"
+#include "tests/support/test_keys.h"
 
 namespace sr::test {
 namespace {
@@ -97,7 +98,11 @@ TEST(ServerRace, TwoBotsRaceASprintAndTheReplayVerifies) {
     }
     EXPECT_EQ(racer->result.stats, mine->game().stats());
     EXPECT_EQ(racer->result.final_hash, mine->game().state_hash());
+    // The replay names each racer's key, the one their Hello proved (test_key(name): net_fixture.cpp).
+    ASSERT_TRUE(racer->key.has_value()) << racer->name;
+    EXPECT_EQ(*racer->key, test_key(racer->name).public_key()) << racer->name;
   }
+  EXPECT_NE(stored[0].replay.racers[0].key, stored[0].replay.racers[1].key);
 }
 
 TEST(ServerRace, SpectatorJoiningMidRaceEndsWithTheRacersBoards) {

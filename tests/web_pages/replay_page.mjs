@@ -4,7 +4,7 @@
 // page list it. One browser start.
 //   node replay_page.mjs SERVER REPLAY_TOOL TEST_DATA SCREENSHOT_DIR
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, rmSync } from 'node:fs';
+import { copyFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Browser, check, startServer, stop, tempDir } from './harness.mjs';
 
@@ -76,6 +76,36 @@ try {
 } finally {
   await browser.close();
   await stop(server);
+}
+
+// Two players with different keys raced as "ada" (the same game, recorded twice with each key): the lists show each
+// with their key's short id. The ids are the first 4 bytes of BLAKE2b-256 of the keys (bytes 0..31 and 100..131).
+try {
+  const race = JSON.parse(execFileSync(replayBin, ['export', '--json', golden], { encoding: 'utf8' }));
+  const keys = { '00000000000000a2': 0, '00000000000000a3': 100 };
+  for (const [id, first] of Object.entries(keys)) {
+    race.created_unix_ms += 1000;
+    race.racers[0].key = Array.from({ length: 32 }, (_, i) => (first + i).toString(16).padStart(2, '0')).join('');
+    writeFileSync(join(data, `${id}.json`), JSON.stringify(race));
+    execFileSync(replayBin, ['import', join(data, `${id}.json`), join(data, `${id}.srr`)]);
+    rmSync(join(data, `${id}.json`));
+  }
+  const again = await startServer(serverBin, data, []);
+  const browser2 = await Browser.launch();
+  try {
+    const list = await browser2.open(`${again.url}games`);
+    await list.waitFor('the games list', `document.body.dataset.state === 'ready'`);
+    const names = await list.eval(`[...document.querySelectorAll('#games-body .player b')].map((b) => b.textContent).join(',')`);
+    check(names.includes('ada #bdf247bd') && names.includes('ada #cb2f5160'),
+          `two keys under one name show their short ids (${names})`);
+    check(names.split(',').filter((n) => n === 'ada').length === 1, 'the game recorded without keys shows "ada" alone');
+    check(names.split(',').filter((n) => n === 'bo').length === 3, 'a name only one player used shows no id');
+    await list.screenshot(join(shots, 'games-page-keys.png'));
+  } finally {
+    await browser2.close();
+    await stop(again.server);
+  }
+} finally {
   rmSync(data, { recursive: true, force: true });
 }
 console.log(process.exitCode ? 'replay page: FAIL' : 'replay page: PASS');

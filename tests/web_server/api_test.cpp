@@ -188,6 +188,31 @@ TEST_F(StoreApi, OneGameAndItsJsonForm) {
   EXPECT_EQ(reader.answer(route_to(RouteKind::kReplayJson, "0000000000000000"), {}).status, 404);
 }
 
+// Two keys raced as "alice": each of her rows names its key and says the name is shared, so the pages can show
+// "alice #cb2f5160" and "alice #bdf247bd"; <bob>, alone with his name and without a key, is shown as he is.
+TEST_F(StoreApi, RacersCarryTheirKeysShortIdAndWhetherAnotherKeyUsedTheName) {
+  {
+    auto store = replay::ReplayStore::open(dir_);
+    ASSERT_TRUE(store.ok());
+    for (std::uint8_t first : {std::uint8_t{0}, std::uint8_t{100}}) {
+      replay::Replay keyed = rt::small_sprint(20, 3 + first);
+      keyed.created_unix_ms = 3'000 + first;
+      keyed.racers[0].name = "alice";
+      keyed.racers[0].key.emplace();
+      for (std::size_t i = 0; i < replay::kRacerKeyBytes; ++i)
+        (*keyed.racers[0].key)[i] = static_cast<std::uint8_t>(first + i);
+      ASSERT_TRUE(store.value().add(keyed).ok());
+    }
+  }
+  StoreReader reader(dir_);
+  const std::string text = body(reader.answer(route_to(RouteKind::kApiGames), {}));
+  EXPECT_NE(text.find("{\"name\":\"alice\",\"key_id\":\"bdf247bd\",\"name_shared\":true,"), std::string::npos) << text;
+  EXPECT_NE(text.find("{\"name\":\"alice\",\"key_id\":\"cb2f5160\",\"name_shared\":true,"), std::string::npos) << text;
+  EXPECT_NE(text.find("{\"name\":\"alice\",\"key_id\":\"\",\"name_shared\":false,"), std::string::npos) << text;
+  EXPECT_NE(text.find("{\"name\":\"\\u003cbob\\u003e\",\"key_id\":\"\",\"name_shared\":false,"), std::string::npos)
+      << text;
+}
+
 TEST_F(StoreApi, RecordsTakeModeAndPlayerOnly) {
   StoreReader reader(dir_);
   const HttpResponse records = reader.answer(route_to(RouteKind::kApiRecords), {});

@@ -95,4 +95,8 @@ export function resultText(goal, r) {
   return formatTime(r.time_us);
 }
 
+// A stored racer's name (web/API.md, "games"), with its key's short id where two keys raced under that name on this
+// server: "Ada #1a2b3c4d".
+export function playerText(name, keyId, nameShared) { return nameShared && keyId ? `${name} #${keyId}` : name; }
+
 export function ppsText(x100) { return (x100 / 100).toFixed(2); }

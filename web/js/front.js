@@ -1,6 +1,6 @@
 // The front page: the server's name and message, its rooms and running races (with a Watch link), recent games,
 // the best result per mode, the contest ladder when it runs, and how to join with the game.
-import { $, el, formatDate, formatTime, getJson, modeText, resultText, setState, setText, siteUrl } from './dom.js';
+import { $, el, formatDate, formatTime, getJson, modeText, playerText, resultText, setState, setText, siteUrl } from './dom.js';
 import { gameRow } from './rows.js';
 
 async function server() {
@@ -39,7 +39,7 @@ async function records() {
   const { records } = await getJson('api/v1/records');
   $('records-body').replaceChildren(...records.map((r) => el('tr', {},
       el('td', {}, modeText(r.mode)),
-      el('td', {}, el('b', {}, r.player)),
+      el('td', {}, el('b', {}, playerText(r.player, r.key_id, r.name_shared))),
       el('td', {}, r.mode.goal === 'time' ? formatTime(r.time_us) : resultText(r.mode.goal, { ...r, status: 'finished' })),
       el('td', { class: 'when' }, formatDate(r.played_unix_ms)),
       el('td', {}, el('a', { href: siteUrl(r.page) }, 'watch')))));

@@ -1,5 +1,7 @@
 #include "common/replay/detail/binary_reader.h"
 
+#include <algorithm>
+
 #include "common/replay/input_log_codec.h"
 
 namespace sr::replay::detail {
@@ -14,6 +16,20 @@ void BinaryReader::text(const char* name, std::string& s, std::size_t max_bytes,
   const std::span<const std::uint8_t> bytes = ctx_.take(static_cast<std::size_t>(n));
   s.assign(bytes.begin(), bytes.end());
   if (!valid_text(s, max_bytes)) fail(ErrorKind::kBadValue, "text is not UTF-8 without control characters");
+}
+
+void BinaryReader::key(const char* name, std::optional<RacerKey>& k) {
+  Scope s(ctx_, name);
+  bool present = false;
+  flag("present", present, kReq);
+  if (!present) {
+    k.reset();
+    return;
+  }
+  need(kRacerKeyBytes);
+  const std::span<const std::uint8_t> bytes = ctx_.take(kRacerKeyBytes);
+  k.emplace();
+  std::copy(bytes.begin(), bytes.end(), k->begin());
 }
 
 void BinaryReader::pieces(const char* name, std::vector<engine::Piece>& v, Need) {

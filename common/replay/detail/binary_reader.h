@@ -106,6 +106,7 @@ class BinaryReader {
   // Checkpoints: count, then per checkpoint the time since the previous one (varint) and the hash (8 bytes).
   bool checkpoints(const char* name, std::vector<engine::Checkpoint>& v, Need);
   void recording(bool, bool) {}
+  void key(const char* name, std::optional<RacerKey>& k);
 
  private:
   // One stored object: its type's class version (read before the first one), then its fields.

@@ -68,6 +68,11 @@ class BinaryWriter {
     return true;
   }
   void recording(bool, bool) {}
+  // A flag, then the key's 32 bytes when there is one.
+  void key(const char*, const std::optional<RacerKey>& k) {
+    byte(k ? 1 : 0);
+    if (k) ar_(cereal::binary_data(k->data(), k->size()));
+  }
 
   void varint(std::uint64_t v) {
     buf_.clear();

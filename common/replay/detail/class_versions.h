@@ -30,7 +30,8 @@ CEREAL_CLASS_VERSION(sr::engine::GameConfig, 1)
 CEREAL_CLASS_VERSION(sr::engine::Stats, 1)
 // 2: unverified_us and reconnects after stats (version 1 reads them as 0).
 CEREAL_CLASS_VERSION(sr::replay::RacerResult, 2)
-CEREAL_CLASS_VERSION(sr::replay::Racer, 1)
+// 2: key after checkpoints (version 1 reads it as none).
+CEREAL_CLASS_VERSION(sr::replay::Racer, 2)
 CEREAL_CLASS_VERSION(sr::replay::Replay, 1)
 CEREAL_CLASS_VERSION(sr::replay::detail::InputLogRef, 1)
 CEREAL_CLASS_VERSION(sr::replay::detail::CheckpointsRef, 1)

@@ -55,6 +55,7 @@ class ShapeVisitor {
     return true;
   }
   void recording(bool, bool) { add("end_time_us"); }
+  void key(const char* name, const std::optional<RacerKey>&) { add(name); }
 
  private:
   void add(const char* name) { shape_.members.emplace_back(name); }

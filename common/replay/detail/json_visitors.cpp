@@ -36,6 +36,17 @@ void JsonReader::hash(const char* name, std::uint64_t& v) {
   v = out;
 }
 
+void JsonReader::key(const char* name, std::optional<RacerKey>& k) {
+  Scope s(ctx_, name);
+  std::string x;
+  if (!load(name, x, kOpt)) {
+    k.reset();
+    return;
+  }
+  k = key_from_hex(x);
+  if (!k) fail(ErrorKind::kBadValue, "a key is 64 lower-case hex digits");
+}
+
 void JsonReader::pieces(const char* name, std::vector<engine::Piece>& v, Need need) {
   Scope s(ctx_, name);
   std::string x;

@@ -87,6 +87,10 @@ class JsonWriter {
     return true;
   }
   void recording(bool, bool) {}
+  // 64 lower-case hex digits; left out when there is no key.
+  void key(const char* name, const std::optional<RacerKey>& k) {
+    if (k) ar_(cereal::make_nvp(name, key_hex(*k)));
+  }
 
  private:
   void start_array(const char* name) {
@@ -168,6 +172,7 @@ class JsonReader {
   void inputs(const char* name, std::vector<engine::InputChange>& v);
   bool checkpoints(const char* name, std::vector<engine::Checkpoint>& v, Need need);
   void recording(bool has_result, bool has_checkpoints);
+  void key(const char* name, std::optional<RacerKey>& k);
 
  private:
   // Loads member `name` into `value`. Returns false when it is absent and `need` allows that.

@@ -115,13 +115,19 @@ void schema(V& v, RacerResult& r, std::uint32_t version) {
 }
 
 template <class V>
-void schema(V& v, Racer& r, std::uint32_t /*version*/) {
+void schema(V& v, Racer& r, std::uint32_t version) {
   v.text("name", r.name, kMaxNameBytes, kReq);
   v.object("handling", r.handling, kOpt);
   v.inputs("inputs", r.inputs);
   const bool has_result = v.object("result", r.result, kOpt);
   const bool has_checkpoints = v.checkpoints("checkpoints", r.checkpoints, kOpt);
   v.recording(has_result, has_checkpoints);
+  if (version < 2) {
+    // Written before the server recorded keys: nobody's key is known.
+    if constexpr (V::kLoading) r.key.reset();
+    return;
+  }
+  v.key("key", r.key);
 }
 
 template <class V>
@@ -133,7 +139,7 @@ void schema(V& v, Replay& r, std::uint32_t /*version*/) {
   v.fixed64("seed", r.seed, kOpt);
   v.number("checkpoint_every", r.checkpoint_every, kOpt);
   // A racer takes at least 40 bytes in binary, in every class version: name 2, handling 8, log 1, result 10 (12 from
-  // RacerResult version 2) + 21 stats, checkpoints 1.
+  // RacerResult version 2) + 21 stats, checkpoints 1 (and the key's flag from Racer version 2).
   v.objects("racers", r.racers, kMaxReplayRacers, 40);
 }
 

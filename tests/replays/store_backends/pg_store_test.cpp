@@ -78,7 +78,8 @@ CREATE INDEX results_player ON results(player);
 )sql";
 
 // A database that a build of schema version 1 filled, opened by this build: migrated to the current version with
-// every game, result and replay byte kept.
+// every game, result and replay byte kept; its results, recorded before keys, read as keyless (version 2's key_id),
+// and new games record their keys.
 TEST(PgStore, ADatabaseOfVersion1IsMigratedWithItsGamesKept) {
   testing::PgTestDb db;
   ASSERT_TRUE(db.ready());
@@ -110,14 +111,22 @@ TEST(PgStore, ADatabaseOfVersion1IsMigratedWithItsGamesKept) {
   ASSERT_EQ(games[0].results.size(), 1u);
   EXPECT_EQ(games[0].results[0].player, "sprinter");
   EXPECT_EQ(games[0].results[0].time_us, r.stats.time_us);
+  EXPECT_EQ(games[0].results[0].key_id, "");
   EXPECT_EQ(decode_binary(store.value().load(id).value()).value(), sprint);
   const std::vector<BestResult> best = store.value().best({}).value();
   ASSERT_EQ(best.size(), 1u);
   EXPECT_EQ(best[0].game_id, id);
-  // And it takes new games as a new database does.
-  EXPECT_TRUE(store.value().add(golden("mode_ultra.srr")).ok());
+  // And it takes new games, with their keys, as a new database does.
+  Replay keyed = golden("mode_ultra.srr");
+  keyed.racers[0].key = RacerKey{};
+  keyed.racers[0].key->fill(7);
+  EXPECT_TRUE(store.value().add(keyed).ok());
   EXPECT_EQ(store.value().add(sprint).value(), id);
-  EXPECT_EQ(store.value().recent({}).value().size(), 2u);
+  const std::vector<StoredGame> now = store.value().recent({}).value();
+  ASSERT_EQ(now.size(), 2u);
+  for (const StoredGame& g : now) {
+    EXPECT_EQ(g.results[0].key_id.size(), g.id == id ? 0u : 8u) << g.id;
+  }
 }
 
 TEST(PgStore, ANewerSchemaIsRefusedAndLeftAlone) {

@@ -33,6 +33,12 @@ struct PgBackend {
   testing::PgTestDb db;
 };
 
+RacerKey key_counting_from(std::uint8_t first) {
+  RacerKey k{};
+  for (std::size_t i = 0; i < k.size(); ++i) k[i] = static_cast<std::uint8_t>(first + i);
+  return k;
+}
+
 Replay golden(const char* file) {
   Result<Replay> r = load_replay_file(testing::data_dir() / file);
   EXPECT_TRUE(r.ok()) << file;
@@ -65,6 +71,8 @@ void expect_same(const std::vector<StoredGame>& a, const std::vector<StoredGame>
       EXPECT_EQ(x.lines, y.lines);
       EXPECT_EQ(x.score, y.score);
       EXPECT_EQ(x.pieces, y.pieces);
+      EXPECT_EQ(x.key_id, y.key_id);
+      EXPECT_EQ(x.name_shared, y.name_shared);
     }
   }
 }
@@ -82,6 +90,8 @@ void expect_same(const std::vector<BestResult>& a, const std::vector<BestResult>
     EXPECT_EQ(a[i].time_us, b[i].time_us);
     EXPECT_EQ(a[i].score, b[i].score);
     EXPECT_EQ(a[i].lines, b[i].lines);
+    EXPECT_EQ(a[i].key_id, b[i].key_id);
+    EXPECT_EQ(a[i].name_shared, b[i].name_shared);
   }
 }
 
@@ -219,6 +229,38 @@ TYPED_TEST(StoreContract, UnverifiedReplaysAreListedButNeverBest) {
   EXPECT_EQ(store.recent(verified).value().size(), 1u);
 }
 
+// Two players raced as "sprinter" with different keys: their rows say which key, and only then is the key shown
+// beside the name. A row without a key is never "shared".
+TYPED_TEST(StoreContract, ResultsCarryTheKeysShortIdAndShowItWhereTwoKeysSharedAName) {
+  ASSERT_TRUE(this->backend_.ready());
+  ReplayStore store = this->open();
+  Replay first = golden("mode_sprint.srr");
+  first.racers[0].key = key_counting_from(0);  // short id cb2f5160
+  first.created_unix_ms = 1'000;
+  Replay keyless = golden("mode_sprint.srr");
+  keyless.created_unix_ms = 2'000;
+  ASSERT_TRUE(store.add(first).ok());
+  ASSERT_TRUE(store.add(keyless).ok());
+  std::vector<StoredGame> games = store.recent({}).value();
+  ASSERT_EQ(games.size(), 2u);
+  EXPECT_EQ(games[0].results[0].key_id, "");
+  EXPECT_EQ(games[1].results[0].key_id, "cb2f5160");
+  for (const StoredGame& g : games) EXPECT_EQ(shown_name(g.results[0]), "sprinter");
+  Replay other = golden("mode_sprint.srr");
+  other.racers[0].key = key_counting_from(100);  // short id bdf247bd
+  other.created_unix_ms = 3'000;
+  ASSERT_TRUE(store.add(other).ok());
+  games = store.recent({}).value();
+  ASSERT_EQ(games.size(), 3u);
+  EXPECT_EQ(shown_name(games[0].results[0]), "sprinter #bdf247bd");
+  EXPECT_EQ(shown_name(games[1].results[0]), "sprinter");
+  EXPECT_EQ(shown_name(games[2].results[0]), "sprinter #cb2f5160");
+  const std::vector<BestResult> best = store.best({}).value();
+  ASSERT_EQ(best.size(), 1u);
+  EXPECT_EQ(best[0].created_unix_ms, 1'000);
+  EXPECT_EQ(shown_name(best[0]), "sprinter #cb2f5160");
+}
+
 // Both stores, filled alike, answer every query alike: the guard against one backend's SQL drifting from the other's.
 TYPED_TEST(StoreContract, AnswersEveryQueryAsTheFolderStoreDoes) {
   ASSERT_TRUE(this->backend_.ready());
@@ -233,6 +275,16 @@ TYPED_TEST(StoreContract, AnswersEveryQueryAsTheFolderStoreDoes) {
   Replay fake = golden("mode_sprint.srr");
   fake.racers[0].result.stats.time_us -= 5'000'000;
   replays.push_back(fake);
+  // Keys: two under "sprinter" (shown with their short ids), one alone.
+  for (std::uint8_t k : {0, 100}) {
+    Replay keyed = golden("mode_sprint.srr");
+    keyed.racers[0].key = key_counting_from(k);
+    keyed.created_unix_ms += k + 1;
+    replays.push_back(keyed);
+  }
+  Replay race = golden("race_sprint.srr");
+  race.racers[1].key = key_counting_from(50);
+  replays.push_back(race);
   for (const Replay& r : replays) {
     ASSERT_EQ(store.add(r).value(), reference.value().add(r).value());
   }
@@ -240,6 +292,7 @@ TYPED_TEST(StoreContract, AnswersEveryQueryAsTheFolderStoreDoes) {
   queries.emplace_back().limit = 3;
   queries.emplace_back().mode = engine::ModeKind::kSprint;
   queries.emplace_back().player = "clumsy";
+  queries.emplace_back().player = "sprinter";
   queries.emplace_back().status = ResultStatus::kToppedOut;
   queries.emplace_back().verified = false;
   queries.emplace_back().since_unix_ms = 1;
