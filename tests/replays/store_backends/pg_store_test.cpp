@@ -248,3 +248,22 @@ TEST(PgStore, AReadOnlyDatabaseRefusesTheWriteClearly) {
 
 }  // namespace
 }  // namespace sr::replay
+
+namespace sr::replay {
+namespace {
+
+// What the server prints of --database: the password (in the user part or the query) replaced, the rest as given.
+TEST(PgLocator, RedactsThePasswordAndOnlyIt) {
+  EXPECT_EQ(pg::redact_locator("postgresql://racer:s3cr3t@db.example:5432/games"),
+            "postgresql://racer:***@db.example:5432/games");
+  EXPECT_EQ(pg::redact_locator("postgres://racer@db.example/games"), "postgres://racer@db.example/games");
+  EXPECT_EQ(pg::redact_locator("postgresql:///games?sslmode=require&password=s3cr3t"),
+            "postgresql:///games?sslmode=require&password=***");
+  EXPECT_EQ(pg::redact_locator("postgresql://a:p%40ss@h/d"), "postgresql://a:***@h/d");
+  EXPECT_TRUE(pg::is_locator("postgres://h/d"));
+  EXPECT_FALSE(pg::is_locator("/var/lib/stackrace"));
+  EXPECT_FALSE(pg::is_locator("postgresql:"));
+}
+
+}  // namespace
+}  // namespace sr::replay
