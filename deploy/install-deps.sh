@@ -12,6 +12,9 @@ packages=(
   llvm clang-format
   # libraries
   libcereal-dev rapidjson-dev libcli11-dev libspdlog-dev libfmt-dev libsqlite3-dev libsodium-dev libenet-dev libcpp-httplib-dev
+  # the replay store in PostgreSQL (replays/README.md): libpq to build; the server (postgresql-15, and
+  # postgresql-common's pg_virtualenv) for the tests, which start a throwaway cluster of their own
+  libpq-dev postgresql
   libglfw3-dev libimgui-dev python3-glad libgl-dev fonts-dejavu-core
   # OpenGL::GLX: CMake's FindOpenGL makes it only when libOpenGL.so (the GL vendor-neutral dispatch) is found too
   libopengl-dev

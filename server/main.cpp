@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "common/protocol/messages.h"
+#include "replays/store/pg_db.h"
 #include "server/agones.h"
 #include "server/directory_agent.h"
 #include "server/http_metrics.h"
@@ -107,7 +108,8 @@ int main(int argc, char** argv) {
   std::signal(SIGTERM, on_signal);
   std::printf("stackrace-server '%s' listening on %s:%u (protocol %u), replays in %s\n",
               options.lobby.server_name.c_str(), options.bind.c_str(), server.port(), sr::protocol::kProtocolVersion,
-              options.data_dir.string().c_str());
+              options.database.empty() ? options.data_dir.string().c_str()
+                                       : sr::replay::pg::redact_locator(options.database).c_str());
   if (const int buffer = server.receive_buffer_bytes(); buffer > 0 && buffer < (4 << 20)) {
     spdlog::warn(
         "the UDP receive buffer is {} KiB; a busy server will drop packets when descheduled for a moment "

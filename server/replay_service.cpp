@@ -88,7 +88,11 @@ std::vector<replay::StoredGame> games_or_empty(replay::Result<std::vector<replay
 }  // namespace
 
 sr::Status<std::string> ReplayService::open(const std::filesystem::path& dir) {
-  auto store = replay::ReplayStore::open(dir, true);
+  // This store answers on the game loop: a database may hold it up for half a second a query at most (and, while it
+  // is unreachable, for a reconnection attempt every 5 s), never for as long as a dead connection would.
+  replay::StoreWaits waits;
+  waits.max_wait_ms = 500;
+  auto store = replay::ReplayStore::open(dir, true, waits);
   if (!store.ok()) return store.error().describe();
   store_.emplace(std::move(store).value());
   return {};
@@ -140,6 +144,27 @@ std::optional<std::size_t> ReplayService::download(PlayerId to, const protocol::
   if (!store_) {
     unavailable("this server keeps no replays");
     return 0;
+  }
+  if (store_->in_database()) {
+    auto loaded = store_->load(game_id_text(request.game_id));
+    if (!loaded.ok()) {
+      spdlog::warn("replay download: {}", loaded.error().message);
+      unavailable("no replay with that id");
+      return 0;
+    }
+    const std::vector<std::uint8_t>& bytes = loaded.value();
+    if (bytes.size() > protocol::kMaxReplayBytes) {
+      unavailable("replay too large to send");
+      return 0;
+    }
+    if (bytes.size() > max_bytes) {
+      unavailable("downloads to your address are still being sent: ask again when they have arrived",
+                  protocol::NoticeCode::kRateLimited);
+      return std::nullopt;
+    }
+    for (const auto& chunk : protocol::split_replay(request.game_id, bytes))
+      outbox.send(to, chunk, protocol::kChannelBulk);
+    return bytes.size();
   }
   const auto path = store_->dir() / (game_id_text(request.game_id) + replay::ReplayStore::kExtension);
   std::error_code ec;

@@ -14,7 +14,9 @@ namespace sr::server {
 
 class ReplayService {
  public:
-  // Opens its own connection to the store in `dir` (the writer thread has another). Ok, or an error sentence.
+  // Opens its own connection to the store in `dir`, a directory or a postgresql:// locator (the writer thread has
+  // another). Ok, or an error sentence. It answers on the game loop: a database's queries are cut off after 500 ms
+  // (StoreWaits), and a failed one is an empty list or ReplayUnavailable, logged.
   [[nodiscard]] sr::Status<std::string> open(const std::filesystem::path& dir);
 
   // ListGames -> GameList (an empty list if the store cannot be read; the reason is logged).

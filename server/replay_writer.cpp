@@ -12,6 +12,7 @@
 
 #include "common/replay/simulate.h"
 #include "replays/store/file_io.h"
+#include "replays/store/pg_db.h"
 #include "replays/store/replay_store.h"
 
 namespace sr::server {
@@ -20,19 +21,27 @@ ReplayWriter::~ReplayWriter() { stop(); }
 
 sr::Status<std::string> ReplayWriter::start(const std::filesystem::path& dir, Options options) {
   options_ = options;
-  // Open once here so a bad directory is reported at start-up, not at the first race's end. A store that opens but
-  // cannot be written (a read-only disk) would lose every race: refused the same way.
+  in_database_ = replay::pg::is_locator(dir.native());
+  // Open once here so a bad directory (or an unreachable or read-only database) is reported at start-up, not at the
+  // first race's end. A store that opens but cannot be written (a read-only disk) would lose every race: refused the
+  // same way.
   auto store = replay::ReplayStore::open(dir, true);
-  if (!store.ok()) return "cannot open the replay store in " + dir.string() + ": " + store.error().message;
-  if (auto writable = replay::check_writable(dir); !writable) {
-    return "cannot write replays in " + dir.string() + ": " + writable.error();
+  const std::string where = in_database_ ? replay::pg::redact_locator(dir.native()) : dir.string();
+  if (!store.ok()) return "cannot open the replay store in " + where + ": " + store.error().message;
+  if (in_database_) {
+    // No files, no disk of ours to watch: open() has written (its schema check), so the database takes writes.
+    spdlog::info("replay store in the database at {}", store.value().where());
+  } else {
+    if (auto writable = replay::check_writable(dir); !writable) {
+      return "cannot write replays in " + dir.string() + ": " + writable.error();
+    }
+    // Before the first write, so that this process's own id on a leftover temporary file means a crashed writer.
+    auto reconciled = store.value().reconcile();
+    if (!reconciled.ok())
+      return "cannot reconcile the replay store in " + dir.string() + ": " + reconciled.error().message;
+    spdlog::info("replay store {}: {}", dir.string(), reconciled.value().summary());
+    check_space(dir);
   }
-  // Before the first write, so that this process's own id on a leftover temporary file means a crashed writer.
-  auto reconciled = store.value().reconcile();
-  if (!reconciled.ok())
-    return "cannot reconcile the replay store in " + dir.string() + ": " + reconciled.error().message;
-  spdlog::info("replay store {}: {}", dir.string(), reconciled.value().summary());
-  check_space(dir);
   worker_ = std::thread([this, dir] { run(dir); });
   return {};
 }
@@ -128,7 +137,8 @@ void ReplayWriter::run(std::filesystem::path dir) {
     done.race_id = job.race_id;
     if (auto completed = complete(job); !completed) {
       done.error = "replay not valid: " + completed.error();
-    } else if (!store.ok()) {
+    } else if (!store.ok() && !(store = replay::ReplayStore::open(dir, true)).ok()) {
+      // Opened again for each race until it opens: a database that was down at this thread's start comes back.
       done.error = store.error().message;
     } else {
       auto id = store.value().add(job.replay);
@@ -141,7 +151,7 @@ void ReplayWriter::run(std::filesystem::path dir) {
     if (!done.game_id) done.reason = player_reason(done.error);
     if (!done.game_id)
       spdlog::error("replay of race {} in room {} not stored: {}", job.race_id, job.room_id, done.error);
-    check_space(dir);
+    if (!in_database_) check_space(dir);
     done.wait_us = std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - queued.submitted).count();
     std::lock_guard lock(mutex_);
     (done.game_id ? written_ : failed_) += 1;
@@ -152,10 +162,13 @@ void ReplayWriter::run(std::filesystem::path dir) {
 }
 
 std::string player_reason(const std::string& error) {
-  // strerror(ENOSPC) and EDQUOT, and SQLite's SQLITE_FULL.
+  // strerror(ENOSPC) and EDQUOT, SQLite's SQLITE_FULL, and PostgreSQL's disk_full ("could not extend file ...: No
+  // space left on device" comes as the first).
   for (const char* full : {"No space left on device", "Disk quota exceeded", "database or disk is full"}) {
     if (error.find(full) != std::string::npos) return "the server's disk is full";
   }
+  // A store in a database that refused the write or could not be reached (replays/store/pg_store.cpp's messages).
+  if (error.find("the database at ") != std::string::npos) return "the server's database could not store it";
   if (error.rfind("replay not valid", 0) == 0) return "the race could not be made into a valid replay";
   return "the server could not write it";
 }

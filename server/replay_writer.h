@@ -5,7 +5,11 @@
 //
 // # Start-up
 // start() refuses a directory it cannot write (a read-only disk, missing permissions), reconciles the store with its
-// files (replay_store.h) and logs what that did in one line.
+// files (replay_store.h) and logs what that did in one line. Given a postgresql:// locator instead of a directory
+// (stackrace-server --database), it refuses a database it cannot reach or write (opening migrates its schema, which
+// writes) and watches no disk. A database that goes away later fails the writes while it is away (each logged, and
+// told to the racers as ReplayNotStored "the server's database could not store it"), on this thread only: the game
+// loop never waits for it; the store reconnects by itself at the next write.
 //
 // # Disk space
 // After start and after every write the worker reads the free space of the store's file system (statvfs). Below
@@ -60,8 +64,9 @@ class ReplayWriter {
   ReplayWriter(const ReplayWriter&) = delete;
   ReplayWriter& operator=(const ReplayWriter&) = delete;
 
-  // Opens (creating if needed) the store in `dir`, checks that it can be written, reconciles it, and starts the
-  // worker. Returns ok, or an error sentence naming the problem.
+  // Opens (creating if needed) the store in `dir` (a directory, or a postgresql:// locator), checks that it can be
+  // written, reconciles it, and starts the worker. Returns ok, or an error sentence naming the problem (never a
+  // password).
   [[nodiscard]] sr::Status<std::string> start(const std::filesystem::path& dir, Options options);
   [[nodiscard]] sr::Status<std::string> start(const std::filesystem::path& dir) { return start(dir, Options{}); }
   void submit(Job job);
@@ -105,6 +110,7 @@ class ReplayWriter {
   std::atomic<std::uint64_t> free_bytes_{0};
   std::atomic<bool> low_space_{false};
   std::thread worker_;
+  bool in_database_ = false;  // the store is a database: no disk space to watch, no files to reconcile
 };
 
 // What the players are told of a write that failed with `error`: the disk is full, or it could not be written.

@@ -47,8 +47,16 @@ TimeUs Server::now_us() const {
 }
 
 sr::Status<std::string> Server::start() {
-  if (auto started = writer_.start(options_.data_dir, options_.writer); !started) return started;
-  if (auto opened = replays_.open(options_.data_dir); !opened) return "cannot open the replay store: " + opened.error();
+  if (!options_.database.empty()) {
+    // The replay store makes data_dir when it is the folder; the ladder and the names are kept there either way.
+    std::error_code ec;
+    std::filesystem::create_directories(options_.data_dir, ec);
+    if (ec) return "cannot create the directory " + options_.data_dir.string() + ": " + ec.message();
+  }
+  if (auto started = writer_.start(options_.replay_store(), options_.writer); !started) return started;
+  if (auto opened = replays_.open(options_.replay_store()); !opened) {
+    return "cannot open the replay store: " + opened.error();
+  }
   if (auto bound = net_.open(options_.bind, options_.port, protocol::kChannelCount, options_.net); !bound) return bound;
 
   RoomServices services;

@@ -32,6 +32,13 @@ struct ServerOptions {
   std::string bind = "0.0.0.0";
   std::uint16_t port = 7878;  // 0 = any free port (tests)
   std::filesystem::path data_dir = "stackrace-data";
+  // The replay store's database (a postgresql:// URI), or empty: the store is the folder data_dir. The contest
+  // ladder and the names stay in data_dir either way.
+  std::string database;
+  // The replay store's locator for ReplayStore::open(): the database, or data_dir.
+  [[nodiscard]] std::filesystem::path replay_store() const {
+    return database.empty() ? data_dir : std::filesystem::path(database);
+  }
   ReplayWriter::Options writer;
   LobbyOptions lobby;
   NetLimits net;

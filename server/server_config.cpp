@@ -9,6 +9,7 @@
 
 #include "common/protocol/messages.h"
 #include "common/protocol/web_url.h"
+#include "replays/store/pg_db.h"
 
 namespace sr::server {
 namespace {
@@ -45,6 +46,14 @@ void add_server_options(CLI::App& app, ServerConfig& config) {
   app.add_option("--port", o.port, "UDP port to listen on (0 = any free port)")->capture_default_str();
   app.add_option("--bind", o.bind, "address to listen on (0.0.0.0 = every interface)")->capture_default_str();
   app.add_option("--data-dir", config.data_dir, "replay store directory (created if missing)")->capture_default_str();
+  app.add_option("--database", config.database,
+                 "keep the replay store in this PostgreSQL database instead of --data-dir: "
+                 "postgresql://[user[:password]@]host[:port]/db (missing parts from PGHOST, PGPORT, PGUSER, "
+                 "PGPASSWORD, PGDATABASE); the servers of a fleet can share one")
+      ->check([](const std::string& uri) {
+        return uri.empty() || sr::replay::pg::is_locator(uri) ? std::string()
+                                                              : std::string("must start with postgresql://");
+      });
   app.add_option("--replay-low-space-mb", config.replay_low_space_mb,
                  "warn (log and the stackrace_replay_disk_low metric) when the replay store has less free space")
       ->capture_default_str()
@@ -225,6 +234,7 @@ void add_server_options(CLI::App& app, ServerConfig& config) {
 ServerOptions server_options(const ServerConfig& config) {
   ServerOptions options = config.server;
   options.data_dir = config.data_dir;
+  options.database = config.database;
   options.writer.low_space_bytes = config.replay_low_space_mb << 20;
   options.net.max_peers = options.lobby.max_players + 64;  // room for refusals beyond the player limit
   // The lobby refuses connections beyond --max-per-address with a message. ENet's own limit, which refuses without

@@ -19,6 +19,7 @@ namespace sr::server {
 struct ServerConfig {
   ServerOptions server;
   std::string data_dir = "stackrace-data";
+  std::string database;                     // ServerOptions::database
   std::uint64_t replay_low_space_mb = 256;  // warn (log, metric) below this much free space in data_dir
   std::string log_level = "info";
   int room_idle_minutes = 15;            // LobbyOptions::room_idle_us

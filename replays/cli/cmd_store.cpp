@@ -1,4 +1,4 @@
-// list, reindex and add: the replay store (a directory of replays plus its SQLite index).
+// list, reindex and add: the replay store (a directory of replays plus its SQLite index, or a PostgreSQL database).
 #include <fmt/core.h>
 
 #include <memory>
@@ -14,6 +14,10 @@
 namespace sr::replay::cli {
 namespace {
 
+constexpr const char* kStoreHelp =
+    "Store: a directory (replay files plus index.sqlite), or a database, postgresql://[user[:password]@]host[:port]/db "
+    "(missing parts from PGHOST, PGPORT, PGUSER, PGPASSWORD, PGDATABASE)";
+
 std::string limit_text(engine::LimitKind limit, std::int64_t value) {
   switch (limit) {
     case engine::LimitKind::kTime: return fmt::format("{} s", value);
@@ -25,8 +29,10 @@ std::string limit_text(engine::LimitKind limit, std::int64_t value) {
   }
 }
 
-int print_games(const std::vector<StoredGame>& games) {
-  if (games.empty()) fmt::print("no games (is the index built? stackrace-replay reindex --store DIR)\n");
+int print_games(const std::vector<StoredGame>& games, bool in_database) {
+  if (games.empty() && in_database) fmt::print("no games\n");
+  if (games.empty() && !in_database)
+    fmt::print("no games (is the index built? stackrace-replay reindex --store DIR)\n");
   for (const StoredGame& g : games) {
     fmt::print("{}  {}  {} ({})  {}  {}\n", g.id, format_date(g.created_unix_ms), names::name_of(names::kMode, g.mode),
                limit_text(g.limit, g.limit_value), g.place, g.verified ? "verified" : "NOT VERIFIED: " + g.verify_note);
@@ -63,7 +69,7 @@ void add_list(CLI::App& app, Run& run) {
   auto o = std::make_shared<Options>();
   CLI::App* sub = app.add_subcommand(
       "list", "List the store's games, newest first, or (--best) the best verified result per mode and limit");
-  sub->add_option("--store", o->store, "Store directory (replay files plus index.sqlite)")->required();
+  sub->add_option("--store", o->store, kStoreHelp)->required();
   sub->add_option("--mode", o->mode, "Only this mode (sprint, ultra, marathon, master, endless, contest, custom)");
   sub->add_option("--player", o->player, "Only games of this player (with --best: this player's bests)");
   sub->add_flag("--best", o->best, "Best results: fastest finish for timed goals, highest score otherwise");
@@ -83,23 +89,23 @@ void add_list(CLI::App& app, Run& run) {
       }
       Result<ReplayStore> store = ReplayStore::open(o->store);
       if (!store.ok()) {
-        report_error(o->store, store.error());
+        report_error(store_label(o->store), store.error());
         return kExitUnreadable;
       }
       if (o->best) {
         Result<std::vector<BestResult>> best = store.value().best(q);
         if (!best.ok()) {
-          report_error(o->store, best.error());
+          report_error(store_label(o->store), best.error());
           return kExitUnreadable;
         }
         return print_best(best.value());
       }
       Result<std::vector<StoredGame>> games = store.value().recent(q);
       if (!games.ok()) {
-        report_error(o->store, games.error());
+        report_error(store_label(o->store), games.error());
         return kExitUnreadable;
       }
-      return print_games(games.value());
+      return print_games(games.value(), store.value().in_database());
     };
   });
 }
@@ -107,18 +113,20 @@ void add_list(CLI::App& app, Run& run) {
 void add_reindex(CLI::App& app, Run& run) {
   auto dir = std::make_shared<std::string>();
   CLI::App* sub =
-      app.add_subcommand("reindex", "Rebuild the store's index from its *.srr files (decoding and verifying each)");
-  sub->add_option("--store", *dir, "Store directory")->required();
+      app.add_subcommand("reindex",
+                         "Rebuild the store's index from its *.srr files (decoding and verifying each); in a "
+                         "database, decode and verify every stored replay again");
+  sub->add_option("--store", *dir, kStoreHelp)->required();
   sub->callback([&run, dir] {
     run = [dir] {
       Result<ReplayStore> store = ReplayStore::open(*dir);
       if (!store.ok()) {
-        report_error(*dir, store.error());
+        report_error(store_label(*dir), store.error());
         return kExitUnreadable;
       }
       Result<ReindexReport> report = store.value().reindex();
       if (!report.ok()) {
-        report_error(*dir, report.error());
+        report_error(store_label(*dir), report.error());
         return kExitUnreadable;
       }
       for (const std::string& u : report.value().unreadable) fmt::print("UNREADABLE {}\n", u);
@@ -136,13 +144,13 @@ void add_add(CLI::App& app, Run& run) {
   };
   auto o = std::make_shared<Options>();
   CLI::App* sub = app.add_subcommand("add", "Copy replay files into a store (created if missing) and index them");
-  sub->add_option("--store", o->store, "Store directory")->required();
+  sub->add_option("--store", o->store, kStoreHelp)->required();
   sub->add_option("FILE", o->files, "Replay files")->required();
   sub->callback([&run, o] {
     run = [o] {
       Result<ReplayStore> store = ReplayStore::open(o->store, true);
       if (!store.ok()) {
-        report_error(o->store, store.error());
+        report_error(store_label(o->store), store.error());
         return kExitUnreadable;
       }
       int rc = kExitOk;

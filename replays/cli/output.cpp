@@ -5,6 +5,7 @@
 #include "common/replay/civil_time.h"
 #include "common/replay/names.h"
 #include "replays/store/file_io.h"
+#include "replays/store/pg_db.h"
 
 namespace sr::replay::cli {
 
@@ -71,6 +72,8 @@ void report_error(const std::string& what, const Error& error) { report_error(wh
 void report_error(const std::string& what, const std::string& message) {
   fmt::print(stderr, "stackrace-replay: {}: {}\n", what, message);
 }
+
+std::string store_label(const std::string& locator) { return pg::is_locator(locator) ? "--store" : locator; }
 
 std::optional<Replay> load_or_report(const std::string& file) {
   Result<Replay> r = load_replay_file(file);

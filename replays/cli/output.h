@@ -25,6 +25,9 @@ namespace sr::replay::cli {
 // Prints "stackrace-replay: <what>: <error>" on stderr.
 void report_error(const std::string& what, const Error& error);
 void report_error(const std::string& what, const std::string& message);
+// What to call a --store locator in a message: the folder as given, or "--store" for a database URI (which may hold
+// a password: the store's own messages name HOST:PORT/DB instead).
+[[nodiscard]] std::string store_label(const std::string& locator);
 // The replay in `file`, or nullopt once report_error has said why it cannot be read.
 [[nodiscard]] std::optional<Replay> load_or_report(const std::string& file);
 

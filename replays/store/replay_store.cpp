@@ -13,6 +13,8 @@
 #include "common/replay/verify.h"
 #include "net/identity/key_id.h"
 #include "replays/store/file_io.h"
+#include "replays/store/pg_db.h"
+#include "replays/store/pg_store.h"
 
 namespace sr::replay {
 namespace {
@@ -88,19 +90,6 @@ constexpr const char* kNameShared =
     "(r.key_id <> '' AND EXISTS (SELECT 1 FROM results o WHERE o.player = r.player AND o.key_id <> '' AND "
     "o.key_id <> r.key_id))";
 
-// FNV-1a 64 of the file: the id of an added replay.
-std::string content_id(const std::vector<std::uint8_t>& bytes) {
-  std::uint64_t h = 0xCBF29CE484222325ull;
-  for (std::uint8_t b : bytes) {
-    h ^= b;
-    h *= 0x100000001B3ull;
-  }
-  static constexpr char kHex[] = "0123456789abcdef";
-  std::string id(16, '0');
-  for (int i = 15; i >= 0; --i, h >>= 4) id[static_cast<std::size_t>(i)] = kHex[h & 0xF];
-  return id;
-}
-
 template <class E, std::size_t N>
 E enum_from(const std::array<const char*, N>& table, const std::string& name) {
   return static_cast<E>(names::index_of(table, name).value_or(0));
@@ -127,6 +116,35 @@ bool writer_gone(long pid) {
 }
 
 }  // namespace
+
+std::string content_id(const std::vector<std::uint8_t>& bytes) {
+  std::uint64_t h = 0xCBF29CE484222325ull;
+  for (std::uint8_t b : bytes) {
+    h ^= b;
+    h *= 0x100000001B3ull;
+  }
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string id(16, '0');
+  for (int i = 15; i >= 0; --i, h >>= 4) id[static_cast<std::size_t>(i)] = kHex[h & 0xF];
+  return id;
+}
+
+ReplayStore::ReplayStore(std::filesystem::path dir, sqlite::Db db) : dir_(std::move(dir)), db_(std::move(db)) {}
+ReplayStore::ReplayStore(std::unique_ptr<PgStore> pg) : pg_(std::move(pg)) {}
+ReplayStore::ReplayStore(ReplayStore&&) noexcept = default;
+ReplayStore& ReplayStore::operator=(ReplayStore&&) noexcept = default;
+ReplayStore::~ReplayStore() = default;
+
+std::string ReplayStore::where() const { return pg_ ? "postgresql://" + pg_->describe() : dir_.string(); }
+
+Result<std::vector<std::uint8_t>> ReplayStore::load(const std::string& id) {
+  if (pg_) return pg_->load(id);
+  // An id names a file in the folder, never a path elsewhere.
+  if (id.empty() || id.find_first_of("/\\") != std::string::npos || id.front() == '.') {
+    return io_error("no game " + id + " in " + dir_.string());
+  }
+  return read_file(dir_ / (id + kExtension));
+}
 
 std::string shown_name(const std::string& player, const std::string& key_id, bool name_shared) {
   return name_shared && !key_id.empty() ? player + " #" + key_id : player;
@@ -159,7 +177,12 @@ std::string not_a_store_dir(const std::filesystem::path& dir) {
 
 }  // namespace
 
-Result<ReplayStore> ReplayStore::open(const std::filesystem::path& dir, bool create) {
+Result<ReplayStore> ReplayStore::open(const std::filesystem::path& dir, bool create, const StoreWaits& waits) {
+  if (pg::is_locator(dir.native())) {
+    Result<PgStore> pg = PgStore::open(dir.native(), waits.max_wait_ms);
+    if (!pg.ok()) return pg.error();
+    return ReplayStore(std::make_unique<PgStore>(std::move(pg).value()));
+  }
   std::error_code ec;
   if (create && !std::filesystem::exists(dir, ec)) {
     std::filesystem::create_directories(dir, ec);
@@ -222,6 +245,7 @@ sr::Status<std::string> ReplayStore::index(const std::string& id, const std::str
 Result<std::string> ReplayStore::add(const Replay& replay) {
   const std::vector<std::uint8_t> bytes = encode_binary(replay);
   const std::string id = content_id(bytes);
+  if (pg_) return pg_->add(replay, bytes, id);
   const std::filesystem::path path = dir_ / (id + kExtension);
   std::error_code ec;
   bool written_now = false;
@@ -268,6 +292,7 @@ std::size_t ReplayStore::remove_leftovers() {
 
 Result<ReconcileReport> ReplayStore::reconcile() {
   ReconcileReport report;
+  if (pg_) return report;
   report.temp_files_removed = remove_leftovers();
   std::set<std::string> files;
   std::error_code ec;
@@ -320,6 +345,7 @@ Result<ReconcileReport> ReplayStore::reconcile() {
 }
 
 Result<ReindexReport> ReplayStore::reindex() {
+  if (pg_) return pg_->reindex();
   (void)remove_leftovers();
   std::vector<std::filesystem::path> files;
   std::error_code ec;
@@ -354,6 +380,7 @@ Result<ReindexReport> ReplayStore::reindex() {
 }
 
 Result<std::vector<StoredGame>> ReplayStore::recent(const StoreQuery& query) {
+  if (pg_) return pg_->recent(query);
   auto games = db_.prepare(
       "SELECT id, file, created_unix_ms, place, mode, limit_kind, limit_value, goal, rules_version, verified, "
       "verify_note FROM games g WHERE (?1 IS NULL OR g.mode = ?1) AND (?2 IS NULL OR EXISTS "
@@ -435,6 +462,7 @@ Result<std::vector<StoredGame>> ReplayStore::recent(const StoreQuery& query) {
 }
 
 Result<std::vector<BestResult>> ReplayStore::best(const StoreQuery& query) {
+  if (pg_) return pg_->best(query);
   const std::string sql = R"sql(
     SELECT mode, limit_kind, limit_value, goal, player, game_id, created_unix_ms, time_us, score, lines, key_id,
            name_shared FROM (

@@ -1,5 +1,7 @@
-// The replay store: a directory of replay files plus an SQLite index of them (index.sqlite), for the server's
-// replay writer, the client's replay browser and `stackrace-replay list / reindex / add`.
+// The replay store: a directory of replay files plus an SQLite index of them (index.sqlite), or a PostgreSQL
+// database (a postgresql:// locator, pg_store.h), for the server's replay writer, the client's replay browser and
+// `stackrace-replay list / verify / reindex / add`. Both keep the same games and answer the same queries alike
+// (tests/replays/store_backends: one suite runs on both).
 //
 // # Layout
 // DIR/<id>.srr are the replays (any *.srr file in DIR counts; its id is the file name without .srr), and
@@ -18,6 +20,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -33,7 +36,7 @@ namespace sr::replay {
 struct StoredResult {
   std::size_t racer = 0;
   std::string player;
-  // The short id (8 hex digits, net/identity/player_key.h short_key_id) of the key the racer proved to the server
+  // The short id (8 hex digits, net/identity/key_id.h) of the key the racer proved to the server
   // that recorded the game (Racer::key); empty when the replay holds none (solo games, older files).
   std::string key_id;
   // The store holds games where another key raced under this name: show key_id beside it (shown_name()).
@@ -48,7 +51,9 @@ struct StoredResult {
 
 struct StoredGame {
   std::string id;
-  std::filesystem::path file;  // the file's path: the store's directory (as given to open()) joined with its name
+  // The file's path: the store's directory (as given to open()) joined with its name; empty in a database store
+  // (ReplayStore::load() reads a game from either).
+  std::filesystem::path file;
   std::int64_t created_unix_ms = 0;
   std::string place;
   engine::ModeKind mode = engine::ModeKind::kSprint;
@@ -122,25 +127,54 @@ struct ReconcileReport {
   [[nodiscard]] std::string summary() const;
 };
 
+// The id of a stored replay: 16 hex digits of FNV-1a 64 of its binary encoding. Values are stored (file names, rows):
+// never change the hash.
+[[nodiscard]] std::string content_id(const std::vector<std::uint8_t>& bytes);
+
+class PgStore;
+
+// How long a store in a database may keep its caller waiting (a folder store ignores it).
+struct StoreWaits {
+  // 0: as libpq does (a connection attempt gives up after 10 s, a query waits as long as it takes). Otherwise each
+  // query is cancelled after this long (statement_timeout), an unanswered connection is dropped after it
+  // (tcp_user_timeout), and after a failed reconnection the store does not try again for 5 s (it fails at once):
+  // for a caller on a game loop, which must not stall on a database that is gone.
+  std::int64_t max_wait_ms = 0;
+};
+
 class ReplayStore {
  public:
   inline static const char* kIndexFile = "index.sqlite";
   inline static const char* kExtension = ".srr";
 
-  // Opens the store in `dir`, creating the index (and, with `create`, the directory) when missing.
-  // # Errors: kIo.
-  [[nodiscard]] static Result<ReplayStore> open(const std::filesystem::path& dir, bool create = false);
+  // Opens the store in `dir`, creating the index (and, with `create`, the directory) when missing. A locator that
+  // starts with postgresql:// or postgres:// (libpq's URI; missing parts come from PGHOST, PGPORT, PGUSER,
+  // PGPASSWORD, PGDATABASE) opens a store in that database instead, creating or migrating its tables (pg_store.h);
+  // `create` does not matter there: the database must exist.
+  // # Errors: kIo. For a database: "cannot connect to the database at HOST:PORT/DB: ..." (never a password), or
+  // "the database's schema is version N; this build knows up to M".
+  [[nodiscard]] static Result<ReplayStore> open(const std::filesystem::path& dir, bool create = false,
+                                                const StoreWaits& waits = {});
+
+  ReplayStore(ReplayStore&&) noexcept;
+  ReplayStore& operator=(ReplayStore&&) noexcept;
+  ~ReplayStore();
 
   // Stores a replay (valid: check_replay() is ok) as DIR/<id>.srr and indexes it. The id is 16 hex digits of a
   // hash of the file's bytes, so adding the same replay twice stores it once. Returns the id. # Errors: kIo.
   [[nodiscard]] Result<std::string> add(const Replay& replay);
 
+  // The stored bytes of the game `id` (its binary encoding, decode_binary()). # Errors: kIo (no such game).
+  [[nodiscard]] Result<std::vector<std::uint8_t>> load(const std::string& id);
+
   // Drops the index and rebuilds it from every *.srr file in the directory (decoding and verifying each), and
-  // removes leftover temporary files as reconcile() does.
+  // removes leftover temporary files as reconcile() does. In a database: decodes and verifies every stored replay
+  // again and rewrites its rows (ones whose bytes do not decode stay, listed as unreadable).
   [[nodiscard]] Result<ReindexReport> reindex();
   // Makes the index agree with the files without rebuilding it: removes rows whose file is gone, indexes files it
   // does not list, and removes temporary files left by an interrupted write of a process that is gone (or of this
-  // process's id, reused after a crash: call it before this process writes). For a store's owner at start-up.
+  // process's id, reused after a crash: call it before this process writes). For a store's owner at start-up. In a
+  // database there are no files: nothing to do (an empty report).
   [[nodiscard]] Result<ReconcileReport> reconcile();
 
   // Games, newest first (ties by id), filtered by the query.
@@ -148,16 +182,22 @@ class ReplayStore {
   // One best result per (mode, limit, limit value), filtered by the query (with a player: that player's bests).
   [[nodiscard]] Result<std::vector<BestResult>> best(const StoreQuery& query);
 
+  // The folder; empty for a store in a database.
   [[nodiscard]] const std::filesystem::path& dir() const { return dir_; }
+  [[nodiscard]] bool in_database() const { return pg_ != nullptr; }
+  // Where the store is, for messages and logs: the folder, or "postgresql://HOST:PORT/DB" (never a password).
+  [[nodiscard]] std::string where() const;
 
  private:
-  ReplayStore(std::filesystem::path dir, sqlite::Db db) : dir_(std::move(dir)), db_(std::move(db)) {}
+  ReplayStore(std::filesystem::path dir, sqlite::Db db);
+  explicit ReplayStore(std::unique_ptr<PgStore> pg);
   [[nodiscard]] sr::Status<std::string> index(const std::string& id, const std::string& file, const Replay& replay);
   // Removes temporary files of write_file_atomic() whose writer is gone. Returns how many.
   std::size_t remove_leftovers();
 
   std::filesystem::path dir_;
   sqlite::Db db_;
+  std::unique_ptr<PgStore> pg_;  // set for a store in a database: every operation goes there
 };
 
 }  // namespace sr::replay

@@ -1,5 +1,7 @@
 #include "server/web/api.h"
 
+#include <spdlog/spdlog.h>
+
 #include <charconv>
 #include <fstream>
 #include <iterator>
@@ -10,6 +12,7 @@
 #include "common/replay/civil_time.h"
 #include "common/replay/codec.h"
 #include "common/replay/names.h"
+#include "replays/store/pg_db.h"
 #include "server/web/web_json.h"
 
 namespace sr::server::web {
@@ -31,6 +34,27 @@ std::optional<std::int64_t> parse_int(std::string_view text) {
   const auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
   if (ec != std::errc() || p != text.data() + text.size()) return std::nullopt;
   return v;
+}
+
+// /games/<id>.json from the replay's bytes.
+HttpResponse replay_json_response(const std::string& game_id, const std::vector<std::uint8_t>& bytes) {
+  auto decoded = replay::decode_binary(bytes);
+  if (!decoded) return json_error(500, "the stored replay does not decode: " + decoded.error().describe());
+  HttpResponse r = json_response(replay::encode_json(decoded.value()));
+  r.headers.emplace_back("Content-Disposition", "attachment; filename=\"" + game_id + ".json\"");
+  return r;
+}
+
+// /games/<id>.srr from a store in a database: the headers web_server.cpp's replay_file() sends for a file.
+HttpResponse replay_bytes_response(const std::string& game_id, const std::vector<std::uint8_t>& bytes) {
+  HttpResponse r;
+  r.content_type = "application/octet-stream";
+  r.body = std::make_shared<const std::string>(bytes.begin(), bytes.end());
+  r.headers.emplace_back("Content-Disposition", "attachment; filename=\"" + game_id + ".srr\"");
+  // A stored replay never changes: its id is a hash of its bytes.
+  r.headers.emplace_back("Cache-Control", "public, max-age=31536000, immutable");
+  r.headers.emplace_back("Access-Control-Allow-Origin", "*");
+  return r;
 }
 
 }  // namespace
@@ -197,6 +221,23 @@ replay::ReplayStore* StoreReader::store() {
 }
 
 HttpResponse StoreReader::answer(const Route& route, const QueryParams& params) {
+  if (replay::pg::is_locator(dir_.native()) &&
+      (route.kind == RouteKind::kReplayJson || route.kind == RouteKind::kReplayFile)) {
+    // A store in a database: the bytes come from its row (the folder's files are read directly, below and in
+    // web_server.cpp).
+    replay::ReplayStore* s = store();
+    if (s == nullptr) return json_error(503, "the replay store cannot be read");
+    auto loaded = s->load(route.game_id);
+    if (!loaded) {
+      spdlog::warn("web: {}", loaded.error().message);
+      return json_error(404, "no game " + route.game_id + " on this server");
+    }
+    if (route.kind == RouteKind::kReplayFile) return replay_bytes_response(route.game_id, loaded.value());
+    if (loaded.value().size() > kMaxJsonExportSourceBytes) {
+      return json_error(404, "this replay is too large for its JSON form");
+    }
+    return replay_json_response(route.game_id, loaded.value());
+  }
   if (route.kind == RouteKind::kReplayJson) {
     const std::filesystem::path file = dir_ / (route.game_id + replay::ReplayStore::kExtension);
     std::error_code ec;
@@ -205,11 +246,7 @@ HttpResponse StoreReader::answer(const Route& route, const QueryParams& params) 
     if (size > kMaxJsonExportSourceBytes) return json_error(404, "this replay is too large for its JSON form");
     std::ifstream in(file, std::ios::binary);
     const std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    auto decoded = replay::decode_binary(bytes);
-    if (!decoded) return json_error(500, "the stored replay does not decode: " + decoded.error().describe());
-    HttpResponse r = json_response(replay::encode_json(decoded.value()));
-    r.headers.emplace_back("Content-Disposition", "attachment; filename=\"" + route.game_id + ".json\"");
-    return r;
+    return replay_json_response(route.game_id, bytes);
   }
   replay::ReplayStore* s = store();
   if (s == nullptr) return json_error(503, "the replay store cannot be read");

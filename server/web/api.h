@@ -56,7 +56,8 @@ using QueryParams = std::vector<std::pair<std::string, std::string>>;
 class StoreReader {
  public:
   explicit StoreReader(std::filesystem::path data_dir) : dir_(std::move(data_dir)) {}
-  // Answers kApiGames, kApiGame, kApiRecords and kReplayJson.
+  // Answers kApiGames, kApiGame, kApiRecords and kReplayJson; and kReplayFile when the store is in a database
+  // (a postgresql:// locator in place of the directory).
   [[nodiscard]] HttpResponse answer(const Route& route, const QueryParams& params);
 
  private:

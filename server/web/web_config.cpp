@@ -7,7 +7,7 @@ WebOptions web_options(const ServerConfig& config, const ServerOptions& server, 
   o.bind = config.web_bind;
   o.port = config.web_port;
   o.site_dir = config.web_dir.empty() ? default_site_dir() : std::filesystem::path(config.web_dir);
-  o.data_dir = server.data_dir;
+  o.data_dir = server.replay_store();
   o.limits.max_streams = config.web_max_streams;
   o.limits.max_streams_per_address = config.web_streams_per_address;
   o.limits.max_connections_per_address = config.web_connections_per_address;

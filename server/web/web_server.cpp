@@ -27,6 +27,7 @@
 #include <optional>
 #include <set>
 
+#include "replays/store/pg_db.h"
 #include "server/metrics.h"
 #include "server/web/api.h"
 #include "server/web/http_request.h"
@@ -409,7 +410,6 @@ class WebServer::Loop {
       case RouteKind::kApiNotFound:
         return send(id, c, json_error(404, "no such API address (see api/v1)"), head_only, now);
       case RouteKind::kFile: return send(id, c, file_response(req, route.file), head_only, now);
-      case RouteKind::kReplayFile: return send(id, c, replay_file(route.game_id), head_only, now);
       case RouteKind::kApiIndex: return send(id, c, json_response(api_index_json()), head_only, now);
       case RouteKind::kApiServer:
         return send(id, c, json_response(server_json(lobby, site_.has_engine())), head_only, now);
@@ -428,6 +428,13 @@ class WebServer::Loop {
       case RouteKind::kApiLive: return start_stream(id, c, route.room, head_only, now);
       case RouteKind::kMetrics:
       case RouteKind::kHealth: return send(id, c, metrics_response(route.kind), head_only, now);
+      case RouteKind::kReplayFile:
+        // A folder store's file goes out from here (sendfile); a store in a database is read by a worker, never on
+        // this thread.
+        if (!replay::pg::is_locator(options_.data_dir.native())) {
+          return send(id, c, replay_file(route.game_id), head_only, now);
+        }
+        [[fallthrough]];
       case RouteKind::kApiGames:
       case RouteKind::kApiGame:
       case RouteKind::kApiRecords:

@@ -34,7 +34,7 @@ struct WebOptions {
   std::string bind = "0.0.0.0";
   std::uint16_t port = 0;          // start(): 0 = any free port (tests)
   std::filesystem::path site_dir;  // the pages, scripts and engine (StaticSite)
-  std::filesystem::path data_dir;  // the server's replay store, read only
+  std::filesystem::path data_dir;  // the server's replay store, read only: its folder, or a postgresql:// locator
   WebLimits limits;
   std::size_t workers = 2;
   int nice = 10;  // added to the web threads' niceness (Linux: per thread); 0 = the game loop's

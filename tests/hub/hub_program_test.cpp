@@ -149,7 +149,7 @@ TEST(HubDeploy, TheImagesCommandsAreAcceptedAndItsSourcesExist) {
       ++copies;
     }
   }
-  EXPECT_EQ(copies, 8);
+  EXPECT_EQ(copies, 9);
 }
 
 // A free TCP port on loopback (free when asked; the hub binds it right after).

@@ -1,0 +1,207 @@
+#include "replays/store/pg_db.h"
+
+#include <libpq-fe.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <memory>
+
+namespace sr::replay::pg {
+namespace {
+
+// libpq's messages end with a newline; ours are one line.
+std::string one_line(const std::string& s) {
+  std::string out;
+  for (char c : s) {
+    const bool space = c == '\n' || c == '\t' || c == ' ';
+    if (space && (out.empty() || out.back() == ' ')) continue;
+    out += space ? ' ' : c;
+  }
+  if (!out.empty() && out.back() == ' ') out.pop_back();
+  return out;
+}
+
+// The locator's password (from the URI, or PGPASSWORD), or "" if none: cut out of every message.
+std::string password_of(const std::string& uri) {
+  char* err = nullptr;
+  PQconninfoOption* opts = PQconninfoParse(uri.c_str(), &err);
+  if (err) PQfreemem(err);
+  std::string password;
+  if (opts) {
+    for (PQconninfoOption* o = opts; o->keyword; ++o) {
+      if (std::string_view(o->keyword) == "password" && o->val) password = o->val;
+    }
+    PQconninfoFree(opts);
+  }
+  return password;
+}
+
+// The server's notices ("relation ... already exists, skipping") are not errors: not printed on stderr.
+void ignore_notice(void* /*arg*/, const char* /*message*/) {}
+
+std::string at(pg_conn* c) {
+  if (!c) return "?";
+  const char* host = PQhost(c);
+  const char* port = PQport(c);
+  const char* db = PQdb(c);
+  return std::string(host && *host ? host : "?") + ":" + (port && *port ? port : "?") + "/" + (db ? db : "?");
+}
+
+}  // namespace
+
+bool is_locator(std::string_view locator) {
+  return locator.starts_with("postgresql://") || locator.starts_with("postgres://");
+}
+
+std::string redact_locator(std::string locator) {
+  const std::size_t scheme = locator.find("://");
+  if (scheme == std::string::npos) return locator;
+  const std::size_t start = scheme + 3;
+  const std::size_t end = std::min(locator.find_first_of("/?", start), locator.size());
+  const std::size_t at = locator.rfind('@', end - 1);
+  if (at != std::string::npos && at >= start) {
+    const std::size_t colon = locator.find(':', start);
+    if (colon != std::string::npos && colon < at) locator.replace(colon + 1, at - colon - 1, "***");
+  }
+  for (std::size_t p = locator.find("password=", start); p != std::string::npos; p = locator.find("password=", p + 1)) {
+    if (p == 0 || (locator[p - 1] != '?' && locator[p - 1] != '&')) continue;
+    const std::size_t value = p + 9;
+    const std::size_t stop = std::min(locator.find('&', value), locator.size());
+    locator.replace(value, stop - value, "***");
+  }
+  return locator;
+}
+
+Rows& Rows::operator=(Rows&& o) noexcept {
+  if (this != &o) {
+    if (r_) PQclear(r_);
+    r_ = std::exchange(o.r_, nullptr);
+  }
+  return *this;
+}
+
+Rows::~Rows() {
+  if (r_) PQclear(r_);
+}
+
+int Rows::size() const { return r_ ? PQntuples(r_) : 0; }
+
+std::int64_t Rows::affected() const {
+  if (!r_) return 0;
+  const char* n = PQcmdTuples(r_);
+  return n && *n ? std::strtoll(n, nullptr, 10) : 0;
+}
+
+bool Rows::null_at(int row, int column) const { return !r_ || PQgetisnull(r_, row, column) != 0; }
+
+std::string Rows::text_at(int row, int column) const {
+  if (null_at(row, column)) return {};
+  return std::string(PQgetvalue(r_, row, column), static_cast<std::size_t>(PQgetlength(r_, row, column)));
+}
+
+std::int64_t Rows::int_at(int row, int column) const {
+  if (null_at(row, column)) return 0;
+  return std::strtoll(PQgetvalue(r_, row, column), nullptr, 10);
+}
+
+bool Rows::bool_at(int row, int column) const { return text_at(row, column) == "t"; }
+
+std::optional<std::vector<std::uint8_t>> Rows::bytes_at(int row, int column) const {
+  if (null_at(row, column)) return std::nullopt;
+  std::size_t n = 0;
+  unsigned char* raw = PQunescapeBytea(reinterpret_cast<const unsigned char*>(PQgetvalue(r_, row, column)), &n);
+  if (!raw) return std::nullopt;
+  std::vector<std::uint8_t> out(raw, raw + n);
+  PQfreemem(raw);
+  return out;
+}
+
+Conn& Conn::operator=(Conn&& o) noexcept {
+  if (this != &o) {
+    if (c_) PQfinish(c_);
+    c_ = std::exchange(o.c_, nullptr);
+    password_ = std::move(o.password_);
+  }
+  return *this;
+}
+
+Conn::~Conn() {
+  if (c_) PQfinish(c_);
+}
+
+sr::Result<Conn, std::string> Conn::connect(const std::string& uri, std::int64_t max_wait_ms) {
+  // Ours first: a value in the URI (expanded from dbname) comes later and wins.
+  std::vector<const char*> keywords = {"connect_timeout", "application_name"};
+  const std::string timeout_s =
+      max_wait_ms > 0 ? std::to_string(std::max<std::int64_t>(2, (max_wait_ms + 999) / 1000)) : std::string("10");
+  std::vector<const char*> values = {timeout_s.c_str(), "stackrace"};
+  const std::string statement = "-c statement_timeout=" + std::to_string(max_wait_ms);
+  const std::string tcp = std::to_string(max_wait_ms);
+  if (max_wait_ms > 0) {
+    keywords.insert(keywords.end(), {"options", "tcp_user_timeout"});
+    values.insert(values.end(), {statement.c_str(), tcp.c_str()});
+  }
+  keywords.insert(keywords.end(), {"dbname", nullptr});
+  values.insert(values.end(), {uri.c_str(), nullptr});
+  Conn conn;
+  conn.password_ = password_of(uri);
+  if (const char* env = std::getenv("PGPASSWORD"); env && conn.password_.empty()) conn.password_ = env;
+  conn.c_ = PQconnectdbParams(keywords.data(), values.data(), 1);
+  if (!conn.c_) return sr::fail(std::string("cannot connect to the database: out of memory"));
+  PQsetNoticeProcessor(conn.c_, &ignore_notice, nullptr);
+  if (PQstatus(conn.c_) != CONNECTION_OK) {
+    return sr::fail("cannot connect to the database at " + conn.scrub(at(conn.c_)) + ": " + conn.error_message());
+  }
+  return conn;
+}
+
+std::string Conn::scrub(std::string message) const {
+  if (password_.empty()) return message;
+  for (std::size_t pos = message.find(password_); pos != std::string::npos; pos = message.find(password_, pos + 3)) {
+    message.replace(pos, password_.size(), "***");
+  }
+  return message;
+}
+
+std::string Conn::error_message() const { return scrub(one_line(c_ ? PQerrorMessage(c_) : "not connected")); }
+
+std::string Conn::describe() const { return scrub(at(c_)); }
+
+bool Conn::alive() const { return c_ && PQstatus(c_) == CONNECTION_OK; }
+
+sr::Status<std::string> Conn::reset() {
+  if (!c_) return std::string("not connected");
+  PQreset(c_);
+  if (PQstatus(c_) != CONNECTION_OK) {
+    return "cannot reconnect to the database at " + describe() + ": " + error_message();
+  }
+  return {};
+}
+
+sr::Status<std::string> Conn::exec(const char* sql) {
+  if (!c_) return std::string("not connected");
+  std::unique_ptr<pg_result, decltype(&PQclear)> r(PQexec(c_, sql), &PQclear);
+  const ExecStatusType st = r ? PQresultStatus(r.get()) : PGRES_FATAL_ERROR;
+  if (st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK) return error_message();
+  return {};
+}
+
+sr::Result<Rows, std::string> Conn::query(const char* sql, const std::vector<Param>& params) {
+  if (!c_) return sr::fail(std::string("not connected"));
+  std::vector<const char*> values;
+  std::vector<int> lengths;
+  std::vector<int> formats;
+  for (const Param& p : params) {
+    values.push_back(p.value ? p.value->data() : nullptr);
+    lengths.push_back(p.value ? static_cast<int>(p.value->size()) : 0);
+    formats.push_back(p.binary ? 1 : 0);
+  }
+  pg_result* r =
+      PQexecParams(c_, sql, static_cast<int>(params.size()), nullptr, values.data(), lengths.data(), formats.data(), 0);
+  Rows rows(r);  // owns the result (and frees it) whatever its status
+  const ExecStatusType st = r ? PQresultStatus(r) : PGRES_FATAL_ERROR;
+  if (st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK) return sr::fail(error_message());
+  return rows;
+}
+
+}  // namespace sr::replay::pg
