@@ -6,6 +6,7 @@
 #include "common/replay/names.h"
 #include "common/replay/verify.h"
 #include "net/identity/key_id.h"
+#include "replays/store/store_sql.h"
 
 namespace sr::replay {
 namespace {
@@ -56,12 +57,6 @@ constexpr const char* kMigration2 = R"sql(
 ALTER TABLE results ADD COLUMN key_id TEXT COLLATE "C" NOT NULL DEFAULT '';
 CREATE INDEX results_player_key ON results(player, key_id);
 )sql";
-
-// Whether another key raced under result row r's name (r.key_id empty: unknown, never shared): the folder store's
-// rule (replay_store.cpp), in the same SQL.
-constexpr const char* kNameShared =
-    "(r.key_id <> '' AND EXISTS (SELECT 1 FROM results o WHERE o.player = r.player AND o.key_id <> '' AND "
-    "o.key_id <> r.key_id))";
 
 }  // namespace
 
@@ -223,7 +218,7 @@ Result<std::vector<StoredGame>> PgStore::recent(const StoreQuery& query) {
   const std::string results_sql =
       "SELECT game_id, racer, player, status, top_out, time_us, lines, score, pieces, "
       "key_id, " +
-      std::string(kNameShared) + " FROM results r WHERE game_id = ANY($1::text[]) ORDER BY game_id, racer";
+      std::string(sql::kNameShared) + " FROM results r WHERE game_id = ANY($1::text[]) ORDER BY game_id, racer";
   auto results = conn_.query(results_sql.c_str(), {ids});
   if (!results.ok()) return fail("cannot list games", results.error());
   const pg::Rows& r = results.value();
@@ -256,15 +251,13 @@ Result<std::vector<BestResult>> PgStore::best(const StoreQuery& query) {
            name_shared FROM (
       SELECT g.mode, g.limit_kind, g.limit_value, g.goal, r.player, r.game_id, g.created_unix_ms, r.time_us,
              r.score, r.lines, r.key_id, )sql" +
-                          std::string(kNameShared) + R"sql( AS name_shared,
-             ROW_NUMBER() OVER (PARTITION BY g.mode, g.limit_kind, g.limit_value ORDER BY
-               CASE g.goal WHEN 'time' THEN r.time_us ELSE 0 END ASC,
-               CASE g.goal WHEN 'score' THEN r.score WHEN 'lines' THEN r.lines ELSE 0 END DESC,
-               g.created_unix_ms ASC, r.game_id, r.racer) AS rank
+                          std::string(sql::kNameShared) + R"sql( AS name_shared,
+             )sql" + std::string(sql::kBestRank) +
+                          R"sql( AS rank
       FROM results r JOIN games g ON g.id = r.game_id
       WHERE g.verified AND ($1::text IS NULL OR g.mode = $1) AND ($2::text IS NULL OR r.player = $2)
-        AND (r.status = 'finished' OR
-             (r.status = 'topped_out' AND g.goal <> 'time' AND g.limit_kind <> 'time'))) ranked
+        AND )sql" + std::string(sql::kBestCounts) +
+                          R"sql() ranked
     WHERE rank = 1 ORDER BY mode, limit_kind, limit_value)sql";
   auto rows = conn_.query(sql.c_str(), {pg::Param::maybe(mode), pg::Param::maybe(query.player)});
   if (!rows.ok()) return fail("cannot list bests", rows.error());

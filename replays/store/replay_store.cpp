@@ -15,6 +15,7 @@
 #include "replays/store/file_io.h"
 #include "replays/store/pg_db.h"
 #include "replays/store/pg_store.h"
+#include "replays/store/store_sql.h"
 
 namespace sr::replay {
 namespace {
@@ -84,11 +85,6 @@ sr::Status<std::string> migrate(sqlite::Db& db) {
       std::to_string(kIndexVersion);
   return db.exec(finish.c_str());
 }
-
-// Whether another key raced under result row r's name (r.key_id empty: unknown, never shared).
-constexpr const char* kNameShared =
-    "(r.key_id <> '' AND EXISTS (SELECT 1 FROM results o WHERE o.player = r.player AND o.key_id <> '' AND "
-    "o.key_id <> r.key_id))";
 
 template <class E, std::size_t N>
 E enum_from(const std::array<const char*, N>& table, const std::string& name) {
@@ -393,7 +389,7 @@ Result<std::vector<StoredGame>> ReplayStore::recent(const StoreQuery& query) {
       "AND (?8 IS NULL OR g.verified = ?8) AND (?9 IS NULL OR g.id = ?9) "
       "ORDER BY created_unix_ms DESC, id LIMIT ?3");
   const std::string results_sql = "SELECT racer, player, status, top_out, time_us, lines, score, pieces, key_id, " +
-                                  std::string(kNameShared) + " FROM results r WHERE game_id = ?1 ORDER BY racer";
+                                  std::string(sql::kNameShared) + " FROM results r WHERE game_id = ?1 ORDER BY racer";
   auto results = db_.prepare(results_sql.c_str());
   if (!games || !results) return io_error(db_.last_error());
   bind_query(*games, query);
@@ -468,15 +464,13 @@ Result<std::vector<BestResult>> ReplayStore::best(const StoreQuery& query) {
            name_shared FROM (
       SELECT g.mode, g.limit_kind, g.limit_value, g.goal, r.player, r.game_id, g.created_unix_ms, r.time_us,
              r.score, r.lines, r.key_id, )sql" +
-                          std::string(kNameShared) + R"sql( AS name_shared,
-             ROW_NUMBER() OVER (PARTITION BY g.mode, g.limit_kind, g.limit_value ORDER BY
-               CASE g.goal WHEN 'time' THEN r.time_us ELSE 0 END ASC,
-               CASE g.goal WHEN 'score' THEN r.score WHEN 'lines' THEN r.lines ELSE 0 END DESC,
-               g.created_unix_ms ASC, r.game_id, r.racer) AS rank
+                          std::string(sql::kNameShared) + R"sql( AS name_shared,
+             )sql" + std::string(sql::kBestRank) +
+                          R"sql( AS rank
       FROM results r JOIN games g ON g.id = r.game_id
       WHERE g.verified = 1 AND (?1 IS NULL OR g.mode = ?1) AND (?2 IS NULL OR r.player = ?2)
-        AND (r.status = 'finished' OR
-             (r.status = 'topped_out' AND g.goal <> 'time' AND g.limit_kind <> 'time')))
+        AND )sql" + std::string(sql::kBestCounts) +
+                          R"sql()
     WHERE rank = 1 ORDER BY mode, limit_kind, limit_value)sql";
   auto s = db_.prepare(sql.c_str());
   if (!s) return io_error(db_.last_error());
