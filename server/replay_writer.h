@@ -28,6 +28,7 @@
 #include <thread>
 #include <vector>
 
+#include "common/protocol/records.h"
 #include "common/replay/replay.h"
 #include "common/result.h"
 
@@ -46,6 +47,10 @@ class ReplayWriter {
     // Everything but the racers' results and checkpoints, which the worker fills from `ends` (one per racer).
     replay::Replay replay;
     std::vector<RacerEnd> ends;
+    // Each racer's run signature (RunSigned: common/protocol/RECORDS.md), racer for racer, checked against the
+    // inputs the server received; none for a racer who sent none. Empty when no racer signed. Passed on with the
+    // stored replay to a records hub, when the server submits records.
+    std::vector<std::optional<protocol::SignatureBytes>> run_signatures;
   };
   struct Done {
     std::uint32_t room_id = 0;

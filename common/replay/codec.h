@@ -31,6 +31,19 @@ inline constexpr int kMaxJsonDepth = 32;
 // build), kBadValue, kTrailingBytes; each with the failing field and byte offset when known.
 [[nodiscard]] Result<Replay> decode_binary(std::span<const std::uint8_t> bytes);
 
+// The canonical bytes of one racer's run: what a player signs when their game ends (net/identity/run_signature.h) and
+// what a records hub recomputes from a submitted replay to check that signature (common/protocol/RECORDS.md). The
+// magic "SRRN", the run format version kRunFormatVersion (uint16 little-endian), then a Cereal portable-binary body,
+// little-endian, of: the rules version (uint32), the shared config as a replay stores it (without handling), the
+// racer's handling, the seed (uint64) and the input log, each in its replay layout and class version (FORMAT.md,
+// "Run bytes"). Deterministic: the same run always gives the same bytes. `config` is the racer's (racer_config: the
+// shared rules with their handling); `inputs` must pass check_input_log (asserted).
+inline constexpr char kRunMagic[4] = {'S', 'R', 'R', 'N'};
+inline constexpr std::uint16_t kRunFormatVersion = 1;
+[[nodiscard]] std::vector<std::uint8_t> encode_run_binary(std::uint32_t rules_version, const engine::GameConfig& config,
+                                                          std::uint64_t seed,
+                                                          const std::vector<engine::InputChange>& inputs);
+
 // The JSON form: every field, round-trip exact (decode_json(encode_json(r)) == r).
 [[nodiscard]] std::string encode_json(const Replay& replay);
 

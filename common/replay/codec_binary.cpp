@@ -25,6 +25,22 @@ std::vector<std::uint8_t> encode_binary(const Replay& replay) {
   return std::vector<std::uint8_t>(s.begin(), s.end());
 }
 
+std::vector<std::uint8_t> encode_run_binary(std::uint32_t rules_version, const engine::GameConfig& config,
+                                            std::uint64_t seed, const std::vector<engine::InputChange>& inputs) {
+  assert(check_input_log(inputs).ok());
+  std::ostringstream os(std::ios::binary);
+  os.write(kRunMagic, sizeof kRunMagic);
+  os.put(static_cast<char>(kRunFormatVersion & 0xFF));
+  os.put(static_cast<char>(kRunFormatVersion >> 8));
+  {
+    cereal::PortableBinaryOutputArchive ar(os, cereal::PortableBinaryOutputArchive::Options::LittleEndian());
+    ar(rules_version, config, config.handling, seed,
+       detail::InputLogRef{const_cast<std::vector<engine::InputChange>*>(&inputs)});
+  }
+  const std::string s = std::move(os).str();
+  return std::vector<std::uint8_t>(s.begin(), s.end());
+}
+
 Result<Replay> decode_binary(std::span<const std::uint8_t> bytes) {
   if (bytes.size() < kHeaderBytes + 1) {
     return Error{ErrorKind::kTruncated,
