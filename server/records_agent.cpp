@@ -184,6 +184,7 @@ RecordsAgent::Step RecordsAgent::step(Clock::time_point now) {
   if (!oldest) return Step::kIdle;
   const HubAnswer answer = sender_->post(*oldest);
   const std::uint64_t sequence = oldest->sequence;
+  if (answer.status == 0 && stopping()) return Step::kRetrying;  // abandoned by stop(): still queued, nothing failed
 
   if (answer.status == 200 || answer.status == 409) {
     queue_.delivered(sequence);
@@ -223,6 +224,11 @@ RecordsAgent::Step RecordsAgent::step(Clock::time_point now) {
   report(problem + "; trying again, each time later (up to " +
          std::to_string(std::chrono::duration_cast<std::chrono::seconds>(options_.retry_max).count()) + " s)");
   return Step::kRetrying;
+}
+
+bool RecordsAgent::stopping() {
+  std::lock_guard lock(mutex_);
+  return stopping_;
 }
 
 void RecordsAgent::start() {

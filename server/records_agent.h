@@ -97,6 +97,7 @@ class RecordsAgent {
 
  private:
   void run();
+  [[nodiscard]] bool stopping();
   // The delay after a failure, from now on: the backoff, or the hub's Retry-After if longer.
   std::chrono::milliseconds failure_delay(const HubAnswer& answer);
   // Logs `problem` at warn unless it is the one logged last; an empty problem (it works again) logs that at info.

@@ -289,6 +289,7 @@ TEST_F(RecordsAgentTest, StoppingIsPromptWithARequestInFlight) {
   hub.release();
   EXPECT_EQ(queue_.stats().queued, 1u);
   EXPECT_EQ(queue_.stats().sent, 0u);
+  EXPECT_EQ(queue_.stats().send_failures, 0u) << "abandoned, not failed";
 }
 
 }  // namespace
