@@ -5,7 +5,9 @@
 // own threads and only read the snapshots the loop publishes (metrics.h); a public server's registration agents
 // (--public --directory) run on threads of their own and get the info JSON and challenge tokens through a
 // DirectoryLink (server/directory_agent.h); the web pages (--web-port) run on threads
-// of their own and get only what the loop hands them through a LiveTap (server/web/web_server.h).
+// of their own and get only what the loop hands them through a LiveTap (server/web/web_server.h); a server that
+// submits records (--records) sends them from a thread of its own, which takes them from the queue the replay
+// writer's thread fills (server/records_agent.h).
 #include <spdlog/spdlog.h>
 
 #include <CLI/CLI.hpp>
@@ -22,6 +24,7 @@
 #include "server/directory_agent.h"
 #include "server/http_metrics.h"
 #include "server/metrics.h"
+#include "server/records_agent.h"
 #include "server/server.h"
 #include "server/server_config.h"
 #include "server/web/web_config.h"
@@ -141,8 +144,19 @@ int main(int argc, char** argv) {
     directory_agents.back()->start();
     std::printf("registering with the directory %s\n", directory.url.c_str());
   }
+  std::optional<sr::server::RecordsAgent> records;
+  if (sr::server::RecordsQueue* queue = server.records_queue()) {
+    sr::server::RecordsAgentOptions records_options;
+    records_options.url = config.records;
+    records.emplace(records_options, *queue);
+    records->start();
+    std::printf("submitting records to %s as server key %s (queue in %s)\n", config.records.c_str(),
+                server.server_key_id().c_str(), queue->dir().string().c_str());
+  }
   std::fflush(stdout);
   sr::server::run_and_publish(server, g_stop, board);
+  // After the server: its last races' submissions are queued by then (sent at the next start if not now).
+  if (records) records->stop();
   for (auto& agent : directory_agents) agent->stop();
   if (agones) agones->stop();
   if (web) web->stop();

@@ -61,6 +61,29 @@ void ladder_metrics(std::string& out, const LadderStats& ladder) {
   }
 }
 
+void records_metrics(std::string& out, const RecordsStats& records) {
+  metric(out, "stackrace_records_queued", "gauge",
+         "Submissions waiting in the records queue for the hub (DATA_DIR/records-queue).", records.queued);
+  metric(out, "stackrace_records_queued_bytes", "gauge", "Bytes of the submissions waiting in the records queue.",
+         records.queued_bytes);
+  metric(out, "stackrace_records_sent_total", "counter",
+         "Submissions the records hub holds (it answered 200, or 409: it had the replay already).", records.sent);
+  metric(out, "stackrace_records_refused_total", "counter",
+         "Submissions the records hub refused for good (400, 403, 413, 422), moved to DATA_DIR/records-refused.",
+         records.refused);
+  metric(out, "stackrace_records_send_failures_total", "counter",
+         "Attempts to send a submission that will be retried (429, 5xx, timeouts, no connection).",
+         records.send_failures);
+  header(out, "stackrace_records_dropped_total", "counter",
+         "Stored races signed by a racer that were not queued for the hub, by reason.");
+  fmt::format_to(std::back_inserter(out), "stackrace_records_dropped_total{{reason=\"queue_full\"}} {}\n",
+                 records.dropped_full);
+  fmt::format_to(std::back_inserter(out), "stackrace_records_dropped_total{{reason=\"unwritable\"}} {}\n",
+                 records.dropped_unwritable);
+  fmt::format_to(std::back_inserter(out), "stackrace_records_dropped_total{{reason=\"too_large\"}} {}\n",
+                 records.dropped_too_large);
+}
+
 }  // namespace
 
 void MetricsBoard::publish(const MetricsSnapshot& snapshot) {
@@ -151,6 +174,7 @@ std::string prometheus_text(const MetricsSnapshot& snapshot) {
          "CPU time of the server's main loop (network, lobby, the referees' simulations).",
          snapshot.main_loop_cpu_seconds);
   if (s.ladder) ladder_metrics(out, *s.ladder);
+  if (s.records) records_metrics(out, *s.records);
   return out;
 }
 

@@ -153,11 +153,15 @@ void ReplayWriter::run(std::filesystem::path dir) {
       spdlog::error("replay of race {} in room {} not stored: {}", job.race_id, job.room_id, done.error);
     if (!in_database_) check_space(dir);
     done.wait_us = std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - queued.submitted).count();
-    std::lock_guard lock(mutex_);
-    (done.game_id ? written_ : failed_) += 1;
-    wait_us_total_ += done.wait_us;
-    wait_us_max_ = std::max(wait_us_max_, done.wait_us);
-    done_.push_back(std::move(done));
+    const std::optional<std::string> stored = done.game_id;
+    {
+      std::lock_guard lock(mutex_);
+      (done.game_id ? written_ : failed_) += 1;
+      wait_us_total_ += done.wait_us;
+      wait_us_max_ = std::max(wait_us_max_, done.wait_us);
+      done_.push_back(std::move(done));
+    }
+    if (stored && options_.on_stored) options_.on_stored(job, *stored);
   }
 }
 

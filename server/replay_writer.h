@@ -22,6 +22,7 @@
 #include <cstdint>
 #include <deque>
 #include <filesystem>
+#include <functional>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -62,6 +63,10 @@ class ReplayWriter {
   };
   struct Options {
     std::uint64_t low_space_bytes = std::uint64_t{256} << 20;  // warn below this much free space
+    // Called on the worker thread after each race it stored (its Done already handed to collect(), so the players'
+    // results never wait for it), with the completed job and the store's game id; the next job waits for it. The
+    // server's records submitter (records_submitter.h) queues the race for a records hub here. Empty: nothing.
+    std::function<void(const Job& job, const std::string& game_id)> on_stored;
   };
 
   ReplayWriter() = default;

@@ -53,7 +53,16 @@ sr::Status<std::string> Server::start() {
     std::filesystem::create_directories(options_.data_dir, ec);
     if (ec) return "cannot create the directory " + options_.data_dir.string() + ": " + ec.message();
   }
+  if (!options_.records.hub.empty()) {
+    // Set before the writer's thread starts; records_submitter_ is there (open_records below) before any race is.
+    options_.writer.on_stored = [this](const ReplayWriter::Job& job, const std::string& game_id) {
+      if (records_submitter_) records_submitter_->on_stored(job, game_id);
+    };
+  }
   if (auto started = writer_.start(options_.replay_store(), options_.writer); !started) return started;
+  if (!options_.records.hub.empty()) {
+    if (auto opened = open_records(); !opened) return opened;
+  }
   if (auto opened = replays_.open(options_.replay_store()); !opened) {
     return "cannot open the replay store: " + opened.error();
   }
@@ -101,6 +110,27 @@ sr::Status<std::string> Server::start() {
     }
   }
   return {};
+}
+
+sr::Status<std::string> Server::open_records() {
+  const std::filesystem::path key_file = options_.data_dir / "server.key";
+  bool created = false;
+  auto key = net::load_or_create_key(key_file, created);
+  if (!key.ok()) return "cannot read the server key: " + key.error();
+  auto queue = std::make_unique<RecordsQueue>();
+  if (auto opened = queue->open(options_.data_dir, options_.records.queue); !opened) return opened;
+  // The whole public key too: what a hub's operator trusts (stackrace-hub --trust KEY).
+  spdlog::info("records: submitting to {} as server key {} (public key {}, in {}{})", options_.records.hub,
+               key.value().short_id(), net::to_hex(key.value().public_key()), key_file.string(),
+               created ? ", made now" : "");
+  records_queue_ = std::move(queue);
+  records_submitter_ = std::make_unique<RecordsSubmitter>(
+      RecordsIdentity{key.value(), options_.lobby.server_name, options_.lobby.web_url}, *records_queue_);
+  return {};
+}
+
+std::string Server::server_key_id() const {
+  return records_submitter_ ? records_submitter_->identity().key.short_id() : std::string();
 }
 
 std::string Server::info_json() const {
@@ -315,6 +345,7 @@ ServerStats Server::stats() const {
   s.replay_wait_us_total = writer_.wait_us_total();
   s.replay_wait_us_max = writer_.wait_us_max();
   if (ladder_) s.ladder = ladder_->stats();
+  if (records_queue_) s.records = records_queue_->stats();
   return s;
 }
 

@@ -23,6 +23,8 @@
 #include "server/net_host.h"
 #include "server/outbox.h"
 #include "server/race_seeds.h"
+#include "server/records_queue.h"
+#include "server/records_submitter.h"
 #include "server/replay_service.h"
 #include "server/replay_writer.h"
 
@@ -61,6 +63,14 @@ struct ServerOptions {
   // A public server (--public --directory URL): one link per directory, through which its registration agent gets
   // hub challenges and the info JSON (directory_link.h). Not owned. Empty: challenges are ignored.
   std::vector<DirectoryLink*> directories;
+  // Records (--records URL: common/protocol/RECORDS.md, "3. Submitting (server to hub)"): the hub's base URL, empty:
+  // off. With one, start() reads (or makes, mode 0600) the server's key data_dir/server.key and opens the records
+  // queue in data_dir (records_queue.h); each stored race in which a racer's run signature was kept is then queued
+  // there by the replay writer's thread. Sending is the records agent's (records_agent.h, run by main.cpp).
+  struct Records {
+    std::string hub;
+    RecordsQueue::Limits queue;
+  } records;
 };
 
 // Counters for logs and metrics.
@@ -89,7 +99,8 @@ struct ServerStats {
   bool replay_disk_low = false;              // ReplayWriter::low_space()
   std::int64_t replay_wait_us_total = 0;     // race end to replay durable, summed over writes
   std::int64_t replay_wait_us_max = 0;
-  std::optional<LadderStats> ladder;  // when the server runs a contest ladder
+  std::optional<LadderStats> ladder;    // when the server runs a contest ladder
+  std::optional<RecordsStats> records;  // when it submits records (ServerOptions::records)
 };
 
 class Server final : public Outbox {
@@ -123,6 +134,10 @@ class Server final : public Outbox {
   // Players connected (past their Hello) after the last step: the one figure safe to read from another thread while
   // run() steps (the game asks it before closing a server it hosts).
   [[nodiscard]] std::size_t players_online() const { return players_online_.load(std::memory_order_relaxed); }
+  // With ServerOptions::records, once started: the queue the records agent sends, and the server key's short id
+  // (net::short_key_id). Null and empty otherwise.
+  [[nodiscard]] RecordsQueue* records_queue() { return records_queue_.get(); }
+  [[nodiscard]] std::string server_key_id() const;
 
   // Outbox
   void send(PlayerId player, const protocol::Message& message, std::uint8_t channel) override;
@@ -141,12 +156,17 @@ class Server final : public Outbox {
   [[nodiscard]] std::string info_json() const;
   // Answers what waits on the LAN discovery port (a bounded number a pass; never waits).
   void serve_lan();
+  // ServerOptions::records: the server key and the queue. Ok, or an error sentence.
+  [[nodiscard]] sr::Status<std::string> open_records();
 
   ServerOptions options_;
   NetHost net_;
   QueryResponder queries_;
   LanSocket lan_;
   TimeUs next_info_publish_us_ = 0;  // to options_.directories
+  // Before writer_: its thread (which queues submissions) ends before they go.
+  std::unique_ptr<RecordsQueue> records_queue_;
+  std::unique_ptr<RecordsSubmitter> records_submitter_;
   ReplayWriter writer_;
   ReplayService replays_;
   RaceSeeds race_seeds_;  // ServerOptions::race_seeds_from, or random

@@ -10,6 +10,7 @@
 #include "common/protocol/messages.h"
 #include "common/protocol/web_url.h"
 #include "replays/store/pg_db.h"
+#include "server/records_agent.h"
 
 namespace sr::server {
 namespace {
@@ -207,6 +208,25 @@ void add_server_options(CLI::App& app, ServerConfig& config) {
       })
       ->group(finding);
 
+  const char* records = "Records";
+  app.add_option("--records", config.records,
+                 "submit every stored race in which a racer signed their run to this records hub (its http:// base "
+                 "URL, e.g. http://hub.example.org:8470), signed with the server's key DATA_DIR/server.key; queued in "
+                 "DATA_DIR/records-queue until the hub takes them (deploy/README.md, \"Records\")")
+      ->check([](const std::string& url) {
+        if (url.empty()) return std::string();  // the config file's `records = ""`: off
+        auto checked = check_records_url(url);
+        return checked ? std::string() : checked.error();
+      })
+      ->group(records);
+  app.add_option("--records-queue-mb", config.records_queue_mb,
+                 "with --records: the most the queue of submissions waiting for the hub may hold (MiB); past it, new "
+                 "races are not submitted (counted in stackrace_records_dropped_total)")
+      ->capture_default_str()
+      ->check(not_negative)
+      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 20))
+      ->group(records);
+
   const char* agones = "Agones (Kubernetes fleets)";
   app.add_flag("--agones", config.agones,
                "report to the Agones SDK sidecar (localhost:$AGONES_SDK_HTTP_PORT, default 9358): ready, health, "
@@ -248,6 +268,8 @@ ServerOptions server_options(const ServerConfig& config) {
   options.lobby.web_port = config.web_port;
   options.lobby.web_url = config.web_port != 0 ? config.web_url : std::string();  // no pages, no address
   options.lan_port = config.no_lan ? 0 : config.lan_port;
+  options.records.hub = config.records;
+  options.records.queue.max_bytes = config.records_queue_mb << 20;
   options.ladder.enabled = config.contest;
   options.ladder.rules.ranked_games = config.ladder_ranked_games;
   options.ladder.rules.counted_best = std::min(3, config.ladder_ranked_games);

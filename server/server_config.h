@@ -45,7 +45,10 @@ struct ServerConfig {
   bool no_lan = false;                   // no LAN discovery
   bool public_server = false;            // register with every directory in `directories`
   std::vector<std::string> directories;  // http(s) URLs of stackrace-hub directories; "" items are none
-  bool agones = false;                   // talk to the Agones SDK sidecar
+  // Records (deploy/README.md, "Records"): the records hub's http:// base URL, empty: off.
+  std::string records;                    // ServerOptions::records.hub
+  std::uint64_t records_queue_mb = 1024;  // RecordsQueue::Limits::max_bytes, in MiB
+  bool agones = false;                    // talk to the Agones SDK sidecar
   double agones_idle_shutdown_s = 300;
   double agones_health_interval_s = 2;
   // Actions instead of serving (the "Actions" option group).
