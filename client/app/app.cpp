@@ -15,6 +15,7 @@
 #include "client/app/game_view.h"
 #include "client/app/net_view.h"
 #include "client/app/puzzles_view.h"
+#include "client/app/records_view.h"
 #include "client/app/replay_views.h"
 #include "client/render/screenshot.h"
 #include "client/settings/puzzle_progress_io.h"
@@ -128,6 +129,10 @@ sr::Status<std::string> App::init() {
   }
   if (options_.browse) {
     view<BrowseView>(Screen::kBrowse).open();
+    return {};
+  }
+  if (options_.records) {
+    view<RecordsView>(Screen::kRecords).open(Screen::kMain);
     return {};
   }
   if (options_.mode) {

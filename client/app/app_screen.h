@@ -21,7 +21,8 @@ enum class Screen {
   kReplays,
   kViewer,
   kLadder,
-  kBrowse
+  kBrowse,
+  kRecords
 };
 
 class App;

@@ -17,6 +17,10 @@ std::string check_net_options(const CLI::App& cli, AppOptions& o) {
   const bool net = o.host_port || o.connect || o.browse;
   if (o.host_port && o.connect) return "--host-port and --connect exclude each other (hosting joins the own server)";
   if (o.browse && (o.host_port || o.connect)) return "--browse, --host-port and --connect exclude each other";
+  if (o.records && (net || o.mode || o.replay_file || o.bench_frames > 0)) {
+    return "--records does not go with --host-port, --connect, --browse, --mode, a replay FILE or LINK, or "
+           "--bench-frames";
+  }
   for (std::string& url : o.directories) {
     while (!url.empty() && url.back() == '/') url.pop_back();
     if (auto parsed = protocol::parse_web_url(url + "/api/servers"); !parsed) {
@@ -103,7 +107,10 @@ std::optional<int> parse_command_line(int argc, char** argv, AppOptions& o) {
                "room options below apply to the server joined from there");
   cli.add_option("--directory", o.directories,
                  "A server directory (stackrace-hub) to list servers from, http://HOST:PORT; kept in the settings "
-                 "(Browse servers lists and edits them); may be given more than once");
+                 "(Browse servers lists and edits them; Records reads the record boards of the same hubs); may be "
+                 "given more than once");
+  cli.add_flag("--records", o.records,
+               "Open Records at start: the record boards of the hubs among the directories (--directory adds one)");
   cli.add_option("--create-room", o.create_room,
                  "With --host-port or --connect: create a room of this mode: sprint, ultra, marathon, master, "
                  "endless or contest (custom rooms: in the game's Create room form)");

@@ -33,6 +33,7 @@ struct AppOptions {
   std::optional<std::filesystem::path> port_file;  // with --host-port: the port is written here
   std::optional<std::string> connect;              // join this server ("host:port", checked by the parser)
   bool browse = false;                             // open Multiplayer > Browse servers at start
+  bool records = false;                            // open Records (the hubs' record boards) at start
   std::vector<std::string> directories;            // directories added to the settings (http URLs, checked)
   std::optional<std::string> create_room;          // then create a room of this mode (see room_form_for_cli)
   std::optional<int> lines, seconds;               // its limit

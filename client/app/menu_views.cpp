@@ -8,6 +8,7 @@
 #include <filesystem>
 
 #include "client/app/app.h"
+#include "client/app/records_view.h"
 
 namespace sr::client {
 
@@ -18,6 +19,7 @@ void MainMenuView::ui(double /*now_s*/, const MenuNav& nav) {
     case MainChoice::kPuzzles: app_.open_puzzles(); break;
     case MainChoice::kMultiplayer: app_.show(Screen::kNet); break;
     case MainChoice::kReplays: app_.open_replay_browser(); break;
+    case MainChoice::kRecords: app_.view<RecordsView>(Screen::kRecords).open(Screen::kMain); break;
     case MainChoice::kSettings: app_.show(Screen::kSettings); break;
     case MainChoice::kQuit: app_.quit(); break;
     case MainChoice::kNone: break;

@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cfloat>
+#include <chrono>
 #include <cstdio>
 #include <fstream>
 
@@ -64,6 +65,7 @@ void NetView::pad(const PadChange& c, double when_s) {
 void NetView::tick(double /*now_s*/) {
   tick_race();
   race_sounds();
+  poll_record_place();
 }
 
 bool NetView::holds_navigation(double now_s) const { return racing_now() || results_fresh(now_s); }
@@ -71,6 +73,8 @@ bool NetView::holds_navigation(double now_s) const { return racing_now() || resu
 std::optional<double> NetView::wake_at(double now_s) const {
   // The race results' buttons appear after a grace period (results_fresh()).
   if (race_ && results_fresh(now_s)) return race_->results_shown_s + kResultsKeyGraceS;
+  // A records hub's answer on its way: looked for every 50 ms (it is a line under the results).
+  if (race_ && race_->race.record_place_get) return now_s + 0.05;
   return std::nullopt;
 }
 
@@ -127,6 +131,7 @@ void NetView::net_message(const protocol::Message& m, double now_s) {
   } else if (const auto* r = std::get_if<protocol::RaceResults>(&m)) {
     spdlog::info("race results: race {}, {} racers", r->race_id, r->racers.size());
     if (race_) race_->results_shown_s = Window::now_s();
+    ask_record_place(*r);
   }
 }
 
@@ -223,6 +228,35 @@ void NetView::race_started() {
   race_->race = {};
   app_.held().release_all();
   ImGui::SetWindowFocus(nullptr);  // no menu keeps the keyboard while racing
+}
+
+void NetView::ask_record_place(const protocol::RaceResults& results) {
+  if (!race_) return;
+  RaceScreenState::Race& r = race_->race;
+  r.record_place.reset();
+  r.record_place_get.reset();  // an answer still on its way is dropped (never waited for)
+  const auto& hubs = app_.settings().directories;
+  const net::RaceView* race = app_.net().session().race();
+  if (hubs.empty() || race == nullptr || race->race_id() != results.race_id) return;
+  const std::uint32_t me = app_.net().session().player_id();
+  const auto own = std::find_if(results.racers.begin(), results.racers.end(),
+                                [&](const protocol::RacerResult& racer) { return racer.player_id == me; });
+  if (own == results.racers.end()) return;  // watched, not raced
+  r.record_place = RecordPlaceAsk::make(hubs.front(), race->config(), *own);
+  if (!r.record_place) return;
+  spdlog::info("records: asking {}", r.record_place->url());
+  HttpGetLimits limits;
+  limits.timeout = std::chrono::milliseconds(5000);
+  limits.max_body_bytes = 64u << 10;
+  r.record_place_get.emplace(r.record_place->url(), limits);
+}
+
+void NetView::poll_record_place() {
+  if (!race_ || !race_->race.record_place_get || !race_->race.record_place_get->ready()) return;
+  RaceScreenState::Race& r = race_->race;
+  r.record_place->answered(r.record_place_get->take());
+  r.record_place_get.reset();
+  spdlog::info("records: {}", r.record_place->line());
 }
 
 // --auto-ready: ready once someone else races in the room too, so the race does not start alone.
@@ -771,6 +805,11 @@ void NetView::results_table(const protocol::RaceResults& results, double now_s, 
   }
   if (const auto& not_stored = app_.net().session().replay_not_stored()) {
     ImGui::TextUnformatted(net::describe_not_stored(*not_stored).c_str());
+  }
+  if (const auto& place = race_->race.record_place; place && place->has_answer()) {
+    ImGui::TextUnformatted(place->line().c_str());
+  } else if (place) {
+    ImGui::TextDisabled("%s", place->line().c_str());
   }
   if (spectator_hint != nullptr) ImGui::TextDisabled("%s", spectator_hint);
   const ImVec2 table_pos = ImGui::GetWindowPos();

@@ -49,6 +49,10 @@ class NetView final : public ScreenView {
   void connect_to(const std::string& address);
   void spectate_from_list();
   void race_started();
+  // Where our result of `results` would place on the records of the settings' first hub: asked in the background
+  // (nothing when there is no hub or the result does not count on its board), and the answer taken when it has come.
+  void ask_record_place(const protocol::RaceResults& results);
+  void poll_record_place();
   void auto_ready();
   void race_key(const KeyEvent& ev);
   // The "leave the race?" question (Esc while racing): its keys, its choices, and drawing it.

@@ -6,11 +6,14 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "client/audio/game_cues.h"
+#include "client/lobby/record_place.h"
 #include "client/render/board_renderer.h"
+#include "client/web/background_get.h"
 #include "common/engine/types.h"
 
 namespace sr::client {
@@ -29,6 +32,10 @@ struct RaceScreenState {
     bool leave_asked = false;  // Esc while racing: "leave the race?" is up (our game goes on meanwhile)
     int leave_choice = 0;      // its highlighted choice (LeaveChoice)
     std::string link_note;     // the results' Copy web link: "link copied: http://..." or why there is no link
+    // Where our result would place on the records of the settings' first hub (lobby/record_place.h): asked in the
+    // background once the results came, when it counts on its board; the answer is taken at a frame (NetView::tick).
+    std::optional<RecordPlaceAsk> record_place;
+    std::optional<BackgroundGet> record_place_get;
   } race;
   std::uint32_t dismissed_race = 0;    // results of this race were closed: show the room
   double results_shown_s = 0;          // when the last results arrived (their buttons wait a moment)

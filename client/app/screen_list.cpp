@@ -7,6 +7,7 @@
 #include "client/app/menu_views.h"
 #include "client/app/net_view.h"
 #include "client/app/puzzles_view.h"
+#include "client/app/records_view.h"
 #include "client/app/replay_views.h"
 
 namespace sr::client {
@@ -27,6 +28,7 @@ std::map<Screen, std::unique_ptr<ScreenView>> make_screen_views(App& app) {
   add(Screen::kViewer, std::make_unique<ViewerView>(app));
   add(Screen::kLadder, std::make_unique<LadderView>(app));
   add(Screen::kBrowse, std::make_unique<BrowseView>(app));
+  add(Screen::kRecords, std::make_unique<RecordsView>(app));
   return views;
 }
 

@@ -103,8 +103,9 @@ MainChoice draw_main_menu(Menu& menu, const MenuNav& nav, const std::string& pla
   if (menu.button("Puzzles")) choice = MainChoice::kPuzzles;
   if (menu.button("Multiplayer")) choice = MainChoice::kMultiplayer;
   if (menu.button("Replays")) choice = MainChoice::kReplays;
+  if (menu.button("Records")) choice = MainChoice::kRecords;
   if (menu.button("Settings")) choice = MainChoice::kSettings;
-  constexpr int kQuitItem = 6;  // the items above, counted from 0
+  constexpr int kQuitItem = 7;  // the items above, counted from 0
   if (menu.button("Quit")) choice = MainChoice::kQuit;
   // Esc here never quits by itself (Esc pressed once too often from a screen below would close the game): it moves
   // to Quit, which Enter then activates.

@@ -32,7 +32,7 @@ enum class CloseWarningChoice { kNone, kClose, kStay };
 // A line of text over everything at the top centre, on a dark band (F12's answer).
 void draw_toast(const std::string& text);
 
-enum class MainChoice { kNone, kSolo, kBot, kPuzzles, kMultiplayer, kReplays, kSettings, kQuit };
+enum class MainChoice { kNone, kSolo, kBot, kPuzzles, kMultiplayer, kReplays, kRecords, kSettings, kQuit };
 [[nodiscard]] MainChoice draw_main_menu(Menu& menu, const MenuNav& nav, const std::string& player_name);
 
 // A game to start: its config (handling is filled in by the app) and, for races, the bot's speed.

@@ -121,6 +121,24 @@ TEST(CommandLine, SpectateNeedsAServerAndNoRoomOfItsOwn) {
   EXPECT_EQ(p.err, "stackrace: --spectate needs a room name\n");
 }
 
+TEST(CommandLine, RecordsOpensAloneWithItsHubs) {
+  auto p = parse({"--records", "--directory", "http://hub.example.org:8470/"});
+  ASSERT_FALSE(p.exit_code) << p.err;
+  EXPECT_TRUE(p.options.records);
+  EXPECT_EQ(p.options.directories, std::vector<std::string>{"http://hub.example.org:8470"});
+  EXPECT_FALSE(parse({}).options.records);
+  for (auto args : {std::initializer_list<const char*>{"--records", "--connect", "h"},
+                    std::initializer_list<const char*>{"--records", "--browse"},
+                    std::initializer_list<const char*>{"--records", "--mode", "sprint"},
+                    std::initializer_list<const char*>{"--records", "race.srr"}}) {
+    p = parse(args);
+    EXPECT_EQ(p.exit_code, 2);
+    EXPECT_EQ(p.err,
+              "stackrace: --records does not go with --host-port, --connect, --browse, --mode, a replay FILE or "
+              "LINK, or --bench-frames\n");
+  }
+}
+
 TEST(CommandLine, BadCombinationsAreSentences) {
   struct Case {
     std::initializer_list<const char*> args;
