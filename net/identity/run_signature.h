@@ -1,5 +1,5 @@
-// Run signatures (common/protocol/RECORDS.md, "Run signatures"): when a player's game ends, the game signs the digest
-// of its own run (the rules, the config with the player's handling, the seed and the inputs it sent, as
+// Run signatures (common/protocol/RECORDS.md, "2. Run signatures"): when a player's game ends, the game signs the
+// digest of its own run (the rules, the config with the player's handling, the seed and the inputs it sent, as
 // replay::encode_run_binary lays them out) with the player's key and sends the signature to the server (RunSigned).
 // The server checks it against the inputs it received and passes it on with the replay to a records hub, which
 // recomputes the digest from the replay. So a run can be listed under a key only if that key's owner played it: no

@@ -1,7 +1,7 @@
-// A records submission (common/protocol/RECORDS.md, "Submitting"): what a game server that opted in sends a records
-// hub at the end of a race, signed with the server's own key. The body is JSON: the server's key and name, its game
-// id, the replay file (base64) and the racers whose run signatures it carries. The signature, in the header
-// X-Stackrace-Signature, covers "stackrace submission 1\n" followed by the exact body bytes, so nothing needs a
+// A records submission (common/protocol/RECORDS.md, "3. Submitting (server to hub)"): what a game server that opted in
+// sends a records hub at the end of a race, signed with the server's own key. The body is JSON: the server's key and
+// name, its game id, the replay file (base64) and the racers whose run signatures it carries. The signature, in the
+// header X-Stackrace-Signature, covers "stackrace submission 1\n" followed by the exact body bytes, so nothing needs a
 // canonical JSON form. The server builds and signs (encode_submission, sign_submission); the hub parses and checks
 // (parse_submission) before it re-simulates anything.
 #pragma once
