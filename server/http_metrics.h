@@ -8,6 +8,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <atomic>
 #include <thread>
 
 #include "common/result.h"
@@ -41,6 +42,7 @@ class MetricsHttpServer {
   const MetricsBoard& board_;
   std::unique_ptr<httplib::Server> http_;
   std::thread thread_;
+  std::atomic<bool> listen_ended_{false};  // the listen loop returned (or never ran)
   std::uint16_t port_ = 0;
 };
 

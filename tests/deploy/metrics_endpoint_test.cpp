@@ -186,3 +186,18 @@ TEST(MetricsEndpoint, HealthzIsOkWhileTheLoopRunsAndNotAfter) {
 
 }  // namespace
 }  // namespace sr::test
+
+namespace sr::deploy_test_stop {
+
+// A SIGTERM during start-up stops the endpoint right after start(): httplib's stop() does nothing before its listen
+// loop runs, so without start() waiting for the loop this stop() never returned (the test would time out).
+TEST(MetricsEndpoint, StopRightAfterStartReturns) {
+  server::MetricsBoard board;
+  for (int i = 0; i < 50; ++i) {
+    server::MetricsHttpServer http(board);
+    ASSERT_TRUE(http.start({0, "127.0.0.1"}).ok());
+    http.stop();
+  }
+}
+
+}  // namespace sr::deploy_test_stop
