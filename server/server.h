@@ -7,6 +7,7 @@
 #include <chrono>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <set>
@@ -61,6 +62,9 @@ struct ServerOptions {
   // A public server (--public --directory URL): one link per directory, through which its registration agent gets
   // hub challenges and the info JSON (directory_link.h). Not owned. Empty: challenges are ignored.
   std::vector<DirectoryLink*> directories;
+  // Told of every race's replay job as the game loop hands it to the writer (RoomServices::on_replay_job), on the
+  // game loop's thread. For tests and tools; may be empty.
+  std::function<void(const ReplayWriter::Job& job)> on_replay_job;
 };
 
 // Counters for logs and metrics.
