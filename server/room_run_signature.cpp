@@ -1,4 +1,4 @@
-// A room's run signatures (PROTOCOL.md "Run signatures", common/protocol/RECORDS.md "Run signatures"): each racer's
+// A room's run signatures (PROTOCOL.md "Run signatures"; common/protocol/RECORDS.md, section 2): each racer's
 // RunSigned is checked when it arrives, on the game loop (one Ed25519 verification, tens of microseconds, once per
 // racer and race), against the key the racer proved at Hello and the digest of the inputs the referee logged, which
 // are the inputs the replay keeps. A good one is kept on the racer's Race::Entry and goes with the race's replay job

@@ -403,7 +403,7 @@ struct CatchUpEnd {
 };
 
 // C->S, once per race, when the racer's own game has ended by the engine (finished or topped out): the player key's
-// signature of the run it played (common/protocol/RECORDS.md, "Run signatures"; net/identity/run_signature.h), sent
+// signature of the run it played (PROTOCOL.md, "Run signatures"; common/protocol/RECORDS.md, section 2), sent
 // after the last RaceInput of the race (same channel, so the server has every input first). No RaceInput follows it.
 // The server keeps a signature that verifies against the key of the racer's Hello and the inputs its referee received,
 // for the race's replay; it ignores (and counts) any other, and the race goes on either way.

@@ -157,8 +157,8 @@ class SignedRace {
   TimeUs now = 0;
 };
 
-// What the hub checks (RECORDS.md, "Submitting", step 6): each kept signature verifies against the racer's key in
-// the replay and the digest computed from the completed replay itself.
+// What the hub checks (common/protocol/RECORDS.md, section 3, step 6): each kept signature verifies against the racer's
+// key in the replay and the digest computed from the completed replay itself.
 void expect_verifies_from_the_replay(ReplayWriter::Job job, std::size_t racer) {
   ASSERT_TRUE(ReplayWriter::complete(job).ok());
   ASSERT_LT(racer, job.run_signatures.size());
