@@ -28,7 +28,11 @@ sr::Result<RecordedGames, std::string> RecordedGames::load(const std::filesystem
     if (!r.ok()) return sr::fail(fmt::format("{}: {}", f.string(), r.error().describe()));
     const replay::Replay& rep = r.value();
     for (std::size_t i = 0; i < rep.racers.size(); ++i) {
-      out.games_.emplace(rep.seed, Game{replay::racer_config(rep, i), rep.racers[i].inputs, f.string()});
+      const replay::RacerResult& result = rep.racers[i].result;
+      const bool ended =
+          result.status == replay::ResultStatus::kFinished || result.status == replay::ResultStatus::kToppedOut;
+      out.games_.emplace(rep.seed, Game{replay::racer_config(rep, i), rep.racers[i].inputs, f.string(),
+                                        ended ? std::optional<engine::TimeUs>(result.stats.time_us) : std::nullopt});
     }
   }
   if (out.games_.empty()) return sr::fail(fmt::format("no recorded game (.srr or .json) in {}", dir.string()));

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -22,6 +23,10 @@ class RecordedGames {
     engine::GameConfig config;  // the racer's rules, handling included
     std::vector<engine::InputChange> inputs;
     std::string file;
+    // The game time its game ended at by the engine (finished or topped out), as recorded; nullopt for a game that
+    // did not end so (left, or still going when the recording stopped). A racer playing it signs the run once it
+    // has sent every input and its clock has reached this (PROTOCOL.md, "Run signatures").
+    std::optional<engine::TimeUs> end_us;
   };
   // Reads every replay in `dir` (not its subdirectories). An error sentence when the directory cannot be read, a
   // file is not a replay, or it holds no game.

@@ -11,8 +11,10 @@
 #include <string>
 #include <vector>
 
+#include "common/engine/config.h"
 #include "common/protocol/codec.h"
 #include "common/protocol/messages.h"
+#include "net/identity/run_signature.h"
 
 namespace sr::botcli {
 namespace {
@@ -28,6 +30,7 @@ enum class Phase { kConnecting, kHello, kLobby, kCreating, kJoining, kInRoom, kR
 
 struct Racer {
   std::string name;
+  std::optional<net::PlayerKey> key;  // bot_key(), the one its Hello proved: it signs the racer's runs
   ENetPeer* peer = nullptr;
   Phase phase = Phase::kConnecting;
   std::uint32_t player_id = 0;
@@ -39,6 +42,10 @@ struct Racer {
   std::size_t next = 0;     // the next recorded change to send (= the stream's next sequence number)
   TimeUs sent_now_us = -1;  // now_us of the last RaceInput sent
   bool ended = false;       // the server ended our game (RacerEnded)
+  // The recorded game's signature, made at the countdown (not in the burst of finishes), when the game ended by the
+  // engine: sent once every input has gone and the clock has reached its end, after which nothing more goes out.
+  std::optional<protocol::RunSigned> run_signed;
+  bool signed_off = false;
 };
 
 struct Group {
@@ -105,9 +112,9 @@ int Generator::fail(int code, const std::string& why) {
 void Generator::on_message(Racer& r, const protocol::Message& m) {
   Group& g = groups_[r.group];
   if (const auto* c = std::get_if<protocol::KeyChallenge>(&m)) {
-    const net::PlayerKey key = bot_key(options_, r.name);
-    (void)send(r, protocol::Hello{r.name, "stackrace-bot 0.1.0 (recorded)", key.public_key(),
-                                  key.sign(protocol::key_proof_message(c->challenge))});
+    if (!r.key) r.key = bot_key(options_, r.name);
+    (void)send(r, protocol::Hello{r.name, "stackrace-bot 0.1.0 (recorded)", r.key->public_key(),
+                                  r.key->sign(protocol::key_proof_message(c->challenge))});
   } else if (const auto* w = std::get_if<protocol::Welcome>(&m)) {
     r.player_id = w->player_id;
     r.phase = Phase::kLobby;
@@ -142,6 +149,14 @@ void Generator::on_message(Racer& r, const protocol::Message& m) {
     r.next = 0;
     r.sent_now_us = -1;
     r.ended = false;
+    r.signed_off = false;
+    r.run_signed.reset();
+    if (r.game->end_us && r.key) {
+      // The run exactly as the referee will log it: the recorded log is a run's log (no change that changed nothing,
+      // none after the end), played with the race's rules, our handling and the seed.
+      const net::RunDigest digest = net::run_digest(engine::kRulesVersion, r.game->config, c->seed, r.game->inputs);
+      r.run_signed = protocol::RunSigned{c->race_id, net::sign_run(*r.key, digest)};
+    }
     r.phase = Phase::kRacing;
   } else if (const auto* e = std::get_if<protocol::RacerEnded>(&m)) {
     if (e->player_id == r.player_id && e->race_id == r.race_id) r.ended = true;
@@ -187,7 +202,7 @@ void Generator::setup_rooms() {
 
 void Generator::tick(Clock::time_point now) {
   for (Racer& r : racers_) {
-    if (r.phase != Phase::kRacing || r.ended || r.peer == nullptr) continue;
+    if (r.phase != Phase::kRacing || r.ended || r.signed_off || r.peer == nullptr) continue;
     // Race time on the 1 ms grid, as a game stamps its keys.
     const TimeUs t = std::chrono::duration_cast<std::chrono::milliseconds>(now - r.zero).count() * 1000;
     if (t < 0) continue;
@@ -204,6 +219,10 @@ void Generator::tick(Clock::time_point now) {
     }
     sent_changes_ += static_cast<std::int64_t>(input.changes.size());
     if (send(r, input)) r.sent_now_us = input.now_us;
+    // Every input sent and the clock at the recorded end: the server's game is over too, and the run is signed.
+    if (r.run_signed && r.next == inputs.size() && r.sent_now_us >= *r.game->end_us && send(r, *r.run_signed)) {
+      r.signed_off = true;
+    }
   }
 }
 

@@ -3,7 +3,9 @@
 // changes of a game recorded with seed S and the same rules (its handling included; bot/recorded_games.h). They keep
 // no game of their own and read nothing of the other racers' (relayed inputs, live statistics: nobody watches their
 // screens), and all share one ENet host, so one process drives thousands of them for little more than their network
-// traffic. The server re-simulates every one of them as always. The server must hand out known seeds
+// traffic. The server re-simulates every one of them as always. Each racer has its key (bot_key()) and signs a
+// recorded game that ended by the engine once it has sent all of it (RunSigned, PROTOCOL.md "Run signatures"), so the
+// server checks a signature per racer and race as it does for the game's players. The server must hand out known seeds
 // (`stackrace-server --race-seeds FIRST`) and the games be recorded for them (`stackrace-bot --mode sprint --seed FIRST
 // --games N --out DIR/`); tests/load/load_test.sh does both. Prints its own lateness (how late it sent its changes):
 // while that stays small, what is measured of the server is the server's.

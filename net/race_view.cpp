@@ -2,6 +2,9 @@
 
 #include <fmt/format.h>
 
+#include "common/engine/config.h"
+#include "net/identity/run_signature.h"
+
 namespace sr::net {
 namespace {
 
@@ -12,8 +15,8 @@ engine::GameConfig with_handling(engine::GameConfig config, const engine::Handli
 
 }  // namespace
 
-RaceView::RaceView(const protocol::CountdownStart& start, std::uint32_t me)
-    : race_id_(start.race_id), seed_(start.seed), config_(start.config) {
+RaceView::RaceView(const protocol::CountdownStart& start, std::uint32_t me, std::optional<PlayerKey> key)
+    : race_id_(start.race_id), seed_(start.seed), config_(start.config), key_(std::move(key)) {
   boards_.reserve(start.racers.size());
   for (const auto& entrant : start.racers) add_board(entrant, me);
 }
@@ -54,7 +57,7 @@ const RacerBoard* RaceView::board(std::uint32_t player_id) const {
 void RaceView::press(TimeUs t, engine::Buttons buttons, std::vector<protocol::Message>& out) {
   own_events_.clear();
   ++own_calls_;
-  if (!racing()) return;
+  if (!racing() || own_end_sent_) return;
   engine::RacerRun& run = boards_[mine_].run;
   // Unknown buttons are dropped before the run counts them, or the next RaceInput would skip a sequence number.
   if (run.game().over() || t < run.now_us() || buttons == run.held() || (buttons & ~engine::button::kAll) != 0) return;
@@ -66,12 +69,31 @@ void RaceView::press(TimeUs t, engine::Buttons buttons, std::vector<protocol::Me
   sent_now_us_ = t;
   (void)advance_run(t, out);
   copy_unacked(out);
+  if (run.game().over()) send_own_end(out);
 }
 
 void RaceView::advance(TimeUs t, std::vector<protocol::Message>& out) {
   own_events_.clear();
   ++own_calls_;
+  if (!racing() || own_end_sent_) return;
   if (advance_run(t, out)) copy_unacked(out);
+  if (boards_[mine_].run.game().over()) send_own_end(out);
+}
+
+void RaceView::send_own_end(std::vector<protocol::Message>& out) {
+  const engine::RacerRun& run = boards_[mine_].run;
+  // The referee ends our game when a RaceInput vouches for its end: the last one must reach it.
+  if (sent_now_us_ < run.now_us()) {
+    out.push_back(protocol::RaceInput{race_id_, run.next_seq(), run.now_us(), {}});
+    sent_now_us_ = run.now_us();
+    copy_unacked(out);
+  }
+  own_end_sent_ = true;
+  if (!key_) return;
+  // The run as the referee logs it and the replay keeps it: the room's rules with our handling, the seed, our log.
+  const RunDigest digest = run_digest(engine::kRulesVersion, run.game().config(), seed_, run.log());
+  run_signed_ = protocol::RunSigned{race_id_, sign_run(*key_, digest)};
+  out.push_back(*run_signed_);
 }
 
 bool RaceView::advance_run(TimeUs t, std::vector<protocol::Message>& out) {
@@ -151,6 +173,8 @@ bool RaceView::resume(std::uint32_t next_seq, TimeUs server_now_us, std::vector<
   } while (from < log.size());
   sent_now_us_ = run.now_us();
   acked_seq_ = std::max(acked_seq_, next_seq);
+  // Our game ended while we were away (what was queued then was never sent): its signature follows our stream.
+  if (run_signed_) out.push_back(*run_signed_);
   return true;
 }
 

@@ -3,6 +3,13 @@
 //
 // Times are race game time in microseconds (0 = the race start). The owner (GUI or bot) decides the time of each
 // button change (stamped when the key event happened); RaceView never reads a clock.
+//
+// # The end of our own game
+// When our game ends by the engine (finished or topped out), in whichever press() or advance() it happens, the view
+// queues a last RaceInput up to that moment (unless the call's own one reached it), the due state-hash reports, and,
+// when it holds the player's key, a RunSigned: the key's signature of our run (net/identity/run_signature.h), whose
+// input log is our run's log, exactly what the referee logs and the replay keeps (PROTOCOL.md, "Run signatures").
+// After that it sends nothing more for the race: no RaceInput, copy or report.
 #pragma once
 
 #include <cstdint>
@@ -13,6 +20,7 @@
 #include "common/engine/game.h"
 #include "common/engine/racer_run.h"
 #include "common/protocol/messages.h"
+#include "net/identity/player_key.h"
 
 namespace sr::net {
 
@@ -48,8 +56,9 @@ class RaceView {
   // A state-hash report after every this many locked pieces.
   static constexpr std::int64_t kReportEveryPieces = 10;
 
-  // The countdown of a race this client is in (as racer if `me` is among the racers, else as a watcher).
-  RaceView(const protocol::CountdownStart& start, std::uint32_t me);
+  // The countdown of a race this client is in (as racer if `me` is among the racers, else as a watcher). `key`: the
+  // player's key, which signs our run when our game ends (none: the run is not signed).
+  RaceView(const protocol::CountdownStart& start, std::uint32_t me, std::optional<PlayerKey> key = std::nullopt);
   // A race joined part-way (CatchUpStart); boards fill from the chunks that follow.
   RaceView(const protocol::CatchUpStart& start, std::uint32_t me);
 
@@ -66,6 +75,10 @@ class RaceView {
   // through layers that may stop short (Session, NetPlay) can tell whether these are new.
   [[nodiscard]] const std::vector<engine::Event>& own_events() const { return own_events_; }
   [[nodiscard]] std::uint64_t own_calls() const { return own_calls_; }
+  // Our game is over and its end has been queued (see "The end of our own game"): nothing more goes out.
+  [[nodiscard]] bool own_end_sent() const { return own_end_sent_; }
+  // The RunSigned queued at our game's end, if we hold a key and it has ended.
+  [[nodiscard]] const std::optional<protocol::RunSigned>& run_signed() const { return run_signed_; }
 
   // Our own racer: a button change at game time t (>= every earlier one). Applies it to our run and queues a
   // RaceInput carrying it, and a RaceInputCopy of everything the server has not acknowledged (see on_ack). Ignored when
@@ -76,8 +89,8 @@ class RaceView {
 
   // Resuming over a new connection (PROTOCOL.md "Resuming a race"). relay_positions: how much of each other racer's
   // stream we have, for Resume. resume: the server has `next_seq` of our changes and our game up to `server_now_us`;
-  // queues the rest of our stream as RaceInputs (our game never paused, so this is everything played while away).
-  // False if the server claims more than we sent.
+  // queues the rest of our stream as RaceInputs (our game never paused, so this is everything played while away),
+  // then our RunSigned if our game has ended meanwhile. False if the server claims more than we sent.
   [[nodiscard]] std::vector<protocol::RelayPosition> relay_positions() const;
   [[nodiscard]] bool resume(std::uint32_t next_seq, TimeUs server_now_us, std::vector<protocol::Message>& out);
 
@@ -97,6 +110,8 @@ class RaceView {
   bool advance_run(TimeUs t, std::vector<protocol::Message>& out);
   // Queues a RaceInputCopy of our stream from acked_seq_ (at most kMaxInputsPerBatch changes).
   void copy_unacked(std::vector<protocol::Message>& out);
+  // Once our game is over: its last RaceInput (if the call's own did not reach its end) and our RunSigned.
+  void send_own_end(std::vector<protocol::Message>& out);
 
   std::uint32_t race_id_ = 0;
   std::uint64_t seed_ = 0;
@@ -111,6 +126,10 @@ class RaceView {
   // What the server acknowledged of our stream, and the game time of our last RaceInputCopy.
   std::uint32_t acked_seq_ = 0;
   TimeUs copied_at_us_ = -kCopyEveryUs;
+  // The end of our game (see "The end of our own game").
+  std::optional<PlayerKey> key_;
+  bool own_end_sent_ = false;
+  std::optional<protocol::RunSigned> run_signed_;
 };
 
 }  // namespace sr::net

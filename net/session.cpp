@@ -228,7 +228,7 @@ void Session::on_message(const protocol::Message& m) {
           chat_.push_back(msg);
           if (chat_.size() > kChatKept) chat_.pop_front();
         } else if constexpr (std::is_same_v<T, protocol::CountdownStart>) {
-          race_ = std::make_unique<RaceView>(msg, welcome_.player_id);
+          race_ = std::make_unique<RaceView>(msg, welcome_.player_id, options_.key);  // our key signs our run
           seat_.reset();
           race_start_ = race_start(msg);
           results_.reset();

@@ -35,9 +35,10 @@ struct SessionOptions {
   std::string local_host;
   // How long a racer whose connection dropped tries to take their seat back (the server keeps it for 60 s).
   std::chrono::milliseconds resume_window{60'000};
-  // The player's key (net/identity/player_key.h): it signs the server's challenge in Hello and Resume, and holds
-  // the name on each server. None: a key made for this session alone (the name is then held by a key nobody keeps:
-  // for tests and throwaway clients only).
+  // The player's key (net/identity/player_key.h): it signs the server's challenge in Hello and Resume, holds the name
+  // on each server, and signs each run we race when our game ends (RunSigned: PROTOCOL.md, "Run signatures"). None:
+  // a key made for this session alone (the name is then held by a key nobody keeps: for tests and throwaway clients
+  // only).
   std::optional<PlayerKey> key;
 };
 

@@ -277,6 +277,11 @@ void Lobby::handle(PlayerId id, const protocol::Message& message, TimeUs now_us)
   Room* room = room_of(player);
   if (room == nullptr) {
     if (kind == MessageId::kRaceInputCopy) return;  // unreliable: may trail the player's leaving
+    if (kind == MessageId::kRunSigned) {  // too late for any race (PROTOCOL.md "Run signatures"): ignored, counted
+      ++counters_.run_signatures_refused;
+      spdlog::debug("{}: run signature ignored: they are in no room", player.name);
+      return;
+    }
     if (kind == MessageId::kRaceInput || kind == MessageId::kStateHashReport) {
       const std::uint32_t race_id = kind == MessageId::kRaceInput
                                         ? std::get<protocol::RaceInput>(message).race_id

@@ -124,6 +124,12 @@ std::string prometheus_text(const MetricsSnapshot& snapshot) {
   metric(out, "stackrace_desyncs_total", "counter", "State hash reports that disagreed with the server's simulation.",
          r.desyncs);
   metric(out, "stackrace_inputs_total", "counter", "Button changes received from racers.", r.inputs);
+  metric(out, "stackrace_run_signatures_total", "counter",
+         "Racers' run signatures (RunSigned) checked and kept for their race's replay.", r.run_signatures);
+  metric(out, "stackrace_run_signatures_refused_total", "counter",
+         "Run signatures ignored: not verifying, from no racer or a racer without a key, a second one, too early or "
+         "too late.",
+         r.run_signatures_refused);
   metric(out, "stackrace_sent_bytes_total", "counter", "Bytes sent over UDP (ENet, with its headers).", s.bytes_sent);
   metric(out, "stackrace_received_bytes_total", "counter", "Bytes received over UDP (ENet, with its headers).",
          s.bytes_received);

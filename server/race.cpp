@@ -28,7 +28,7 @@ void Race::add_racer(RacerId id, std::string name, const engine::Handling& handl
                      std::optional<replay::RacerKey> key) {
   engine::GameConfig own = config_;
   own.handling = handling;
-  racers_.push_back(Entry{id, std::move(name), RacerReferee(std::move(own), seed_, limits_), key});
+  racers_.push_back(Entry{id, std::move(name), RacerReferee(std::move(own), seed_, limits_), key, std::nullopt});
   over_.reset();
 }
 
@@ -44,6 +44,10 @@ Race::Entry* Race::find_mutable(RacerId id) {
     if (e.id == id) return &e;
   }
   return nullptr;
+}
+
+void Race::keep_run_signature(RacerId id, const protocol::SignatureBytes& signature) {
+  if (Entry* e = find_mutable(id)) e->run_signature = signature;
 }
 
 Violation Race::on_batch(RacerId id, TimeUs real_us, std::span<const engine::InputChange> changes, TimeUs clock_us) {

@@ -75,9 +75,14 @@ class Race {
     std::string name;
     RacerReferee referee;  // the racer's handling is its run's: referee.game().config().handling
     std::optional<replay::RacerKey> key;
+    // The racer's signature of their run (RunSigned, PROTOCOL.md "Run signatures"), once the room has checked it
+    // against `key` and the referee's log; it goes with the replay (ReplayWriter::Job::run_signatures).
+    std::optional<protocol::SignatureBytes> run_signature;
   };
   [[nodiscard]] const std::vector<Entry>& racers() const { return racers_; }
   [[nodiscard]] const Entry* find(RacerId id) const;
+  // Keeps racer `id`'s run signature (checked by the caller). Unknown ids change nothing.
+  void keep_run_signature(RacerId id, const protocol::SignatureBytes& signature);
 
   // Real time after the mode's time limit at which racers still racing (stalled past the allowance and the whole
   // stall budget, which would have removed them, or not yet caught up) are stopped as did-not-finish.

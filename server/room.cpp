@@ -144,6 +144,10 @@ RequestResult Room::handle(Player& player, const protocol::Message& message, Tim
     return on_race_input(player, {m->race_id, m->first_seq, m->now_us, m->changes, true}, now_us);
   }
   if (const auto* m = std::get_if<protocol::StateHashReport>(&message)) return on_hash_report(player, *m);
+  if (const auto* m = std::get_if<protocol::RunSigned>(&message)) {
+    on_run_signed(player, *m);
+    return {};
+  }
   if (locked_) return RequestRefusal::refused(NoticeCode::kInvalidRequest);
   if (const auto* m = std::get_if<protocol::ChangeSettings>(&message)) {
     if (player.id != host_) return RequestRefusal::refused(NoticeCode::kNotHost);

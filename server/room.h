@@ -43,6 +43,9 @@ struct RoomServices {
   // Told of every race's end with the referee's results, before the replay is written (the contest ladder records
   // its games' scores from them). May be empty.
   std::function<void(RoomId room, const protocol::RaceResults& results)> on_race_end;
+  // Told of every race's replay job as it goes to the writer (with no writer, as it would): what the replay holds, and
+  // the run signatures kept with it. For tests and tools; may be empty.
+  std::function<void(const ReplayWriter::Job& job)> on_replay_job;
   // Web pages (server/web): every broadcast of a room goes to the live pages too. Null: no web pages.
   LiveTap* live = nullptr;
   // The server's catch-up budget: a spectator joining a running race is queued there, and the lobby has the room send
@@ -81,6 +84,9 @@ struct RoomCounters {
   std::array<std::uint64_t, 7> racers_removed_by{};  // racers_removed by Violation (index = its value), for metrics
   std::uint64_t desyncs = 0;
   std::uint64_t inputs = 0;
+  // Run signatures (RunSigned, PROTOCOL.md "Run signatures"): kept for a replay, and ignored (every other one).
+  std::uint64_t run_signatures = 0;
+  std::uint64_t run_signatures_refused = 0;
 
   void count_removal(Violation v) {
     ++racers_removed;
@@ -168,6 +174,7 @@ class Room {
     TimeUs relayed_now_us = -1;  // last now_us relayed to the room
     bool end_announced = false;
     std::uint64_t token_hi = 0, token_lo = 0;  // the RaceSeat: 128 random bits
+    bool run_signed = false;                   // a RunSigned came (only the first is checked)
   };
   struct ActiveRace {
     std::uint32_t race_id = 0;
@@ -198,6 +205,9 @@ class Room {
   // Tells the racer how much of its stream the server holds, so its next RaceInputCopy starts there.
   void ack_inputs(PlayerId racer, std::uint32_t next_seq) const;
   RequestResult on_hash_report(const Player& player, const protocol::StateHashReport& m);
+  // room_run_signature.cpp: a racer's RunSigned, checked at once against their key and the referee's log, and kept
+  // on their Race::Entry; any other is logged and counted, never a refusal (PROTOCOL.md "Run signatures").
+  void on_run_signed(const Player& player, const protocol::RunSigned& m);
   // The race's replay for the writer, which plays each racer's game out on its own thread.
   [[nodiscard]] ReplayWriter::Job replay_job() const;
   void announce_endings();

@@ -279,6 +279,11 @@ ReplayWriter::Job Room::replay_job() const {
     if (ref.status() == protocol::RacerStatus::kUnfinished) if_unfinished = replay::ResultStatus::kUnfinished;
     job.ends.push_back({ref.clock_us(), if_unfinished});
   }
+  // Racer for racer, as the replay lists them; none at all when nobody signed.
+  const auto& racers = race_->race->racers();
+  if (std::any_of(racers.begin(), racers.end(), [](const Race::Entry& e) { return e.run_signature.has_value(); })) {
+    for (const Race::Entry& e : racers) job.run_signatures.push_back(e.run_signature);
+  }
   return job;
 }
 
@@ -315,6 +320,7 @@ void Room::finish_race(protocol::RaceEndReason reason, TimeUs now_us) {
 
   // The results wait for the replay to be durable, so that a crash between the two never loses a race whose
   // results anyone saw (on_replay_written); the room is free for the next race meanwhile.
+  if (services_.on_replay_job) services_.on_replay_job(replay_job());
   if (services_.writer != nullptr) {
     ended_races_[race_->race_id] = EndedRace{std::move(results), race_->desyncs, now_us + services_.results_wait_us};
     services_.writer->submit(replay_job());

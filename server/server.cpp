@@ -85,6 +85,7 @@ sr::Status<std::string> Server::start() {
   services.next_seed = &next_race_seed;
   services.seed_ctx = &race_seeds_;
   services.live = options_.live;
+  services.on_replay_job = options_.on_replay_job;
   if (options_.ladder.enabled) {
     ladder_ = std::make_unique<Ladder>(options_.ladder);
     if (auto opened = ladder_->open(options_.data_dir / "ladder.sqlite"); !opened) {

@@ -7,6 +7,7 @@
 #include <chrono>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <set>
@@ -71,6 +72,9 @@ struct ServerOptions {
     std::string hub;
     RecordsQueue::Limits queue;
   } records;
+  // Told of every race's replay job as the game loop hands it to the writer (RoomServices::on_replay_job), on the
+  // game loop's thread. For tests and tools; may be empty.
+  std::function<void(const ReplayWriter::Job& job)> on_replay_job;
 };
 
 // Counters for logs and metrics.

@@ -83,6 +83,7 @@ constexpr std::array<MessageInfo, static_cast<std::size_t>(MessageId::kCount)> k
     {MessageId::kListLadder, "ListLadder", C, kChannelControl},
     {MessageId::kLadder, "Ladder", S, kChannelControl},
     {MessageId::kKeyChallenge, "KeyChallenge", S, kChannelControl},
+    {MessageId::kRunSigned, "RunSigned", C, kChannelRace},
 }};
 
 constexpr bool table_in_id_order() {

@@ -21,7 +21,7 @@
 namespace sr::protocol {
 
 // Sent in ENet's connect `data` field; the server answers any other value with Reject{kVersionMismatch}.
-inline constexpr std::uint32_t kProtocolVersion = 8;
+inline constexpr std::uint32_t kProtocolVersion = 9;
 
 // ---- Limits: decode rejects anything beyond them, encode asserts them. ----
 inline constexpr std::size_t kMaxMessageBytes = 65'536;  // one encoded message, id byte included
@@ -123,7 +123,9 @@ enum class MessageId : std::uint8_t {
   kLadder = 48,
   // Player keys (PROTOCOL.md "Player keys")
   kKeyChallenge = 49,
-  kCount = 50,  // one past the last id
+  // Run signatures (PROTOCOL.md "Run signatures", RECORDS.md)
+  kRunSigned = 50,
+  kCount = 51,  // one past the last id
 };
 
 enum class Sender : std::uint8_t { kClient = 0, kServer = 1, kEither = 2 };
@@ -400,6 +402,18 @@ struct CatchUpEnd {
   bool operator==(const CatchUpEnd&) const = default;
 };
 
+// C->S, once per race, when the racer's own game has ended by the engine (finished or topped out): the player key's
+// signature of the run it played (PROTOCOL.md, "Run signatures"; common/protocol/RECORDS.md, section 2), sent
+// after the last RaceInput of the race (same channel, so the server has every input first). No RaceInput follows it.
+// The server keeps a signature that verifies against the key of the racer's Hello and the inputs its referee received,
+// for the race's replay; it ignores (and counts) any other, and the race goes on either way.
+struct RunSigned {
+  static constexpr MessageId kId = MessageId::kRunSigned;
+  std::uint32_t race_id = 0;   // >= 1
+  SignatureBytes signature{};  // Ed25519 of "stackrace run 1\n" || BLAKE2b-256(the run's bytes)
+  bool operator==(const RunSigned&) const = default;
+};
+
 // ---------------------------------------------------------------- Replays
 // C->S. Recent games: newest first, below before_game_id (0 = from the newest), optionally of one mode.
 // Personal bests: `player`'s best game per mode and parameters (empty player = the sender).
@@ -545,7 +559,7 @@ using Message =
                  SetRole, KickPlayer, StartRace, CountdownStart, RaceStart, RaceInput, StateHashReport, RacerInputs,
                  LiveStats, RacerEnded, RaceResults, ReplayStored, CatchUpStart, CatchUpEnd, ListGames, GameList,
                  DownloadReplay, ReplayChunk, ReplayUnavailable, RaceSeat, Resume, RaceResumed, RaceInputCopy,
-                 RaceInputAck, ReplayNotStored, LadderEnter, ListLadder, Ladder, KeyChallenge>;
+                 RaceInputAck, ReplayNotStored, LadderEnter, ListLadder, Ladder, KeyChallenge, RunSigned>;
 
 // True for 1..kCount-1.
 [[nodiscard]] constexpr bool is_message_id(std::uint8_t id) {

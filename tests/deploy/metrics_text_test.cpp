@@ -22,6 +22,8 @@ server::MetricsSnapshot sample_snapshot() {
   s.stats.rooms_total.racers_removed_by[static_cast<std::size_t>(server::Violation::kInputFlood)] = 1;
   s.stats.rooms_total.desyncs = 4;
   s.stats.rooms_total.inputs = 123456;
+  s.stats.rooms_total.run_signatures = 9;
+  s.stats.rooms_total.run_signatures_refused = 2;
   s.stats.protocol_errors = 5;
   s.stats.bytes_sent = 1'000'000;
   s.stats.bytes_received = 250'000;
@@ -69,9 +71,8 @@ TEST(PrometheusText, EverySampleHasHelpAndTypeAndAValidName) {
       ++samples;
     }
   }
-  EXPECT_EQ(samples,
-            1 + 4 + 2 + 6 + 8 + 4 + static_cast<int>(server::kLimitCount) + 2 + 4 +
-                2);  // + 4: datagrams, messages, drops; + 2: queries answered and dropped
+  // + 4: datagrams, messages, drops; + 2: queries answered and dropped; + 2: run signatures kept and ignored
+  EXPECT_EQ(samples, 1 + 4 + 2 + 6 + 8 + 4 + static_cast<int>(server::kLimitCount) + 2 + 4 + 2 + 2);
   EXPECT_TRUE(text.ends_with("\n"));
 }
 
@@ -98,6 +99,8 @@ TEST(PrometheusText, SamplesCarryTheStats) {
            "stackrace_racers_removed_total{reason=\"invalid_buttons\"} 0\n",
            "stackrace_desyncs_total 4\n",
            "stackrace_inputs_total 123456\n",
+           "stackrace_run_signatures_total 9\n",
+           "stackrace_run_signatures_refused_total 2\n",
            "stackrace_sent_bytes_total 1000000\n",
            "stackrace_received_bytes_total 250000\n",
            "stackrace_sent_datagrams_total 4000\n",

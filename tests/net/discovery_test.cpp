@@ -18,7 +18,7 @@ namespace {
 using namespace std::chrono_literals;
 
 constexpr const char* kExample =
-    R"({"name":"Ada's server","protocol":7,"version":"0.9.0","players":3,"capacity":256,)"
+    R"({"name":"Ada's server","protocol":9,"version":"0.9.0","players":3,"capacity":256,)"
     R"("rooms":[{"name":"sprint 40","mode":"sprint","racers":2,"max_racers":8,"phase":"racing"}],)"
     R"("racing":true,"ladder":false,"web":"http://example.org:8080/","port":7777})";
 
@@ -26,7 +26,7 @@ TEST(ServerInfoJson, ReadsTheDocumentsExample) {
   const auto info = parse_server_info(kExample);
   ASSERT_TRUE(info) << info.error();
   EXPECT_EQ(info.value().name, "Ada's server");
-  EXPECT_EQ(info.value().protocol, 7u);
+  EXPECT_EQ(info.value().protocol, 9u);
   EXPECT_EQ(info.value().version, "0.9.0");
   EXPECT_EQ(info.value().players, 3u);
   EXPECT_EQ(info.value().capacity, 256u);

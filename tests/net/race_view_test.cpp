@@ -5,6 +5,9 @@
 #include <variant>
 #include <vector>
 
+#include "net/identity/run_signature.h"
+#include "tests/support/test_keys.h"
+
 namespace sr::net {
 namespace {
 
@@ -188,6 +191,130 @@ TEST(RaceView, ARacerWhoseRelaysStallIsLaggingUntilTheBacklogArrives) {
   EXPECT_GT(them.game().stats().pieces, pieces_before);  // 20G: the stalled seconds locked pieces on the way
   view.on_ended(protocol::RacerEnded{1, 2, protocol::RacerStatus::kDisconnected, 5'900'000, 0, "left the race"});
   EXPECT_FALSE(them.lagging(60'000'000));
+}
+
+// Our racer plays the 20G race to its top out: a hard drop every 100 ms, released 50 ms later, the clock advanced
+// every 10 ms between. Everything the view queued, in order.
+std::vector<protocol::Message> play_to_the_end(RaceView& view) {
+  std::vector<protocol::Message> out;
+  for (TimeUs t = 0; !view.mine()->game().over() && t < 120'000'000; t += 10'000) {
+    if (t % 100'000 == 0) {
+      view.press(t, engine::button::kHardDrop, out);
+    } else if (t % 100'000 == 50'000) {
+      view.press(t, 0, out);
+    } else {
+      view.advance(t, out);
+    }
+  }
+  return out;
+}
+
+// What the server does with our stream (PROTOCOL.md "Input streams"): each RaceInput fed to a run of its own, as the
+// referee's; the changes of every RaceInput in order (`sent`).
+engine::RacerRun referee_of(const std::vector<protocol::Message>& out, const engine::GameConfig& config,
+                            std::vector<engine::InputChange>& sent) {
+  engine::RacerRun referee(config, 11);
+  for (const auto& m : of_kind<protocol::RaceInput>(out)) {
+    EXPECT_EQ(referee.accept(m.first_seq, m.now_us, m.changes), engine::StreamError::kOk) << m.first_seq;
+    sent.insert(sent.end(), m.changes.begin(), m.changes.end());
+  }
+  return referee;
+}
+
+// PROTOCOL.md "Run signatures": when our game ends we sign the run once, after the last RaceInput, over exactly the
+// inputs we sent (which are the referee's log, and so the replay's), and then send nothing more for the race.
+TEST(RaceView, OurGameEndsWithOneRunSignedAfterItsLastInputOverExactlyTheInputsSent) {
+  const PlayerKey key = test::test_key("me");
+  RaceView view(master_race(), 1, key);
+  const std::vector<protocol::Message> out = play_to_the_end(view);
+  ASSERT_TRUE(view.mine()->game().over());
+  EXPECT_TRUE(view.own_end_sent());
+  EXPECT_GE(view.mine()->game().stats().pieces, 5);
+
+  ASSERT_FALSE(out.empty());
+  ASSERT_TRUE(std::holds_alternative<protocol::RunSigned>(out.back()));
+  EXPECT_EQ(of_kind<protocol::RunSigned>(out).size(), 1u);
+  const protocol::RunSigned& run_signed = std::get<protocol::RunSigned>(out.back());
+  EXPECT_EQ(run_signed.race_id, 1u);
+  EXPECT_EQ(view.run_signed(), run_signed);
+
+  std::vector<engine::InputChange> sent;
+  const engine::RacerRun referee = referee_of(out, engine::make_master(), sent);
+  EXPECT_TRUE(referee.game().over()) << "the last RaceInput reaches our game's end";
+  EXPECT_EQ(referee.game().stats(), view.mine()->game().stats());
+  EXPECT_EQ(sent, view.mine()->run.log());
+  EXPECT_EQ(referee.log(), sent);
+  EXPECT_TRUE(verify_run(key.public_key(), run_digest(engine::kRulesVersion, engine::make_master(), 11, sent),
+                         run_signed.signature));
+  // Over those inputs and no others, by this key and no other.
+  std::vector<engine::InputChange> fewer = sent;
+  fewer.pop_back();
+  EXPECT_FALSE(verify_run(key.public_key(), run_digest(engine::kRulesVersion, engine::make_master(), 11, fewer),
+                          run_signed.signature));
+  EXPECT_FALSE(verify_run(test::test_key("them").public_key(),
+                          run_digest(engine::kRulesVersion, engine::make_master(), 11, sent), run_signed.signature));
+
+  // Nothing more of the race: no input, copy, report or second signature.
+  const TimeUs end_us = view.mine()->run.now_us();
+  std::vector<protocol::Message> after;
+  view.advance(end_us + RaceView::kHeartbeatUs, after);
+  view.press(end_us + 2 * RaceView::kHeartbeatUs, engine::button::kMoveLeft, after);
+  view.advance(end_us + 10'000'000, after);
+  EXPECT_TRUE(after.empty());
+}
+
+// A player without a key signs nothing; the end of their game still goes out, and nothing after it.
+TEST(RaceView, WithoutAKeyTheGamesEndGoesOutUnsigned) {
+  RaceView view(master_race(), 1);
+  const std::vector<protocol::Message> out = play_to_the_end(view);
+  ASSERT_TRUE(view.mine()->game().over());
+  EXPECT_TRUE(of_kind<protocol::RunSigned>(out).empty());
+  EXPECT_FALSE(view.run_signed().has_value());
+  std::vector<engine::InputChange> sent;
+  EXPECT_TRUE(referee_of(out, engine::make_master(), sent).game().over());
+  std::vector<protocol::Message> after;
+  view.advance(view.mine()->run.now_us() + 1'000'000, after);
+  EXPECT_TRUE(after.empty());
+}
+
+// A game that ends in an advance with no heartbeat due (a 1 s ultra, its clock 40 ms after the last RaceInput) still
+// gets a RaceInput up to its end before the signature: the referee's game ends only when a batch vouches for it.
+TEST(RaceView, AGameThatEndsBetweenHeartbeatsSendsALastInputUpToItsEnd) {
+  protocol::CountdownStart start = master_race();
+  start.config = engine::make_ultra(1);
+  const PlayerKey key = test::test_key("me");
+  RaceView view(start, 1, key);
+  std::vector<protocol::Message> out;
+  view.advance(960'000, out);
+  ASSERT_FALSE(view.mine()->game().over());
+  ASSERT_EQ(of_kind<protocol::RaceInput>(out).size(), 1u);
+  out.clear();
+  view.advance(1'000'000, out);
+  ASSERT_TRUE(view.mine()->game().over());
+  ASSERT_GE(out.size(), 2u);
+  EXPECT_EQ(std::get<protocol::RaceInput>(out.front()), (protocol::RaceInput{1, 0, 1'000'000, {}}));
+  ASSERT_TRUE(std::holds_alternative<protocol::RunSigned>(out.back()));
+  EXPECT_TRUE(verify_run(key.public_key(), run_digest(engine::kRulesVersion, engine::make_ultra(1), 11, {}),
+                         std::get<protocol::RunSigned>(out.back()).signature));
+}
+
+// Our game ended while the connection was down (nothing of that went out): the resume sends the rest of our stream,
+// then the signature.
+TEST(RaceView, AResumeAfterOurGameEndedSendsTheRestOfTheStreamThenTheSignature) {
+  const PlayerKey key = test::test_key("me");
+  RaceView view(master_race(), 1, key);
+  (void)play_to_the_end(view);  // lost with the connection
+  ASSERT_TRUE(view.run_signed().has_value());
+  const std::size_t changes = view.mine()->run.log().size();
+  ASSERT_GE(changes, 4u);
+  std::vector<protocol::Message> out;
+  ASSERT_TRUE(view.resume(2, 0, out));
+  ASSERT_GE(out.size(), 2u);
+  ASSERT_TRUE(std::holds_alternative<protocol::RaceInput>(out.front()));
+  EXPECT_EQ(std::get<protocol::RaceInput>(out.front()).first_seq, 2u);
+  EXPECT_EQ(std::get<protocol::RaceInput>(out[out.size() - 2]).now_us, view.mine()->run.now_us());
+  EXPECT_EQ(out.back(), protocol::Message{*view.run_signed()});
+  EXPECT_EQ(of_kind<protocol::RunSigned>(out).size(), 1u);
 }
 
 }  // namespace

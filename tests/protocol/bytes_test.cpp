@@ -43,6 +43,38 @@ TEST(WireBytes, KeyChallenge) {
   expect_bytes(challenge, expected);
 }
 
+TEST(WireBytes, RunSigned) {
+  RunSigned run{300, {}};
+  for (std::size_t i = 0; i < run.signature.size(); ++i) run.signature[i] = static_cast<std::uint8_t>(0xC0 + i);
+  Bytes expected{
+      0x32,        // id: RunSigned (50)
+      0xAC, 0x02,  // race_id 300
+  };
+  expected.insert(expected.end(), run.signature.begin(), run.signature.end());  // signature: 64 bytes, no length
+  ASSERT_EQ(expected.size(), 67u);
+  expect_bytes(run, expected);
+}
+
+TEST(WireBytes, RunSignedOfNoRaceOrWithAShortSignatureIsRefused) {
+  Bytes no_race(66, 0x00);
+  no_race[0] = 0x32;  // id: RunSigned; race_id 0, then 64 signature bytes
+  const DecodeResult zero = decode(no_race);
+  ASSERT_FALSE(zero.ok());
+  EXPECT_EQ(zero.error().code, DecodeErrorCode::kOutOfRange);
+  EXPECT_EQ(zero.error().offset, 1u);
+  EXPECT_EQ(zero.error().message.rfind("RunSigned.race_id: ", 0), 0u) << zero.error().message;
+
+  Bytes short_signature(66, 0x00);
+  short_signature[0] = 0x32;
+  short_signature[1] = 0x01;  // race_id 1, then 64 signature bytes less one
+  const DecodeResult cut = decode(Bytes(short_signature.begin(), short_signature.end() - 1));
+  ASSERT_FALSE(cut.ok());
+  EXPECT_EQ(cut.error().code, DecodeErrorCode::kTruncated);
+  EXPECT_EQ(cut.error().offset, 2u);
+  EXPECT_EQ(cut.error().message.rfind("RunSigned.signature: ", 0), 0u) << cut.error().message;
+  EXPECT_TRUE(decode(short_signature).ok());
+}
+
 TEST(WireBytes, AKeyProofIsItsPrefixAZeroAndTheChallenge) {
   KeyChallengeBytes challenge{};
   challenge[0] = 0xFF;

@@ -108,7 +108,7 @@ TEST(MessageTable, ARouteIsTheMessagesOwnChannelFromASideThatMaySendIt) {
 TEST(MessageTable, FrozenIds) {
   EXPECT_EQ(static_cast<int>(MessageId::kReject), 3);
   EXPECT_EQ(static_cast<int>(RejectReason::kVersionMismatch), 1);
-  EXPECT_EQ(kProtocolVersion, 8u);
+  EXPECT_EQ(kProtocolVersion, 9u);
 }
 
 // The decoder's last accepted value of each engine enum must be the engine's last value: a new engine value

@@ -32,9 +32,9 @@ DecodeErrorCode code_after(std::function<void(T&)> change) {
 TEST(OutOfRange, EnumsAndBoolsPastTheirLastValue) {
   EXPECT_EQ(code_of({0x15, 0x02}), DecodeErrorCode::kOutOfRange);              // SetRole role 2
   EXPECT_EQ(code_of({0x14, 0x02}), DecodeErrorCode::kOutOfRange);              // SetReady bool 2
-  EXPECT_EQ(code_of({0x07, 0x00, 0x32, 0x00}), DecodeErrorCode::kOutOfRange);  // Notice about id 50
+  EXPECT_EQ(code_of({0x07, 0x00, 0x33, 0x00}), DecodeErrorCode::kOutOfRange);  // Notice about id 51
   EXPECT_EQ(code_of({0x07, 0x11, 0x00, 0x00}), DecodeErrorCode::kOutOfRange);  // Notice code 17
-  EXPECT_TRUE(decode(Bytes{0x07, 0x10, 0x30, 0x00}).ok());                     // last code, last id
+  EXPECT_TRUE(decode(Bytes{0x07, 0x10, 0x32, 0x00}).ok());                     // last code, last id (50)
 }
 
 TEST(OutOfRange, IdsAndWidths) {

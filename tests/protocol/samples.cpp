@@ -182,6 +182,11 @@ template <> KeyChallenge sample() {
   for (std::size_t i = 0; i < c.challenge.size(); ++i) c.challenge[i] = static_cast<std::uint8_t>(255 - i);
   return c;
 }
+template <> RunSigned sample() {
+  RunSigned r{3, {}};
+  for (std::size_t i = 0; i < r.signature.size(); ++i) r.signature[i] = static_cast<std::uint8_t>(3 * i + 1);
+  return r;
+}
 // clang-format on
 
 namespace {

@@ -1,6 +1,7 @@
 // stackrace-bot --server as a user runs it against a real server: races, summary line, --poll-ms, --delays-out.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <csignal>
 #include <fstream>
 #include <map>
@@ -8,6 +9,7 @@
 #include <sstream>
 #include <string>
 
+#include "net/identity/run_signature.h"
 #include "replays/store/file_io.h"
 #include "tests/deploy/process.h"
 #include "tests/server/net_fixture.h"
@@ -139,8 +141,10 @@ TEST(StackraceBotOnline, BadOnlineArgumentsExitWithTwoAndSayWhy) {
 // race the games recorded beforehand for seeds 11 and 12 (a 4-line sprint), every racer finishes, the summary and
 // the generator's lateness are printed, and each stored replay holds exactly the recorded changes of its seed.
 TEST(StackraceBotOnline, RecordedGamesAreRacedChangeForChange) {
+  ReplayJobs jobs;
   server::ServerOptions options;
   options.race_seeds_from = 11;
+  options.on_replay_job = jobs.hook();
   ServerFixture server(options);
   TempDir recordings("stackrace-recorded");
   const std::filesystem::path& recorded = recordings.path();
@@ -172,8 +176,24 @@ TEST(StackraceBotOnline, RecordedGamesAreRacedChangeForChange) {
       EXPECT_EQ(racer.inputs, recorded_inputs[stored.replay.seed]) << racer.name;
       EXPECT_EQ(racer.result.status, replay::ResultStatus::kFinished) << racer.name;
     }
+    // Each recorded racer signed its run (its own key, bot_key), and the signature verifies from the stored replay.
+    const auto handed = jobs.jobs();
+    const auto job =
+        std::find_if(handed.begin(), handed.end(), [&](const auto& j) { return j.replay.seed == stored.replay.seed; });
+    ASSERT_NE(job, handed.end());
+    ASSERT_EQ(job->run_signatures.size(), stored.replay.racers.size());
+    for (std::size_t i = 0; i < stored.replay.racers.size(); ++i) {
+      ASSERT_TRUE(job->run_signatures[i].has_value()) << stored.replay.racers[i].name;
+      ASSERT_TRUE(stored.replay.racers[i].key.has_value());
+      EXPECT_TRUE(
+          net::verify_run(*stored.replay.racers[i].key, net::run_digest(stored.replay, i), *job->run_signatures[i]))
+          << stored.replay.racers[i].name;
+    }
   }
   EXPECT_EQ(seeds, (std::set<std::uint64_t>{11, 12}));
+  const server::ServerStats stats = server.stop();
+  EXPECT_EQ(stats.rooms_total.run_signatures, 4u);
+  EXPECT_EQ(stats.rooms_total.run_signatures_refused, 0u);
 }
 
 // Without known seeds the recorded games fit no race: the generator says so and stops with 1 instead of racing

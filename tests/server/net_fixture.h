@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <thread>
@@ -21,6 +22,27 @@
 #include "server/server.h"
 
 namespace sr::test {
+
+// The replay jobs a server hands to its writer (ServerOptions::on_replay_job, called on the server's thread), for a
+// test to look at what each race's replay holds and the run signatures kept with it.
+class ReplayJobs {
+ public:
+  // What to set ServerOptions::on_replay_job to (this must outlive the server).
+  [[nodiscard]] std::function<void(const server::ReplayWriter::Job&)> hook() {
+    return [this](const server::ReplayWriter::Job& job) {
+      const std::lock_guard lock(mutex_);
+      jobs_.push_back(job);
+    };
+  }
+  [[nodiscard]] std::vector<server::ReplayWriter::Job> jobs() const {
+    const std::lock_guard lock(mutex_);
+    return jobs_;
+  }
+
+ private:
+  mutable std::mutex mutex_;
+  std::vector<server::ReplayWriter::Job> jobs_;
+};
 
 class ServerFixture {
  public:

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "net/identity/run_signature.h"
 #include "tests/server/net_fixture.h"
 #include "tests/support/test_keys.h"
 
@@ -103,6 +104,56 @@ TEST(ServerRace, TwoBotsRaceASprintAndTheReplayVerifies) {
     EXPECT_EQ(*racer->key, test_key(racer->name).public_key()) << racer->name;
   }
   EXPECT_NE(stored[0].replay.racers[0].key, stored[0].replay.racers[1].key);
+}
+
+// Run signatures end to end (PROTOCOL.md "Run signatures", RECORDS.md): two keyed bots race a sprint; each signs its
+// run when its game ends, the server keeps both with the replay job, and each verifies against the racer's key and
+// the digest computed from the stored replay, as a records hub checks them.
+TEST(ServerRace, EachRacersRunSignatureIsKeptAndVerifiesAgainstTheStoredReplay) {
+  ReplayJobs jobs;
+  server::ServerOptions options;
+  options.on_replay_job = jobs.hook();
+  ServerFixture server(options);
+  BotClient alice("alice", server.port()), bob("bob", server.port());
+  ASSERT_TRUE(alice.connect());
+  ASSERT_TRUE(bob.connect());
+  gather(alice, {&bob}, room("sprint", engine::make_sprint(4)));
+  alice.session().set_ready(true);
+  bob.session().set_ready(true);
+  ASSERT_TRUE(BotClient::pump_until(
+      {&alice, &bob},
+      [&] {
+        return results_in({&alice, &bob});
+      },
+      120s));
+
+  const auto stored = server.stored_replays();
+  ASSERT_EQ(stored.size(), 1u);
+  EXPECT_TRUE(stored[0].verified) << stored[0].message;
+  const std::vector<server::ReplayWriter::Job> handed = jobs.jobs();
+  ASSERT_EQ(handed.size(), 1u);
+  const server::ReplayWriter::Job& job = handed[0];
+  ASSERT_EQ(job.replay.racers.size(), 2u);
+  ASSERT_EQ(job.run_signatures.size(), 2u);
+  ASSERT_EQ(stored[0].replay.racers.size(), 2u);
+  for (std::size_t i = 0; i < 2; ++i) {
+    const replay::Racer& racer = stored[0].replay.racers[i];
+    SCOPED_TRACE(racer.name);
+    EXPECT_EQ(racer.name, job.replay.racers[i].name);
+    EXPECT_EQ(racer.result.status, replay::ResultStatus::kFinished);
+    ASSERT_TRUE(job.run_signatures[i].has_value());
+    ASSERT_TRUE(racer.key.has_value());
+    EXPECT_EQ(*racer.key, test_key(racer.name).public_key());
+    EXPECT_TRUE(net::verify_run(*racer.key, net::run_digest(stored[0].replay, i), *job.run_signatures[i]));
+    // The very signature the racer's client sent.
+    BotClient& client = racer.name == "alice" ? alice : bob;
+    ASSERT_TRUE(client.session().race()->run_signed().has_value());
+    EXPECT_EQ(client.session().race()->run_signed()->signature, *job.run_signatures[i]);
+  }
+  EXPECT_NE(job.run_signatures[0], job.run_signatures[1]);
+  const server::ServerStats stats = server.stop();
+  EXPECT_EQ(stats.rooms_total.run_signatures, 2u);
+  EXPECT_EQ(stats.rooms_total.run_signatures_refused, 0u);
 }
 
 TEST(ServerRace, SpectatorJoiningMidRaceEndsWithTheRacersBoards) {

@@ -202,6 +202,10 @@ void fields(auto& io, Is<CatchUpStart> auto& m) {
   check_distinct_players(io, at, m.racers, [](const CatchUpRacer& r) { return r.entrant.player_id; });
 }
 void fields(auto& io, Is<CatchUpEnd> auto& m) { io.id(m.race_id, "race_id"); }
+void fields(auto& io, Is<RunSigned> auto& m) {
+  io.id(m.race_id, "race_id");
+  io.fixed_bytes(m.signature, "signature");
+}
 
 // ---------------------------------------------------------------- Resume
 void fields(auto& io, Is<RaceSeat> auto& m) {
