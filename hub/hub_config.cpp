@@ -12,7 +12,12 @@ void add_hub_options(CLI::App& app, HubConfig& config) {
   app.add_option("--bind", h.bind, "address to listen on (0.0.0.0 = every IPv4 interface, :: = IPv6 and IPv4)")
       ->capture_default_str();
   app.add_option("--port", h.port, "TCP port of the HTTP API and page (0 = any free port)")->capture_default_str();
-  app.add_option("--data-dir", config.data_dir, "data directory, created if missing (holds nothing yet)");
+  app.add_option("--data-dir", config.data_dir,
+                 "data directory, created if missing: the records (records.sqlite) and their replays (replays/); "
+                 "without it the hub keeps no records");
+  app.add_option("--web-dir", config.web_dir,
+                 "the web site for the replay page (default: web/site of the build beside the program, else "
+                 "/usr/share/stackrace/web)");
   app.add_option("--log-level", config.log_level, "trace, debug, info, warn, error or off")
       ->capture_default_str()
       ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "off"}));
@@ -59,6 +64,25 @@ void add_hub_options(CLI::App& app, HubConfig& config) {
       ->check(CLI::Range(std::int64_t{1}, std::int64_t{600}))
       ->group(limits);
 
+  const char* records_group = "Records";
+  app.add_option("--trust", config.trust_keys,
+                 "a game server's key (64 hex digits) whose races go on the trusted lists; may be repeated")
+      ->group(records_group);
+  app.add_option("--trust-file", config.trust_files,
+                 "a file of trusted server keys: one per line, optionally a name after it, # comments; may be repeated")
+      ->group(records_group);
+  app.add_option("--submissions-per-second", config.submissions_per_second,
+                 "submissions one address (IPv6: one /64), and one server key, may make a second, after a burst of "
+                 "--submission-burst")
+      ->capture_default_str()
+      ->check(CLI::Range(std::int64_t{1}, std::int64_t{100'000}))
+      ->group(records_group);
+  app.add_option("--submission-burst", config.submission_burst,
+                 "submissions one address or server key may make at once")
+      ->capture_default_str()
+      ->check(CLI::Range(std::int64_t{1}, std::int64_t{100'000}))
+      ->group(records_group);
+
   const char* http = "HTTP";
   app.add_option("--threads", h.threads, "threads answering requests")
       ->capture_default_str()
@@ -86,6 +110,16 @@ HubLimits hub_limits(const HubConfig& config) {
   l.challenge_ms = config.challenge_seconds * 1000;
   l.every_s = std::max<std::int64_t>(1, config.expire_seconds / 3);
   return l;
+}
+
+records::RecordsOptions records_options(const HubConfig& config) {
+  records::RecordsOptions o;
+  o.data_dir = config.data_dir;
+  o.submissions_per_second = config.submissions_per_second;
+  o.submission_burst = config.submission_burst;
+  o.rate_table_size = config.limits.rate_table_addresses;
+  o.verify_slots = std::max<std::size_t>(1, config.http.threads / 2);
+  return o;
 }
 
 sr::Status<std::string> probe_health(const HubHttpOptions& options) {

@@ -8,6 +8,8 @@
 #include <deque>
 #include <vector>
 
+#include "hub/records/records_metrics.h"
+#include "net/identity/submission.h"
 #include "web/wasm/json_writer.h"
 
 namespace sr::hub {
@@ -76,8 +78,13 @@ std::int64_t steady_ms() {
       .count();
 }
 
-HubHttpServer::HubHttpServer(HubLimits limits, Registry::TokenSource tokens, Clock clock)
-    : registry_(limits, std::move(tokens)), clock_(std::move(clock)) {}
+std::int64_t unix_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+HubHttpServer::HubHttpServer(HubLimits limits, Registry::TokenSource tokens, Clock clock, records::RecordsHub* records)
+    : registry_(limits, std::move(tokens)), records_(records), clock_(std::move(clock)) {}
 
 HubHttpServer::~HubHttpServer() { stop(); }
 
@@ -92,6 +99,12 @@ void HubHttpServer::routes() {
     {
       std::lock_guard lock(mutex_);
       ++requests_.register_requests;
+      // The server reads bodies up to a submission's size; a registration keeps its own limit.
+      if (req.body.size() > kMaxBodyBytes) {
+        res.status = 413;
+        res.set_content(records::error_json("the body is larger than 8 KiB"), kJson);
+        return;
+      }
       a = registry_.register_server(req.remote_addr, req.body, clock_());
     }
     if (!a.challenge_token.empty()) {
@@ -131,29 +144,68 @@ void HubHttpServer::routes() {
     res.set_content(servers_html(servers), "text/html; charset=utf-8");
   });
   http_->Get("/metrics", [this](const httplib::Request&, httplib::Response& res) {
-    std::lock_guard lock(mutex_);
-    ++requests_.metrics;
-    registry_.expire(clock_());
-    res.set_content(metrics_text(registry_, requests_), kPrometheusContentType);
+    std::string text;
+    records::SubmitCounts submissions;
+    {
+      std::lock_guard lock(mutex_);
+      ++requests_.metrics;
+      registry_.expire(clock_());
+      text = metrics_text(registry_, requests_);
+      submissions = off_counts_;
+    }
+    if (records_) {
+      const records::SubmitCounts c = records_->counts();
+      for (std::size_t i = 0; i < c.submissions.size(); ++i) submissions.submissions[i] += c.submissions[i];
+      for (std::size_t i = 0; i < c.runs.size(); ++i) submissions.runs[i] += c.runs[i];
+    }
+    text +=
+        records::records_metrics_text(submissions, records_ != nullptr, records_ ? records_->verify_gate().in_use() : 0,
+                                      records_ ? records_->verify_gate().slots() : 0);
+    res.set_content(text, kPrometheusContentType);
   });
   http_->Get("/healthz", [this](const httplib::Request&, httplib::Response& res) {
     std::lock_guard lock(mutex_);
     ++requests_.healthz;
     res.set_content("ok\n", "text/plain");
   });
+  records::RecordsRouteContext context;
+  context.hub = records_;
+  context.site = &site_;
+  context.count = [this](records::RecordsRoute route) {
+    std::lock_guard lock(mutex_);
+    switch (route) {
+      case records::RecordsRoute::kSubmit: ++requests_.submit; break;
+      case records::RecordsRoute::kApi: ++requests_.records_api; break;
+      case records::RecordsRoute::kPage: ++requests_.records_pages; break;
+      case records::RecordsRoute::kGame: ++requests_.games; break;
+      case records::RecordsRoute::kSite: ++requests_.site; break;
+    }
+  };
+  context.count_off = [this](records::SubmitResult result) {
+    std::lock_guard lock(mutex_);
+    ++off_counts_.submissions[static_cast<std::size_t>(result)];
+  };
+  records_http_ = std::make_unique<records::RecordsHttp>(std::move(context));
+  records_http_->install(*http_);
+  site_.mount(*http_);
+
   // Everything else (unknown paths, wrong methods, bodies over the limit): a JSON sentence with httplib's status.
   // httplib calls this for every status of 400 and more: the routes' own answers (which have a body) pass through.
   http_->set_error_handler(
-      httplib::Server::HandlerWithResponse([this](const httplib::Request&, httplib::Response& res) {
+      httplib::Server::HandlerWithResponse([this](const httplib::Request& req, httplib::Response& res) {
         if (!res.body.empty()) return httplib::Server::HandlerResponse::Unhandled;
+        const bool submission = req.path == "/api/records/submit";
         {
           std::lock_guard lock(mutex_);
           ++requests_.other;
+          if (submission && res.status == 413 && !records_)
+            ++off_counts_.submissions[static_cast<std::size_t>(records::SubmitResult::kTooLarge)];
         }
-        const std::string sentence = res.status == 413 ? "the body is larger than 8 KiB"
-                                     : res.status == 404
-                                         ? "no such page: see /api/servers, /, /metrics, /healthz"
-                                         : "the request was refused (HTTP " + std::to_string(res.status) + ")";
+        if (submission && res.status == 413 && records_) records_->count(records::SubmitResult::kTooLarge);
+        const std::string sentence =
+            res.status == 413   ? (submission ? "the submission is larger than 1 MiB" : "the body is larger than 8 KiB")
+            : res.status == 404 ? "no such page: see /api/servers, /, /records, /api/records, /metrics, /healthz"
+                                : "the request was refused (HTTP " + std::to_string(res.status) + ")";
         web::JsonWriter w(true);
         w.begin_object().key("error").value(sentence).end_object();
         res.set_content(w.text(), kJson);
@@ -170,7 +222,19 @@ sr::Status<std::string> HubHttpServer::start(const HubHttpOptions& options) {
   http_->set_write_timeout(options.timeout_s, 0);
   http_->set_keep_alive_timeout(options.timeout_s);
   http_->set_keep_alive_max_count(kKeepAliveRequests);
-  http_->set_payload_max_length(kMaxBodyBytes);
+  // An answer goes out in one piece at once: without it a client that sends its head and body in two writes (httplib's
+  // does) waits for the delayed ACK, 40 ms a request on Linux.
+  http_->set_tcp_nodelay(true);
+  // The largest body of any route: a submission's. The others check their own (above).
+  http_->set_payload_max_length(net::kMaxSubmissionBytes);
+  if (!options.site_dir.empty()) {
+    if (auto loaded = site_.load(options.site_dir); !loaded) {
+      spdlog::warn("{}: the replay page and /verify are off", loaded.error());
+    } else if (!site_.has_engine()) {
+      spdlog::warn("the web site in {} has no engine (wasm/): the replay page cannot re-simulate",
+                   options.site_dir.string());
+    }
+  }
   routes();
   int port = options.port;
   if (port == 0) {

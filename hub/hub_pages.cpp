@@ -100,6 +100,11 @@ std::string metrics_text(const Registry& registry, const RequestCounts& requests
                                                           {"page", requests.page},
                                                           {"metrics", requests.metrics},
                                                           {"healthz", requests.healthz},
+                                                          {"submit", requests.submit},
+                                                          {"records_api", requests.records_api},
+                                                          {"records_pages", requests.records_pages},
+                                                          {"games", requests.games},
+                                                          {"site", requests.site},
                                                           {"other", requests.other}};
   for (const auto& [route, n] : routes)
     out += fmt::format("stackrace_hub_requests_total{{route=\"{}\"}} {}\n", route, n);

@@ -28,6 +28,11 @@ struct RequestCounts {
   std::uint64_t page = 0;                     // GET /
   std::uint64_t metrics = 0;                  // GET /metrics
   std::uint64_t healthz = 0;                  // GET /healthz
+  std::uint64_t submit = 0;                   // POST /api/records/submit
+  std::uint64_t records_api = 0;              // GET /api/records...,  /api/players/...
+  std::uint64_t records_pages = 0;            // GET /records..., /players/...
+  std::uint64_t games = 0;                    // GET /games/<id>[.srr|.json], /api/v1/games/<id>
+  std::uint64_t site = 0;                     // GET /verify, /favicon.svg (css/, js/, wasm/ are not counted)
   std::uint64_t other = 0;                    // anything else (404, wrong method)
   std::uint64_t challenge_send_failures = 0;  // challenge datagrams the socket refused to send
 };
