@@ -244,9 +244,14 @@ sr::Status<std::string> HubHttpServer::start(const HubHttpOptions& options) {
     return "cannot listen on " + options.bind + ":" + std::to_string(port) + " (port in use or not permitted)";
   }
   port_ = static_cast<std::uint16_t>(port);
+  listen_ended_.store(false);
   thread_ = std::thread([this] {
     if (!http_->listen_after_bind()) spdlog::error("the HTTP server stopped unexpectedly");
+    listen_ended_.store(true);
   });
+  // httplib's stop() does nothing until its listen loop runs, so a stop() right after start() (a SIGTERM during
+  // start-up) would leave the loop running and the join waiting for ever: start() returns once the loop runs.
+  while (!http_->is_running() && !listen_ended_.load()) std::this_thread::sleep_for(std::chrono::microseconds(100));
   return {};
 }
 

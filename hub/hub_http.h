@@ -9,6 +9,7 @@
 // up to 1 MiB of body: --threads of them at most.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <filesystem>
 #include <functional>
@@ -79,6 +80,7 @@ class HubHttpServer {
   ChallengeSender sender_;
   std::unique_ptr<httplib::Server> http_;
   std::thread thread_;
+  std::atomic<bool> listen_ended_{false};  // the listen loop returned (or never ran)
   std::uint16_t port_ = 0;
 };
 

@@ -4,11 +4,11 @@
 // It reads only the MetricsBoard, never the Server.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
-#include <atomic>
 #include <thread>
 
 #include "common/result.h"

@@ -74,6 +74,7 @@ class HttpRecordsSender final : public RecordsSender {
     auto client = std::make_shared<httplib::Client>(origin_);
     client->set_connection_timeout(static_cast<time_t>(connect_timeout_.count()), 0);
     client->set_read_timeout(static_cast<time_t>(timeout_.count()), 0);
+    client->set_tcp_nodelay(true);  // one request and its answer: no 40 ms wait for a delayed ACK
     client->set_write_timeout(static_cast<time_t>(timeout_.count()), 0);
     {
       std::lock_guard lock(mutex_);

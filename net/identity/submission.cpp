@@ -8,6 +8,7 @@
 
 #include <cassert>
 #include <cstdlib>
+#include <cstring>
 #include <set>
 
 #include "common/protocol/text.h"
@@ -18,8 +19,11 @@ namespace {
 constexpr std::string_view kSubmissionTag = "stackrace submission 1\n";
 
 std::vector<std::uint8_t> signed_bytes(std::string_view body) {
-  std::vector<std::uint8_t> message(kSubmissionTag.begin(), kSubmissionTag.end());
-  message.insert(message.end(), body.begin(), body.end());
+  // Sized once and copied with memcpy: g++ -O3 warned (-Warray-bounds, a false positive) on inserting the body
+  // after the tag.
+  std::vector<std::uint8_t> message(kSubmissionTag.size() + body.size());
+  std::memcpy(message.data(), kSubmissionTag.data(), kSubmissionTag.size());
+  if (!body.empty()) std::memcpy(message.data() + kSubmissionTag.size(), body.data(), body.size());
   return message;
 }
 

@@ -111,6 +111,21 @@ class HubHttpTest : public ::testing::Test {
   std::unique_ptr<httplib::Client> client_;
 };
 
+// A SIGTERM during start-up stops the hub right after start(): httplib's stop() does nothing before its listen loop
+// runs, so without start() waiting for the loop this stop() never returned (the test would time out).
+TEST(HubHttpStop, StopRightAfterStartReturns) {
+  ASSERT_GE(sodium_init(), 0);
+  for (int i = 0; i < 50; ++i) {
+    HubHttpServer hub({}, random_token, [] { return std::int64_t{0}; });
+    HubHttpOptions o;
+    o.bind = "127.0.0.1";
+    o.port = 0;
+    o.threads = 2;
+    ASSERT_TRUE(hub.start(o).ok());
+    hub.stop();
+  }
+}
+
 TEST_F(HubHttpTest, AServerThatAnswersTheChallengeIsListed) {
   start();
   FakeGameServer game;
