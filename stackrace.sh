@@ -145,7 +145,7 @@ prepare_test_build() {
 # the packaging checks, the WebAssembly engine under node and the web pages in headless Chromium (WebBrowser.*,
 # tests/web_pages). CI's second pass (CXX=clang++ STACKRACE_SECOND_PASS=1, .ci/run) leaves them out to keep the
 # whole run well under an hour; the first pass, the README's own `./stackrace.sh test`, runs them all.
-ONE_PASS_TESTS='^(ClientWindow\.|NetMatrix\.Short|KillTest\.Short|Abuse\.Short|DockerfileTest\.|InstallList\.|WasmEngine\.|WebBrowser\.)'
+ONE_PASS_TESTS='^(ClientWindow\.|RecordsEndToEnd\.|NetMatrix\.Short|KillTest\.Short|Abuse\.Short|DockerfileTest\.|InstallList\.|WasmEngine\.|WebBrowser\.)'
 
 cmd_test() {
   install_deps
