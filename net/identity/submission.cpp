@@ -129,8 +129,11 @@ sr::Result<Submission, SubmissionRefusal> parse_submission(std::string_view body
   if (!doc.IsObject()) return bad("the body must be a JSON object");
   {
     std::set<std::string_view> seen;
-    for (const auto& m : doc.GetObject()) {
-      if (!seen.insert(str(m.name)).second) return bad("the member \"" + std::string(str(m.name)) + "\" appears twice");
+    const rapidjson::Value& root = doc;  // const iterators: clang finds the mutable ones' != ambiguous in C++20
+    for (auto it = root.MemberBegin(); it != root.MemberEnd(); ++it) {
+      if (!seen.insert(str(it->name)).second) {
+        return bad("the member \"" + std::string(str(it->name)) + "\" appears twice");
+      }
     }
   }
   Submission s;
