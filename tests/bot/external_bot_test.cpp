@@ -1,6 +1,7 @@
 // stackrace-bot --external end to end: a scripted TBP bot (tbp_first_legal.py, which knows only the TBP spec) picks
 // the placements, our input generation plays them, and the inputs alone must reproduce the game.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <fstream>
@@ -50,9 +51,16 @@ std::uint64_t replay_hash(const engine::GameConfig& config, const Recorded& r) {
 }
 
 // tbp_tricky.py appending its summary line ("tricky-bot: name=value ...") to a fresh file, since the bot's
-// standard error is ours.
+// standard error is ours. The file is this process's and this test's own: ctest runs the tests of this suite side by
+// side, and with one shared name a test read (or removed) another's summary, failing
+// HardMovesAtTwentyGAndAtHighLevelsAreNeverForfeited in CI.
+std::string report_path_for_this_test() {
+  return testing::TempDir() + "stackrace_tricky_report_" + std::to_string(::getpid()) + "_" +
+         testing::UnitTest::GetInstance()->current_test_info()->name() + ".txt";
+}
+
 struct TrickyReport {
-  std::string path = testing::TempDir() + "stackrace_tricky_report.txt";
+  std::string path = report_path_for_this_test();
   TrickyReport() { std::remove(path.c_str()); }
   ~TrickyReport() { std::remove(path.c_str()); }
   [[nodiscard]] std::string command(const std::string& extra = "") const {
