@@ -147,7 +147,12 @@ void App::nav_inputs() {
   }
   // ImGui 1.86 ignores activation while its focus highlight is hidden (after mouse use, or on a window that has
   // just appeared with its default button focused): Enter (pad A) then presses that default button, and shows it.
-  if (ImGuiContext* g = ImGui::GetCurrentContext(); activate && g->NavId != 0) g->NavDisableHighlight = false;
+  // With nothing focused it presses nothing here; a screen's default button may take it (default_item_accepted).
+  if (ImGuiContext* g = ImGui::GetCurrentContext(); activate && g->NavId != 0) {
+    g->NavDisableHighlight = false;
+  } else if (activate) {
+    frame_nav_.activated_nothing = true;
+  }
   if (frame_nav_.left) io.NavInputs[ImGuiNavInput_KeyLeft_] = 1.0f;
   if (frame_nav_.right) io.NavInputs[ImGuiNavInput_KeyRight_] = 1.0f;
   if (frame_nav_.up) io.NavInputs[ImGuiNavInput_KeyUp_] = 1.0f;

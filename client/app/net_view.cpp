@@ -412,7 +412,7 @@ bool NetView::lost_connection_modal(const MenuNav& nav) {
     ImGui::TextWrapped("%s.", reason.c_str());
     if (!lost->own_game.empty()) ImGui::TextWrapped("%s", lost->own_game.c_str());
     ImGui::TextWrapped("You are back on the multiplayer menu.");
-    ImGui::SetItemDefaultFocus();
+    default_focus();
     if (ImGui::Button("OK") || nav.accept || nav.back) {
       spdlog::info("lost-connection notice closed");
       app_.net().acknowledge_lost();
@@ -837,7 +837,7 @@ void NetView::results_table(const protocol::RaceResults& results, double now_s, 
       dismissed = results.race_id;
     }
   }
-  ImGui::SetItemDefaultFocus();  // keyboard and pad start on the harmless choice
+  default_focus();  // keyboard and pad start on the harmless choice
   std::string& link_note = race_->race.link_note;
   if (const auto stored = app_.net().session().stored_replay()) {
     ImGui::SameLine();

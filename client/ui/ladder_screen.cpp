@@ -81,7 +81,7 @@ LadderAction LadderScreen::draw(const LadderBoard& board, const LadderScreenText
     // One row of buttons, the table's Watch buttons below it: Right reaches Refresh and Back, Down the first Watch.
     if (board.entering()) ImGui::BeginDisabled();
     if (ImGui::Button("Play")) out = {LadderAction::kPlay, 0, entrant_, kind_ == 0};
-    ImGui::SetItemDefaultFocus();  // keyboard and pad start here: Enter (A) plays a ranked game
+    default_focus();  // keyboard and pad start here: Enter (A) plays a ranked game
     if (board.entering()) ImGui::EndDisabled();
     ImGui::SameLine();
   }
@@ -111,6 +111,7 @@ LadderAction LadderScreen::draw(const LadderBoard& board, const LadderScreenText
   } else if (board.waiting()) {
     ImGui::TextDisabled("asking the server for its leaderboard...");
   }
+  restore_default_focus();
   ImGui::End();
   return out;
 }

@@ -2,11 +2,54 @@
 
 #include <GLFW/glfw3.h>
 #include <imgui.h>
+#include <imgui_internal.h>  // NavWindow / NavId / SetFocusID: default_focus()
 #include <imgui_stdlib.h>
 
 #include <algorithm>
 
 namespace sr::client {
+
+namespace {
+
+// The default item default_focus() saw last: restore_default_focus() checks it at the end of its window.
+struct DefaultItem {
+  ImGuiWindow* window = nullptr;
+  ImGuiID item = 0;
+  int frame = -1;
+};
+DefaultItem g_default_item;
+
+}  // namespace
+
+void restore_default_focus() {
+  const ImGuiContext& g = *GImGui;
+  ImGuiWindow* window = ImGui::GetCurrentWindow();
+  const DefaultItem& d = g_default_item;
+  if (d.frame != g.FrameCount || d.window != window || d.item == 0) return;
+  if (g.NavWindow == window->RootWindowForNav && g.NavId != 0 && !g.NavIdIsAlive && !g.NavInitRequest &&
+      g.ActiveId == 0) {
+    ImGui::SetFocusID(d.item, window);
+  }
+}
+
+bool default_item_accepted(const MenuNav& nav) {
+  const ImGuiContext& g = *GImGui;
+  const ImGuiID item = ImGui::GetItemID();
+  return nav.activated_nothing && item != 0 && (g.NavId == item || g.NavInitResultId == item) &&
+         !ImGui::GetIO().WantTextInput;
+}
+
+void default_focus() {
+  ImGui::SetItemDefaultFocus();
+  const ImGuiContext& g = *GImGui;
+  ImGuiWindow* window = ImGui::GetCurrentWindow();
+  const ImGuiID item = ImGui::GetItemID();
+  g_default_item = DefaultItem{window, item, g.FrameCount};
+  if (item != 0 && g.NavWindow == window->RootWindowForNav && g.NavId == 0 && !g.NavInitRequest &&
+      g.NavInitResultId == 0 && g.ActiveId == 0) {
+    ImGui::SetFocusID(item, window);
+  }
+}
 
 void begin_full_screen(const char* title) {
   const ImGuiIO& io = ImGui::GetIO();

@@ -17,6 +17,8 @@ struct MenuNav {
   bool page_up = false, page_down = false;  // Page Up/Down, pad LB/RB
   bool suppressed = false;                  // a key was captured elsewhere this frame (key binding): ignore everything
   std::vector<int> presses;                 // GLFW keys pressed this frame (not auto-repeats), in order
+  // Enter (pad A) came while nothing had ImGui's focus, so it pressed no button (default_item_accepted).
+  bool activated_nothing = false;
   [[nodiscard]] bool pressed(int key) const {
     for (int k : presses) {
       if (k == key) return true;
@@ -28,6 +30,21 @@ struct MenuNav {
 // Opens a fixed window over 90% of the display, titled `title`, for the full-screen lists (multiplayer, replays).
 // Close it with ImGui::End().
 void begin_full_screen(const char* title);
+
+// The item just drawn is where keyboard and pad start: ImGui::SetItemDefaultFocus() for a window that appears, and,
+// when its window has the navigation but nothing in it is focused (ImGui 1.86 sometimes leaves a new window so, and
+// Enter then pressed nothing), the focus is put there.
+void default_focus();
+// Just before the End() of a window that called default_focus() this frame: when the window has the navigation but
+// its focus is on an item the window did not draw this frame (ImGui 1.86 can leave a new window's focus on an id
+// from before, and Enter then pressed nothing: ClientWindow.RecordsFromAFakeHubWithTheKeyboard failed on the room's
+// Ready so), the default item takes it from the next frame on.
+void restore_default_focus();
+// Right after default_focus(): true when this frame's Enter (pad A) pressed nothing because the focus was not set yet
+// and is now on this default item. A window shown a frame or two before the key (the menus draw few frames when
+// idle) has its focus only from default_focus() in this frame, after ImGui read the key: ClientWindow.
+// RecordsFromAFakeHubWithTheKeyboard found the room's Ready focused, and not pressed, in 2 runs of 3.
+[[nodiscard]] bool default_item_accepted(const MenuNav& nav);
 
 // Opens a small fixed window sized to its contents, centred across the display with its centre at `y_fraction` of
 // its height, over the screen beneath (`bg_alpha`), taking no keyboard navigation (the caller reads its keys):

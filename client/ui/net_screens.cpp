@@ -194,7 +194,7 @@ ServerListAction ServerListScreen::draw(Settings& settings, bool& settings_chang
   ImGui::InputText("Address (host:port)", address_, sizeof address_);
   ImGui::InputText("Name on the list", saved_name_, sizeof saved_name_);
   if (ImGui::Button("Connect")) out.kind = ServerListAction::kConnect;
-  ImGui::SetItemDefaultFocus();  // keyboard and pad start here: Enter (A) connects
+  default_focus();  // keyboard and pad start here: Enter (A) connects
   if (focus_connect_ && ImGui::GetTopMostPopupModal() == nullptr) {
     // The window was there before (behind "Connecting"), so the default focus above does not apply again.
     ImGuiWindow* window = ImGui::GetCurrentWindow();
@@ -238,6 +238,7 @@ ServerListAction ServerListScreen::draw(Settings& settings, bool& settings_chang
   ImGui::Separator();
   for (const auto& m : messages) ImGui::TextColored(ImVec4(1.0f, 0.6f, 0.4f, 1.0f), "%s", m.c_str());
   if (ImGui::Button("Back") || (nav.back && !ImGui::GetIO().WantTextInput)) out.kind = ServerListAction::kBack;
+  restore_default_focus();
   ImGui::End();
   if (out.kind == ServerListAction::kConnect) out.address = address_;
   return out;
@@ -353,8 +354,9 @@ void RoomScreen::draw(net::Session& session, const std::deque<std::string>& mess
   const bool waiting = room.phase == protocol::RoomPhase::kWaiting || room.phase == protocol::RoomPhase::kResults;
   if (me && waiting) {
     if (me->role == protocol::Role::kRacer) {
-      if (ImGui::Button(me->ready ? "Not ready" : "Ready")) (void)session.set_ready(!me->ready);
-      ImGui::SetItemDefaultFocus();  // keyboard and pad start here
+      const bool ready = ImGui::Button(me->ready ? "Not ready" : "Ready");
+      default_focus();  // keyboard and pad start here
+      if (ready || default_item_accepted(nav)) (void)session.set_ready(!me->ready);
       ImGui::SameLine();
       if (ImGui::Button("Watch instead")) (void)session.set_role(protocol::Role::kSpectator);
     } else if (ImGui::Button("Race instead")) {
@@ -404,6 +406,7 @@ void RoomScreen::draw(net::Session& session, const std::deque<std::string>& mess
   ImGui::TableNextColumn();
   draw_chat(session, chat_, sizeof chat_, messages);
   ImGui::EndTable();
+  restore_default_focus();
   ImGui::End();
 }
 
