@@ -15,6 +15,15 @@ void add_hub_options(CLI::App& app, HubConfig& config) {
   app.add_option("--data-dir", config.data_dir,
                  "data directory, created if missing: the records (records.sqlite) and their replays (replays/); "
                  "without it the hub keeps no records");
+  app.add_option("--database", config.database,
+                 "keep the records and their replays in this PostgreSQL database instead of --data-dir: "
+                 "postgresql://[user[:password]@]host[:port]/db (missing parts from PGHOST, PGPORT, PGUSER, "
+                 "PGPASSWORD, PGDATABASE); it may be the database a fleet's servers keep their games in")
+      ->check([](const std::string& v) {
+        return v.rfind("postgresql://", 0) == 0 || v.rfind("postgres://", 0) == 0
+                   ? std::string()
+                   : std::string("must start with postgresql://");
+      });
   app.add_option("--web-dir", config.web_dir,
                  "the web site for the replay page (default: web/site of the build beside the program, else "
                  "/usr/share/stackrace/web)");
@@ -115,6 +124,7 @@ HubLimits hub_limits(const HubConfig& config) {
 records::RecordsOptions records_options(const HubConfig& config) {
   records::RecordsOptions o;
   o.data_dir = config.data_dir;
+  o.database = config.database;
   o.submissions_per_second = config.submissions_per_second;
   o.submission_burst = config.submission_burst;
   o.rate_table_size = config.limits.rate_table_addresses;

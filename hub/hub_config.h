@@ -16,6 +16,7 @@ namespace sr::hub {
 struct HubConfig {
   HubHttpOptions http;                   // --bind, --port, --threads, --queue, --timeout-seconds
   std::string data_dir;                  // created if given; the records hub keeps its records there (none without it)
+  std::string database;                  // --database: a postgresql:// locator for the records instead of data_dir
   std::string web_dir;                   // the web site for the replay page (hub_site.h); empty: default_site_dir()
   std::vector<std::string> trust_keys;   // --trust: server keys (64 hex) the operator trusts
   std::vector<std::string> trust_files;  // --trust-file: files of them (records::TrustList::add_file)

@@ -57,8 +57,8 @@ int main(int argc, char** argv) {
     return 1;
   }
   std::unique_ptr<sr::hub::records::RecordsHub> records;
-  if (config.data_dir.empty()) {
-    spdlog::info("no --data-dir: this hub keeps no records (submissions are answered 503)");
+  if (config.data_dir.empty() && config.database.empty()) {
+    spdlog::info("no --data-dir or --database: this hub keeps no records (submissions are answered 503)");
   } else {
     sr::hub::records::RecordsOptions options = sr::hub::records_options(config);
     options.trust = std::move(trust).value();

@@ -705,6 +705,11 @@ void Lobby::on_download(Player& player, const protocol::DownloadReplay& m, TimeU
     return busy(why);
   }
   if (replays_ == nullptr) return;
+  if (replays_->asynchronous()) {
+    // From a database, on the service's worker: the budget is applied when the bytes are back (on_replay_answers).
+    replays_->request_download(player.id, m, *room_services_.outbox);
+    return;
+  }
   // With nothing queued for the address, any replay may go (a long race's replay can be larger than the budget).
   const std::size_t max_bytes = queued == 0 ? protocol::kMaxReplayBytes : budget - queued;
   const auto sent = replays_->download(player.id, m, *room_services_.outbox, max_bytes);
@@ -713,6 +718,27 @@ void Lobby::on_download(Player& player, const protocol::DownloadReplay& m, TimeU
     return;
   }
   addresses_.charge_download(player.host, *sent, now_us);
+}
+
+void Lobby::on_replay_answers(std::vector<ReplayService::Finished> answers, TimeUs now_us) {
+  for (const ReplayService::Finished& done : answers) {
+    const auto it = players_.find(done.to);
+    if (it == players_.end()) continue;  // gone while the database answered
+    Player& player = it->second;
+    if (done.list) {
+      room_services_.outbox->send(player.id, *done.list, protocol::kChannelControl);
+      continue;
+    }
+    const std::size_t queued = queued_from(player.host);
+    const std::size_t budget = addresses_.limits().max_queued_download_bytes;
+    const std::size_t max_bytes = queued == 0 ? protocol::kMaxReplayBytes : (queued >= budget ? 0 : budget - queued);
+    const auto sent = ReplayService::send_download(done, *room_services_.outbox, max_bytes);
+    if (!sent) {
+      count_refusal(player.host, Limit::kDownloadQueue, "download larger than the address's budget left", now_us);
+      continue;
+    }
+    addresses_.charge_download(player.host, *sent, now_us);
+  }
 }
 
 void Lobby::close_room(RoomId id, const std::string& why, TimeUs now_us) {

@@ -87,6 +87,12 @@ class Lobby {
   // Time-driven work of every room.
   void tick(TimeUs now_us);
   void on_replay_written(const ReplayWriter::Done& done);
+  // The replay service's answers from a database (ReplayService::collect()): each sent to its player if they are
+  // still here, a download within their address's budget (as on_download does for a folder store) and charged.
+  void on_replay_answers(std::vector<ReplayService::Finished> answers, TimeUs now_us);
+  // The ladder's answers from a database (Ladder::collect()): each admitted game starts in a room of its own if its
+  // player is still here (else it is given back), each refusal is told.
+  void on_ladder_answers(std::vector<LadderEntered> answers, TimeUs now_us);
   // Server shutdown, first step: ends every race as aborted (their results go out once their replays are written).
   void abort_races(TimeUs now_us);
   // Server shutdown: ends every race as aborted (writing replays) and tells every player.
@@ -136,6 +142,8 @@ class Lobby {
   void serve_catch_ups(TimeUs now_us);
   // lobby_ladder.cpp
   void on_ladder_enter(Player& player, const protocol::LadderEnter& m, TimeUs now_us);
+  // The ladder game's room, made and joined by its entrant (locked, not started), or null (the player was told).
+  [[nodiscard]] Room* open_ladder_room(Player& player, const std::string& entrant, bool ranked, TimeUs now_us);
   void on_list_ladder(Player& player, TimeUs now_us);
   void on_chat(Player& player, const protocol::SendChat& m, TimeUs now_us);
   void on_kick(Player& player, const protocol::KickPlayer& m, TimeUs now_us);

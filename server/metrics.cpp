@@ -48,6 +48,12 @@ std::string label_value(const std::string& text) {
 
 void ladder_metrics(std::string& out, const LadderStats& ladder) {
   metric(out, "stackrace_ladder_entrants", "gauge", "Entrants on the contest ladder.", ladder.entrants);
+  metric(out, "stackrace_ladder_store_errors_total", "counter",
+         "Contest ladder entries its store could not read and games, scores or replays it could not write.",
+         ladder.store_errors);
+  metric(out, "stackrace_ladder_writes_pending", "gauge",
+         "Contest ladder scores and replays not yet in its database (tried again every second).",
+         ladder.writes_pending);
   header(out, "stackrace_ladder_games_total", "counter", "Contest ladder games started, ranked or practice.");
   fmt::format_to(std::back_inserter(out), "stackrace_ladder_games_total{{kind=\"ranked\"}} {}\n", ladder.ranked_games);
   fmt::format_to(std::back_inserter(out), "stackrace_ladder_games_total{{kind=\"practice\"}} {}\n",
@@ -155,6 +161,12 @@ std::string prometheus_text(const MetricsSnapshot& snapshot) {
   metric(out, "stackrace_replay_writes_total", "counter", "Replays written to the replay store.", s.replays_written);
   metric(out, "stackrace_replay_write_failures_total", "counter", "Replays the replay store failed to write.",
          s.replays_failed);
+  metric(out, "stackrace_replay_spooled_total", "counter",
+         "Replays the database did not take at once (down, refusing writes, too slow), kept in DATA_DIR/spool.",
+         s.replays_spooled);
+  metric(out, "stackrace_replay_spool_pending", "gauge",
+         "Replays in DATA_DIR/spool waiting for the database (stored oldest first when it takes writes again).",
+         s.replay_spool_pending);
   header(out, "stackrace_refused_total", "counter",
          "Connections and requests refused by a limit (per address unless named otherwise), by limit; "
          "idle_room_closed counts rooms closed for having no race, catch_up_queued race catch-ups that waited for the "

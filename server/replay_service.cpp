@@ -87,114 +87,210 @@ std::vector<replay::StoredGame> games_or_empty(replay::Result<std::vector<replay
 
 }  // namespace
 
+ReplayService::~ReplayService() {
+  {
+    std::lock_guard lock(mutex_);
+    stopping_ = true;
+  }
+  wake_.notify_one();
+  if (worker_.joinable()) worker_.join();
+}
+
 sr::Status<std::string> ReplayService::open(const std::filesystem::path& dir) {
-  // This store answers on the game loop: a database may hold it up for half a second a query at most (and, while it
-  // is unreachable, for a reconnection attempt every 5 s), never for as long as a dead connection would.
+  // A database's queries are cut off after half a second (and, while it is unreachable, a reconnection is tried at
+  // most every 5 s), on the worker: the game loop never waits for them.
   replay::StoreWaits waits;
   waits.max_wait_ms = 500;
   auto store = replay::ReplayStore::open(dir, true, waits);
   if (!store.ok()) return store.error().describe();
   store_.emplace(std::move(store).value());
+  if (store_->in_database()) worker_ = std::thread([this] { run(); });
   return {};
 }
 
-void ReplayService::list(PlayerId to, const std::string& asker, const protocol::ListGames& request, Outbox& outbox) {
+protocol::GameList ReplayService::answer(const std::string& asker, const protocol::ListGames& request) {
   protocol::GameList answer;
   answer.kind = request.kind;
   answer.player = request.player;
-  if (store_) {
-    replay::StoreQuery query;
-    query.mode = request.mode;
-    query.limit = request.limit;
-    if (request.kind == protocol::GameListKind::kPersonalBests) {
-      query.player = request.player.empty() ? asker : request.player;
-      auto bests = store_->best(query);
-      if (!bests.ok()) spdlog::error("replay store: {}", bests.error().describe());
-      for (const auto& b : bests.ok() ? bests.value() : std::vector<replay::BestResult>{}) {
-        if (answer.games.size() >= protocol::kMaxGamesListed) break;
-        protocol::GameSummary s;
-        s.game_id = game_id_number(b.game_id);
-        s.played_at_unix_s = b.created_unix_ms / 1000;
-        s.mode = mode_summary(b.mode, b.limit, b.limit_value, b.goal);
-        s.duration_us = std::clamp<engine::TimeUs>(b.time_us, 0, protocol::kMaxTimeUs);
-        s.racers.push_back({wire_name(b.player, b.key_id, b.name_shared), 1, protocol::RacerStatus::kFinished,
-                            s.duration_us, std::max<std::int64_t>(0, b.lines), std::max<std::int64_t>(0, b.score)});
-        if (s.game_id != 0) answer.games.push_back(std::move(s));
-      }
-    } else {
-      if (!request.player.empty()) query.player = request.player;
-      // Paging: with before_game_id, the games listed after that one. The store finds the marker's place itself, so
-      // a page reads at most `limit` games however deep it is.
-      if (request.before_game_id != 0) query.after_id = game_id_text(request.before_game_id);
-      for (const auto& g : games_or_empty(store_->recent(query))) {
-        if (answer.games.size() >= request.limit) break;
-        protocol::GameSummary s = summarize(g);
-        if (s.game_id != 0 && !s.racers.empty()) answer.games.push_back(std::move(s));
-      }
+  if (!store_) return answer;
+  replay::StoreQuery query;
+  query.mode = request.mode;
+  query.limit = request.limit;
+  if (request.kind == protocol::GameListKind::kPersonalBests) {
+    query.player = request.player.empty() ? asker : request.player;
+    auto bests = store_->best(query);
+    if (!bests.ok()) spdlog::error("replay store: {}", bests.error().describe());
+    for (const auto& b : bests.ok() ? bests.value() : std::vector<replay::BestResult>{}) {
+      if (answer.games.size() >= protocol::kMaxGamesListed) break;
+      protocol::GameSummary s;
+      s.game_id = game_id_number(b.game_id);
+      s.played_at_unix_s = b.created_unix_ms / 1000;
+      s.mode = mode_summary(b.mode, b.limit, b.limit_value, b.goal);
+      s.duration_us = std::clamp<engine::TimeUs>(b.time_us, 0, protocol::kMaxTimeUs);
+      s.racers.push_back({wire_name(b.player, b.key_id, b.name_shared), 1, protocol::RacerStatus::kFinished,
+                          s.duration_us, std::max<std::int64_t>(0, b.lines), std::max<std::int64_t>(0, b.score)});
+      if (s.game_id != 0) answer.games.push_back(std::move(s));
+    }
+  } else {
+    if (!request.player.empty()) query.player = request.player;
+    // Paging: with before_game_id, the games listed after that one. The store finds the marker's place itself, so
+    // a page reads at most `limit` games however deep it is.
+    if (request.before_game_id != 0) query.after_id = game_id_text(request.before_game_id);
+    for (const auto& g : games_or_empty(store_->recent(query))) {
+      if (answer.games.size() >= request.limit) break;
+      protocol::GameSummary s = summarize(g);
+      if (s.game_id != 0 && !s.racers.empty()) answer.games.push_back(std::move(s));
     }
   }
-  outbox.send(to, answer, protocol::kChannelControl);
+  return answer;
+}
+
+void ReplayService::list(PlayerId to, const std::string& asker, const protocol::ListGames& request, Outbox& outbox) {
+  if (asynchronous()) {
+    {
+      std::lock_guard lock(mutex_);
+      if (jobs_.size() < kMaxPending) {
+        jobs_.push_back(ListJob{to, asker, request});
+        wake_.notify_one();
+        return;
+      }
+    }
+    spdlog::warn("replay store: {} requests wait for the database; a games list is answered empty", kMaxPending);
+    protocol::GameList empty;
+    empty.kind = request.kind;
+    empty.player = request.player;
+    outbox.send(to, empty, protocol::kChannelControl);
+    return;
+  }
+  outbox.send(to, answer(asker, request), protocol::kChannelControl);
+}
+
+void ReplayService::request_download(PlayerId to, const protocol::DownloadReplay& request, Outbox& outbox) {
+  {
+    std::lock_guard lock(mutex_);
+    if (jobs_.size() < kMaxPending) {
+      jobs_.push_back(DownloadJob{to, request});
+      wake_.notify_one();
+      return;
+    }
+  }
+  spdlog::warn("replay store: {} requests wait for the database; a download is refused", kMaxPending);
+  outbox.send(to,
+              protocol::ReplayUnavailable{request.game_id, protocol::NoticeCode::kRateLimited,
+                                          "the server is busy: ask again in a moment"},
+              protocol::kChannelBulk);
+}
+
+std::vector<ReplayService::Finished> ReplayService::collect() {
+  std::lock_guard lock(mutex_);
+  std::vector<Finished> out;
+  out.swap(finished_);
+  return out;
+}
+
+std::size_t ReplayService::pending() const {
+  std::lock_guard lock(mutex_);
+  return jobs_.size();
+}
+
+void ReplayService::run() {
+  for (;;) {
+    Job job;
+    {
+      std::unique_lock lock(mutex_);
+      wake_.wait(lock, [this] { return stopping_ || !jobs_.empty(); });
+      if (stopping_) return;  // the players waiting for answers are going too
+      job = std::move(jobs_.front());
+      jobs_.pop_front();
+    }
+    Finished done;
+    if (const auto* l = std::get_if<ListJob>(&job)) {
+      done.to = l->to;
+      done.list = answer(l->asker, l->request);
+    } else {
+      const auto& d = std::get<DownloadJob>(job);
+      done.to = d.to;
+      done.download = d.request;
+      auto loaded = store_->load(game_id_text(d.request.game_id));
+      if (loaded.ok()) {
+        done.bytes = std::move(loaded).value();
+      } else {
+        spdlog::warn("replay download: {}", loaded.error().message);
+      }
+    }
+    std::lock_guard lock(mutex_);
+    finished_.push_back(std::move(done));
+  }
+}
+
+namespace {
+
+void send_unavailable(Outbox& outbox, PlayerId to, std::uint64_t game_id, const char* why,
+                      protocol::NoticeCode code = protocol::NoticeCode::kReplayNotFound) {
+  outbox.send(to, protocol::ReplayUnavailable{game_id, code, why}, protocol::kChannelBulk);
+}
+
+// Whether a replay of `size` bytes may not go: too large for the protocol (answer 0), or more than the asker's address
+// may still queue (answer nullopt: "busy"). Sends the refusal and sets `answer` (download()'s return value).
+bool refused_for_size(PlayerId to, std::uint64_t game_id, std::uintmax_t size, std::size_t max_bytes, Outbox& outbox,
+                      std::optional<std::size_t>& answer) {
+  if (size > protocol::kMaxReplayBytes) {
+    send_unavailable(outbox, to, game_id, "replay too large to send");
+    answer = 0;
+    return true;
+  }
+  if (size > max_bytes) {
+    send_unavailable(outbox, to, game_id,
+                     "downloads to your address are still being sent: ask again when they have arrived",
+                     protocol::NoticeCode::kRateLimited);
+    answer = std::nullopt;
+    return true;
+  }
+  return false;
+}
+
+// The answer to a download whose bytes are known: chunks, or why not (download()'s return value).
+std::optional<std::size_t> send_bytes(PlayerId to, const protocol::DownloadReplay& request,
+                                      const std::vector<std::uint8_t>& bytes, Outbox& outbox, std::size_t max_bytes) {
+  if (std::optional<std::size_t> answer; refused_for_size(to, request.game_id, bytes.size(), max_bytes, outbox, answer))
+    return answer;
+  for (const auto& chunk : protocol::split_replay(request.game_id, bytes))
+    outbox.send(to, chunk, protocol::kChannelBulk);
+  return bytes.size();
+}
+
+}  // namespace
+
+std::optional<std::size_t> ReplayService::send_download(const Finished& done, Outbox& outbox, std::size_t max_bytes) {
+  if (!done.download) return 0;
+  if (!done.bytes) {
+    send_unavailable(outbox, done.to, done.download->game_id, "no replay with that id");
+    return 0;
+  }
+  return send_bytes(done.to, *done.download, *done.bytes, outbox, max_bytes);
 }
 
 std::optional<std::size_t> ReplayService::download(PlayerId to, const protocol::DownloadReplay& request, Outbox& outbox,
                                                    std::size_t max_bytes) {
-  auto unavailable = [&](const std::string& why, protocol::NoticeCode code = protocol::NoticeCode::kReplayNotFound) {
-    outbox.send(to, protocol::ReplayUnavailable{request.game_id, code, why}, protocol::kChannelBulk);
-  };
   if (!store_) {
-    unavailable("this server keeps no replays");
+    send_unavailable(outbox, to, request.game_id, "this server keeps no replays");
     return 0;
   }
-  if (store_->in_database()) {
-    auto loaded = store_->load(game_id_text(request.game_id));
-    if (!loaded.ok()) {
-      spdlog::warn("replay download: {}", loaded.error().message);
-      unavailable("no replay with that id");
-      return 0;
-    }
-    const std::vector<std::uint8_t>& bytes = loaded.value();
-    if (bytes.size() > protocol::kMaxReplayBytes) {
-      unavailable("replay too large to send");
-      return 0;
-    }
-    if (bytes.size() > max_bytes) {
-      unavailable("downloads to your address are still being sent: ask again when they have arrived",
-                  protocol::NoticeCode::kRateLimited);
-      return std::nullopt;
-    }
-    for (const auto& chunk : protocol::split_replay(request.game_id, bytes))
-      outbox.send(to, chunk, protocol::kChannelBulk);
-    return bytes.size();
-  }
+  // A database's service is asked through request_download(), never on the game loop.
   const auto path = store_->dir() / (game_id_text(request.game_id) + replay::ReplayStore::kExtension);
   std::error_code ec;
-  const std::uintmax_t size = std::filesystem::file_size(path, ec);
-  if (ec) {
-    unavailable("no replay with that id");
+  const std::uintmax_t size = asynchronous() ? 0 : std::filesystem::file_size(path, ec);
+  std::ifstream in;
+  if (!asynchronous() && !ec) in.open(path, std::ios::binary);
+  if (asynchronous() || ec || !in) {
+    send_unavailable(outbox, to, request.game_id, "no replay with that id");
     return 0;
   }
-  if (size > protocol::kMaxReplayBytes) {
-    unavailable("replay too large to send");
-    return 0;
-  }
-  if (size > max_bytes) {
-    unavailable("downloads to your address are still being sent: ask again when they have arrived",
-                protocol::NoticeCode::kRateLimited);
-    return std::nullopt;
-  }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    unavailable("no replay with that id");
-    return 0;
-  }
+  // Checked before reading, so that a file too large is never read.
+  if (std::optional<std::size_t> answer; refused_for_size(to, request.game_id, size, max_bytes, outbox, answer))
+    return answer;
   std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  if (bytes.size() > protocol::kMaxReplayBytes) {
-    unavailable("replay too large to send");
-    return 0;
-  }
-  for (const auto& chunk : protocol::split_replay(request.game_id, bytes))
-    outbox.send(to, chunk, protocol::kChannelBulk);
-  return bytes.size();
+  return send_bytes(to, request, bytes, outbox, max_bytes);
 }
 
 }  // namespace sr::server

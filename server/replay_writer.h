@@ -11,6 +11,17 @@
 // told to the racers as ReplayNotStored "the server's database could not store it"), on this thread only: the game
 // loop never waits for it; the store reconnects by itself at the next write.
 //
+// # The spool (a store in a database)
+// With Options::spool_dir set (stackrace-server --database: DATA_DIR/spool), nothing is lost while the database is
+// away: a race it does not take (down, refusing writes, or not answering within Options::store_wait_ms) is written to
+// the spool instead, as DIR/<sequence>-<id>.srr (its binary encoding, fsynced: durable as a stored replay is), and its
+// Done carries the id it will have (content_id) with `spooled` set. The worker stores the spool into the database
+// oldest first, once it takes writes again: tried every Options::spool_retry_ms and before each race, and while the
+// spool is not empty new races go to its end, so the database receives the races in the order they ended. A replay
+// is removed from the spool only after the database has it; storing one twice stores it once (its id is its
+// content's hash), so a crash between the two is harmless. A spool left by a stopped server is stored by the next
+// one started on the same data directory. A spooled file that does not decode is moved to DIR/unreadable/ (logged).
+//
 // # Disk space
 // After start and after every write the worker reads the free space of the store's file system (statvfs). Below
 // Options::low_space_bytes it logs a warning (once, until space is back) and low_space() is true, for the metrics.
@@ -26,12 +37,15 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <thread>
 #include <vector>
 
+#include "common/protocol/messages.h"
 #include "common/protocol/records.h"
 #include "common/replay/replay.h"
 #include "common/result.h"
+#include "replays/store/replay_store.h"
 
 namespace sr::server {
 
@@ -60,13 +74,23 @@ class ReplayWriter {
     std::string error;                   // why not, otherwise (for the log: may name files)
     std::string reason;                  // why not, for the players: names no file (PROTOCOL.md, ReplayNotStored)
     std::int64_t wait_us = 0;            // from submit() to written (steady clock)
+    // The database did not take it: it is durable in the spool, and game_id is the id it will have there.
+    bool spooled = false;
   };
   struct Options {
     std::uint64_t low_space_bytes = std::uint64_t{256} << 20;  // warn below this much free space
     // Called on the worker thread after each race it stored (its Done already handed to collect(), so the players'
     // results never wait for it), with the completed job and the store's game id; the next job waits for it. The
     // server's records submitter (records_submitter.h) queues the race for a records hub here. Empty: nothing.
+    // (A spooled race counts as stored: its replay is durable and its id known.)
     std::function<void(const Job& job, const std::string& game_id)> on_stored;
+    // The spool for a store in a database (see "The spool" above); empty: none (a folder store's spool would be on
+    // its own disk, failing as it does).
+    std::filesystem::path spool_dir;
+    // How often a non-empty spool is offered to the database again, and how long a write to the database may take
+    // before the race goes to the spool (within the 5 s a race's results wait for its replay).
+    std::int64_t spool_retry_ms = 1000;
+    std::int64_t store_wait_ms = 3000;
   };
 
   ReplayWriter() = default;
@@ -90,6 +114,9 @@ class ReplayWriter {
 
   [[nodiscard]] std::uint64_t written() const;
   [[nodiscard]] std::uint64_t failed() const;
+  // Races written to the spool so far, and replays in the spool now (waiting for the database).
+  [[nodiscard]] std::uint64_t spooled() const { return spooled_.load(); }
+  [[nodiscard]] std::uint64_t spool_pending() const { return spool_pending_.load(); }
   // Free bytes on the store's file system at the last check (0 before start() or if unknown), and whether that was
   // below Options::low_space_bytes.
   [[nodiscard]] std::uint64_t free_bytes() const { return free_bytes_.load(); }
@@ -106,6 +133,17 @@ class ReplayWriter {
   };
   void run(std::filesystem::path dir);
   void check_space(const std::filesystem::path& dir);
+  // Stores `job` (completed): in the store, or in the spool when the database does not take it or the spool is not
+  // empty. Fills done's game_id, spooled and error.
+  void store_job(const std::filesystem::path& dir, Job& job, Done& done);
+  // Opens the store if it is not open (with the waits of a store in a database). Ok, or the error.
+  [[nodiscard]] sr::Status<std::string> ensure_store(const std::filesystem::path& dir);
+  // Writes a replay to the end of the spool. Ok, or the error (the disk refused it).
+  [[nodiscard]] sr::Status<std::string> spool(const replay::Replay& replay);
+  // Stores the spool into the database, oldest first, until the database refuses one.
+  void flush_spool(const std::filesystem::path& dir);
+  // The spool's replays, oldest first.
+  [[nodiscard]] std::vector<std::filesystem::path> spool_files() const;
 
   mutable std::mutex mutex_;
   std::condition_variable wake_;
@@ -120,8 +158,18 @@ class ReplayWriter {
   std::atomic<std::uint64_t> free_bytes_{0};
   std::atomic<bool> low_space_{false};
   std::thread worker_;
-  bool in_database_ = false;  // the store is a database: no disk space to watch, no files to reconcile
+  bool in_database_ = false;                  // the store is a database: no disk space to watch, no files to reconcile
+  std::optional<replay::ReplayStore> store_;  // the worker's, once it opened
+  std::atomic<std::uint64_t> spooled_{0};
+  std::atomic<std::uint64_t> spool_pending_{0};
+  std::uint64_t next_spool_sequence_ = 1;
+  bool spool_refused_ = false;  // the database refused the spool's oldest replay last time (logged once)
 };
+
+// What the racers of a race whose replay went to the spool are told (a Notice, after its ReplayStored).
+inline constexpr std::string_view kSpooledNotice =
+    "the server's database is away: this race's replay is kept on the server and stored there when it is back";
+static_assert(kSpooledNotice.size() <= protocol::kMaxReasonBytes);
 
 // What the players are told of a write that failed with `error`: the disk is full, or it could not be written.
 [[nodiscard]] std::string player_reason(const std::string& error);

@@ -74,12 +74,16 @@ protocol::RoomInfo Room::info() const {
 }
 
 void Room::broadcast(const protocol::Message& message, std::uint8_t channel, PlayerId except) const {
+  broadcast_except(message, channel, except, except);
+}
+
+void Room::broadcast_except(const protocol::Message& message, std::uint8_t channel, PlayerId a, PlayerId b) const {
   // Web pages (server/web): the live page of a public room sees what its spectators see.
   if (services_.live != nullptr) services_.live->room_message(id_, settings_.is_private, message);
   std::vector<PlayerId>& to = recipients_;
   to.clear();
   for (const Member& m : members_) {
-    if (m.id != except) to.push_back(m.id);
+    if (m.id != a && m.id != b) to.push_back(m.id);
   }
   if (!to.empty()) services_.outbox->send_many(to, message, channel);
 }
@@ -217,6 +221,7 @@ void Room::start_countdown(TimeUs now_us) {
   // queued behind it. Each room keeps its own phase instead.
   active.next_stats_us = active.start_us + stagger(id_, services_.live_stats_every_us);
   active.next_pace_us = now_us + stagger(id_, kPaceCheckEveryUs);
+  active.next_relay_us = active.start_us + stagger(id_, services_.relay_every_us);
   PaceLimits pace = services_.pace;
   pace.stall_budget_us = TimeUs{settings_.stall_budget_s} * 1'000'000;
   active.race = std::make_unique<Race>(settings_.config, seed, pace);

@@ -25,6 +25,14 @@
 
 namespace sr::server {
 
+// How often a racing room sends what its members must hear of each other's games: every racer's changes logged since
+// the last time (RacerInputs), and each racer's RaceInputAck. Every recipient then gets one datagram per period
+// carrying all of it (the server flushes once per loop pass), where each input cost a datagram per opponent and an
+// ack of its own (sent apart from ENet's acknowledgement, which goes out as the batch is read). It adds at most this
+// long to what a player sees of the others, never anything to their own game (a player plays on without waiting for the
+// server).
+inline constexpr TimeUs kRelayEveryUs = 2'000;
+
 // What a room needs from the server around it.
 struct RoomServices {
   Outbox* outbox = nullptr;
@@ -36,6 +44,8 @@ struct RoomServices {
   std::int64_t (*unix_ms)() = nullptr;  // wall clock for the replay's creation time
   TimeUs countdown_us = 3'000'000;
   TimeUs live_stats_every_us = 100'000;
+  // Relays go out once per this period (kRelayEveryUs), see Room::send_relays; 0 sends each at once.
+  TimeUs relay_every_us = kRelayEveryUs;
   TimeUs max_race_us = 3600'000'000;  // a race still going after this long is ended (endless modes)
   // RaceResults wait for the replay to be durable (ReplayWriter), but no longer than this: then they go out with
   // ReplayNotStored "still being written" (a ReplayStored follows when the write ends).
@@ -145,8 +155,7 @@ class Room {
 
   // The catch-up of race `race_id` for member `spectator`, whose turn it is in the CatchUpQueue: the bytes sent, or
   // nullopt (nothing sent) when they are no longer a member or that race is no longer running.
-  [[nodiscard]] std::optional<std::size_t> send_catch_up(PlayerId spectator, std::uint32_t race_id,
-                                                         TimeUs now_us) const;
+  [[nodiscard]] std::optional<std::size_t> send_catch_up(PlayerId spectator, std::uint32_t race_id, TimeUs now_us);
 
   // Countdown end, live stats, pace checks, race end. Called often (every few ms).
   void tick(TimeUs now_us);
@@ -171,7 +180,10 @@ class Room {
     const Player* player = nullptr;
   };
   struct RacerSession {
-    TimeUs relayed_now_us = -1;  // last now_us relayed to the room
+    TimeUs relayed_now_us = -1;     // last now_us relayed to the room
+    std::uint32_t relayed_seq = 0;  // the racer's changes relayed to the room so far (a prefix of the referee's log)
+    bool relay_due = false;         // send_relays owes the room this racer's changes (or clock) from relayed_seq on
+    bool ack_due = false;           // send_relays owes the racer a RaceInputAck
     bool end_announced = false;
     std::uint64_t token_hi = 0, token_lo = 0;  // the RaceSeat: 128 random bits
     bool run_signed = false;                   // a RunSigned came (only the first is checked)
@@ -183,6 +195,8 @@ class Room {
     std::map<PlayerId, RacerSession> sessions;
     TimeUs next_stats_us = 0;
     TimeUs next_pace_us = 0;           // pace checks run every kPaceCheckEveryUs, not every tick
+    TimeUs next_relay_us = 0;          // send_relays runs every relay_every_us
+    bool relays_pending = false;       // some session's relay_due or ack_due is set
     std::vector<std::string> desyncs;  // logged again with the replay id
   };
   // A race that has ended, until its replay is written.
@@ -193,6 +207,8 @@ class Room {
     bool announced = false;
   };
 
+  // To every member but `a` and `b` (0: nobody left out).
+  void broadcast_except(const protocol::Message& message, std::uint8_t channel, PlayerId a, PlayerId b) const;
   Member* find_member(PlayerId id);
   void send_update() const;
   void pick_new_host();
@@ -202,8 +218,15 @@ class Room {
   // What continues the racer's stream is applied, what the server already has is skipped, and a copy that would
   // leave a gap is ignored (the reliable stream fills it).
   RequestResult on_race_input(const Player& player, const InputBatch& m, TimeUs now_us);
-  // Tells the racer how much of its stream the server holds, so its next RaceInputCopy starts there.
-  void ack_inputs(PlayerId racer, std::uint32_t next_seq) const;
+  // After a racer's batch: `relay` owes the room what the referee logged, `ack` owes the racer a RaceInputAck, for
+  // the next send_relays (at once when relay_every_us is 0).
+  void owe_relay(PlayerId racer, bool relay, bool ack);
+  // Sends what the room owes: to each racer owed one, a RaceInputAck (how much of their stream the server holds, so
+  // their next RaceInputCopy starts there); to every member but the racer (and `except`), each racer's changes logged
+  // since the last relay, numbered by the referee's log. Whatever else goes out on the race channel about the racers
+  // (endings, results, a catch-up, a resume) calls it first, so every member hears a racer's inputs before what follows
+  // from them, and a catch-up or resume that sends a whole log is never followed by part of it again.
+  void send_relays(PlayerId except = 0);
   RequestResult on_hash_report(const Player& player, const protocol::StateHashReport& m);
   // room_run_signature.cpp: a racer's RunSigned, checked at once against their key and the referee's log, and kept
   // on their Race::Entry; any other is logged and counted, never a refusal (PROTOCOL.md "Run signatures").
@@ -217,8 +240,7 @@ class Room {
   // Results of races whose write took longer than results_wait_us go out, saying the replay is not stored yet.
   void announce_overdue_results(TimeUs now_us);
   // CatchUpStart, the racers' input logs so far, CatchUpEnd: returns the bytes they encode to.
-  std::size_t catch_up(PlayerId spectator, TimeUs now_us) const;
-  void relay(PlayerId from, const protocol::RacerInputs& inputs) const;
+  std::size_t catch_up(PlayerId spectator, TimeUs now_us);
 
   RoomId id_;
   protocol::RoomSettings settings_;

@@ -28,10 +28,6 @@ bool ranked(protocol::RacerStatus s) {
 
 }  // namespace
 
-void Room::relay(PlayerId from, const protocol::RacerInputs& inputs) const {
-  broadcast(inputs, protocol::kChannelRace, from);
-}
-
 RequestResult Room::on_race_input(const Player& player, const InputBatch& m, TimeUs now_us) {
   if (!race_ || m.race_id != race_->race_id) {
     // A late batch for a race that has ended is harmless; one for a race that never existed is not.
@@ -56,27 +52,18 @@ RequestResult Room::on_race_input(const Player& player, const InputBatch& m, Tim
   const bool ack_missed = m.copy && known > 0;
   const auto changes = m.changes.subspan(std::min(known, m.changes.size()));
   if (known > m.changes.size() || (changes.empty() && m.now_us <= entry->referee.clock_us())) {
-    if (ack_missed) ack_inputs(player.id, next_seq);
+    if (ack_missed) owe_relay(player.id, false, true);
     return {};  // nothing new
   }
 
-  const std::size_t logged_before = entry->referee.log().size();
   const Violation v = race_->race->on_batch(player.id, now_us - race_->start_us, changes, m.now_us);
   counters_.inputs += changes.size();
-  if (entry->referee.next_seq() > next_seq || ack_missed) ack_inputs(player.id, entry->referee.next_seq());
-
-  // The room hears what the referee logged, numbered by the referee's log, and at least every heartbeat its clock.
-  const auto& log = entry->referee.log();
-  if (log.size() > logged_before || entry->referee.clock_us() >= session->second.relayed_now_us + kRelayHeartbeatUs) {
-    protocol::RacerInputs relayed;
-    relayed.race_id = race_->race_id;
-    relayed.player_id = player.id;
-    relayed.first_seq = static_cast<std::uint32_t>(logged_before);
-    relayed.now_us = entry->referee.clock_us();
-    relayed.changes.assign(log.begin() + static_cast<std::ptrdiff_t>(logged_before), log.end());
-    relay(player.id, relayed);
-    session->second.relayed_now_us = relayed.now_us;
-  }
+  // The room hears what the referee logged, and at least every heartbeat its clock.
+  const RacerSession& relayed = session->second;
+  owe_relay(player.id,
+            entry->referee.log().size() > relayed.relayed_seq ||
+                entry->referee.clock_us() >= relayed.relayed_now_us + kRelayHeartbeatUs,
+            entry->referee.next_seq() > next_seq || ack_missed);
   if (v != Violation::kNone) {
     counters_.count_removal(v);
     spdlog::warn("room {} race {}: removed {} ({}; {})", id_, race_->race_id, player.name, violation_text(v),
@@ -86,8 +73,46 @@ RequestResult Room::on_race_input(const Player& player, const InputBatch& m, Tim
   return {};
 }
 
-void Room::ack_inputs(PlayerId racer, std::uint32_t next_seq) const {
-  services_.outbox->send(racer, protocol::RaceInputAck{race_->race_id, next_seq}, protocol::kChannelRaceFast);
+void Room::owe_relay(PlayerId racer, bool relay, bool ack) {
+  if (!relay && !ack) return;
+  RacerSession& session = race_->sessions[racer];
+  session.relay_due = session.relay_due || relay;
+  session.ack_due = session.ack_due || ack;
+  race_->relays_pending = true;
+  if (services_.relay_every_us <= 0) send_relays();
+}
+
+void Room::send_relays(PlayerId except) {
+  if (!race_ || !race_->relays_pending) return;
+  race_->relays_pending = false;
+  for (auto& [id, session] : race_->sessions) {
+    if (!session.relay_due && !session.ack_due) continue;
+    const Race::Entry* e = race_->race->find(id);
+    if (e == nullptr) continue;
+    const RacerReferee& referee = e->referee;
+    if (session.ack_due) {  // in the datagram that carries the others' relays to this racer
+      session.ack_due = false;
+      services_.outbox->send(id, protocol::RaceInputAck{race_->race_id, referee.next_seq()},
+                             protocol::kChannelRaceFast);
+    }
+    if (!session.relay_due) continue;
+    session.relay_due = false;
+    const auto& log = referee.log();
+    const std::span<const engine::InputChange> fresh(log.data() + session.relayed_seq,
+                                                     log.size() - session.relayed_seq);
+    if (fresh.size() <= protocol::kMaxInputsPerRelay) {
+      const protocol::Message relayed = protocol::RacerInputs{
+          race_->race_id, id, session.relayed_seq, referee.clock_us(), {fresh.begin(), fresh.end()}};
+      broadcast_except(relayed, protocol::kChannelRace, id, except);
+    } else {  // a resumed racer's backlog, say
+      for (const auto& chunk :
+           protocol::split_racer_inputs(race_->race_id, id, session.relayed_seq, fresh, referee.clock_us())) {
+        broadcast_except(chunk, protocol::kChannelRace, id, except);
+      }
+    }
+    session.relayed_seq = static_cast<std::uint32_t>(log.size());
+    session.relayed_now_us = referee.clock_us();
+  }
 }
 
 RequestResult Room::on_hash_report(const Player& player, const protocol::StateHashReport& m) {
@@ -133,7 +158,10 @@ void Room::announce_endings() {
     if (e.referee.status() == protocol::RacerStatus::kRacing) continue;  // (called for every input: no lookup then)
     RacerSession& session = race_->sessions[e.id];
     if (session.end_announced) continue;
-    if (standings.empty()) standings = race_->race->standings();
+    if (standings.empty()) {
+      send_relays();  // the racer's last inputs before their ending
+      standings = race_->race->standings();
+    }
     session.end_announced = true;
     broadcast(ended_message(e, standings), protocol::kChannelRace);
   }
@@ -169,6 +197,8 @@ void Room::resume_racer(const Player& player, const protocol::Resume& resume, Ti
   const Race::Entry* me = race_->race->find(player.id);
   if (me == nullptr) return;
   race_->race->resume(player.id, now_us - race_->start_us);
+  // The others hear what is owed; the racer gets the rest of every log from where their client has it (below).
+  send_relays(player.id);
   spdlog::info("room {} race {}: {} resumed at race time {} ms with their game at {} ms ({} changes)", id_,
                race_->race_id, me->name, (now_us - race_->start_us) / 1000, me->referee.clock_us() / 1000,
                me->referee.next_seq());
@@ -231,6 +261,10 @@ void Room::tick(TimeUs now_us) {
     send_update();
     spdlog::info("room {} race {}: go", id_, race_->race_id);
   }
+  if (now_us >= race_->next_relay_us) {
+    send_relays();
+    race_->next_relay_us = next_in_phase(race_->next_relay_us, services_.relay_every_us, now_us);
+  }
   const TimeUs race_time = now_us - race_->start_us;
   if (now_us >= race_->next_pace_us) {
     race_->next_pace_us = next_in_phase(race_->next_pace_us, kPaceCheckEveryUs, now_us);
@@ -289,6 +323,7 @@ ReplayWriter::Job Room::replay_job() const {
 
 void Room::finish_race(protocol::RaceEndReason reason, TimeUs now_us) {
   idle_since_us_ = std::max(idle_since_us_, now_us);
+  send_relays();
   // Still racing at the server's cap or at a shutdown: they did not leave, the race left them.
   for (const Race::Entry& e : race_->race->racers()) {
     if (e.referee.status() == protocol::RacerStatus::kRacing) race_->race->stop_unfinished(e.id);
@@ -341,6 +376,9 @@ void Room::on_replay_written(const ReplayWriter::Done& done) {
   if (done.game_id) {
     broadcast(protocol::ReplayStored{done.race_id, game_id_number(*done.game_id)}, protocol::kChannelRace);
     for (const std::string& d : ended.desyncs) spdlog::warn("desync in replay {}: {}", *done.game_id, d);
+    if (done.spooled)
+      broadcast(protocol::Notice{protocol::NoticeCode::kInfo, protocol::MessageId::kNone, std::string(kSpooledNotice)},
+                protocol::kChannelControl);
   } else {
     broadcast(protocol::ReplayNotStored{done.race_id, done.reason.substr(0, protocol::kMaxReasonBytes)},
               protocol::kChannelRace);
@@ -361,12 +399,14 @@ void Room::announce_overdue_results(TimeUs now_us) {
   }
 }
 
-std::optional<std::size_t> Room::send_catch_up(PlayerId spectator, std::uint32_t race_id, TimeUs now_us) const {
+std::optional<std::size_t> Room::send_catch_up(PlayerId spectator, std::uint32_t race_id, TimeUs now_us) {
   if (!race_ || race_->race_id != race_id || !has_member(spectator)) return std::nullopt;
   return catch_up(spectator, now_us);
 }
 
-std::size_t Room::catch_up(PlayerId spectator, TimeUs now_us) const {
+std::size_t Room::catch_up(PlayerId spectator, TimeUs now_us) {
+  // The members hear what is owed; the spectator gets every log whole.
+  send_relays(spectator);
   const auto standings = race_->race->standings();
   protocol::CatchUpStart start;
   start.race_id = race_->race_id;

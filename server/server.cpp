@@ -52,6 +52,8 @@ sr::Status<std::string> Server::start() {
     std::error_code ec;
     std::filesystem::create_directories(options_.data_dir, ec);
     if (ec) return "cannot create the directory " + options_.data_dir.string() + ": " + ec.message();
+    // A race the database does not take waits here until it does (ReplayWriter, "The spool").
+    if (options_.writer.spool_dir.empty()) options_.writer.spool_dir = options_.data_dir / "spool";
   }
   if (!options_.records.hub.empty()) {
     // Set before the writer's thread starts; records_submitter_ is there (open_records below) before any race is.
@@ -75,6 +77,7 @@ sr::Status<std::string> Server::start() {
   services.pace = options_.pace;
   services.unix_ms = &wall_clock_unix_ms;
   services.countdown_us = options_.countdown_us;
+  services.relay_every_us = options_.relay_every_us;
   std::random_device entropy;
   seeds_ = engine::Random((static_cast<std::uint64_t>(entropy()) << 32) ^ entropy());
   race_seeds_ = RaceSeeds(options_.race_seeds_from);
@@ -88,9 +91,10 @@ sr::Status<std::string> Server::start() {
   services.on_replay_job = options_.on_replay_job;
   if (options_.ladder.enabled) {
     ladder_ = std::make_unique<Ladder>(options_.ladder);
-    if (auto opened = ladder_->open(options_.data_dir / "ladder.sqlite"); !opened) {
-      return "cannot open the contest ladder: " + opened.error();
-    }
+    // In the fleet's database when there is one: a name and its ranked games hold on every server of it.
+    auto opened = options_.database.empty() ? ladder_->open(options_.data_dir / "ladder.sqlite")
+                                            : ladder_->open_database(options_.database, options_.lobby.server_name);
+    if (!opened) return "cannot open the contest ladder: " + opened.error();
   }
   lobby_ = std::make_unique<Lobby>(options_.lobby, services, &replays_, seeds_.next());
   lobby_->set_ladder(ladder_.get());
@@ -269,6 +273,14 @@ void Server::step(std::uint32_t timeout_ms) {
       lobby_->count_refused_connects(host, attempts, now);
   }
   for (const ReplayWriter::Done& done : writer_.collect()) lobby_->on_replay_written(done);
+  if (replays_.asynchronous()) lobby_->on_replay_answers(replays_.collect(), now);
+  if (ladder_ && ladder_->asynchronous()) {
+    lobby_->on_ladder_answers(ladder_->collect(), now);
+    if (now >= next_ladder_refresh_us_) {
+      next_ladder_refresh_us_ = now + Ladder::kRefreshEveryUs;
+      ladder_->refresh();  // the other servers' games, on the board from a later collect()
+    }
+  }
   for (PlayerId id : to_forget_) lobby_->disconnect(id, now);
   to_forget_.clear();
   net_.flush();
@@ -308,6 +320,7 @@ void Server::shut_down() {
   lobby_->abort_races(now_us());
   writer_.stop();
   for (const ReplayWriter::Done& done : writer_.collect()) lobby_->on_replay_written(done);
+  if (ladder_) ladder_->stop();  // the scores and replays of the races just ended, into the database
   lobby_->shut_down(now_us());
   net_.flush();
   // Give ENet a moment to deliver the goodbyes.
@@ -341,6 +354,8 @@ ServerStats Server::stats() const {
   s.queries_dropped = queries_.dropped();
   s.replays_written = writer_.written();
   s.replays_failed = writer_.failed();
+  s.replays_spooled = writer_.spooled();
+  s.replay_spool_pending = writer_.spool_pending();
   s.replay_disk_free_bytes = writer_.free_bytes();
   s.replay_disk_low = writer_.low_space();
   s.replay_wait_us_total = writer_.wait_us_total();

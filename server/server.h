@@ -36,7 +36,7 @@ struct ServerOptions {
   std::uint16_t port = 7878;  // 0 = any free port (tests)
   std::filesystem::path data_dir = "stackrace-data";
   // The replay store's database (a postgresql:// URI), or empty: the store is the folder data_dir. The contest
-  // ladder and the names stay in data_dir either way.
+  // ladder is kept there too (shared by the fleet, ladder_pg_store.h); the names stay in data_dir either way.
   std::string database;
   // The replay store's locator for ReplayStore::open(): the database, or data_dir.
   [[nodiscard]] std::filesystem::path replay_store() const {
@@ -47,6 +47,8 @@ struct ServerOptions {
   NetLimits net;
   PaceLimits pace;
   TimeUs countdown_us = 3'000'000;
+  // How often a racing room sends its relays and input acks (RoomServices::relay_every_us); 0: each at once.
+  TimeUs relay_every_us = kRelayEveryUs;
   // Race seeds FIRST, FIRST + 1, ... in the order races start (server/race_seeds.h); 0: random ones.
   std::uint64_t race_seeds_from = 0;
   // The contest ladder (off unless enabled), kept in data_dir/ladder.sqlite.
@@ -94,6 +96,8 @@ struct ServerStats {
   std::uint64_t queries_dropped = 0;   // server queries over the rate limits
   std::uint64_t replays_written = 0;
   std::uint64_t replays_failed = 0;
+  std::uint64_t replays_spooled = 0;       // ReplayWriter::spooled(): races the database did not take at once
+  std::uint64_t replay_spool_pending = 0;  // ReplayWriter::spool_pending()
   // Limits per address (address_book.h): refusals by Limit (index = its value), connections without a Hello yet,
   // and the addresses tracked.
   std::array<std::uint64_t, kLimitCount> refused{};
@@ -167,7 +171,8 @@ class Server final : public Outbox {
   NetHost net_;
   QueryResponder queries_;
   LanSocket lan_;
-  TimeUs next_info_publish_us_ = 0;  // to options_.directories
+  TimeUs next_info_publish_us_ = 0;    // to options_.directories
+  TimeUs next_ladder_refresh_us_ = 0;  // a ladder in the database is read again (other servers' games)
   // Before writer_: its thread (which queues submissions) ends before they go.
   std::unique_ptr<RecordsQueue> records_queue_;
   std::unique_ptr<RecordsSubmitter> records_submitter_;

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdlib>
 
 #include "common/protocol/messages.h"
@@ -48,7 +49,7 @@ void add_server_options(CLI::App& app, ServerConfig& config) {
   app.add_option("--bind", o.bind, "address to listen on (0.0.0.0 = every interface)")->capture_default_str();
   app.add_option("--data-dir", config.data_dir, "replay store directory (created if missing)")->capture_default_str();
   app.add_option("--database", config.database,
-                 "keep the replay store in this PostgreSQL database instead of --data-dir: "
+                 "keep the replay store (and a --contest ladder) in this PostgreSQL database instead of --data-dir: "
                  "postgresql://[user[:password]@]host[:port]/db (missing parts from PGHOST, PGPORT, PGUSER, "
                  "PGPASSWORD, PGDATABASE); the servers of a fleet can share one")
       ->check([](const std::string& uri) {
@@ -103,6 +104,12 @@ void add_server_options(CLI::App& app, ServerConfig& config) {
   app.add_option("--motd", o.lobby.motd, "message of the day shown on joining")->check([](const std::string& s) {
     return s.size() > protocol::kMaxMotdBytes ? std::string("at most 1024 bytes") : "";
   });
+  app.add_option("--relay-every-ms", config.relay_every_ms,
+                 "how often a racing room sends each member what the others played since the last time, all of it in "
+                 "one datagram (adds at most this long to what a player sees of the others, nothing to their own "
+                 "game); 0: every input at once, a datagram per input per opponent")
+      ->capture_default_str()
+      ->check(CLI::Range(0.0, 50.0));
   app.add_option("--race-seeds", o.race_seeds_from,
                  "race seeds FIRST, FIRST+1, ... in the order races start instead of random ones: for load tests and "
                  "benchmarks, whose games are recorded beforehand; never on a public server (the pieces are known); "
@@ -118,7 +125,8 @@ void add_server_options(CLI::App& app, ServerConfig& config) {
                "run a contest: a ladder of named entrants (bots or people) playing contest games (90 seconds, or "
                "--contest-seconds), each "
                "with --ladder-ranked-games ranked games, ranked by the average of their best 3 scores; kept in "
-               "DATA_DIR/ladder.sqlite (deploy/README.md, \"Contest ladder\")")
+               "DATA_DIR/ladder.sqlite, or with --database in that database, shared by the servers on it "
+               "(deploy/README.md, \"Contest ladder\")")
       ->group(contest);
   app.add_option("--ladder-ranked-games", config.ladder_ranked_games,
                  "with --contest: ranked games each entrant may play (practice games are unlimited)")
@@ -263,6 +271,7 @@ ServerOptions server_options(const ServerConfig& config) {
   options.net.max_peers_per_ip =
       std::min(options.net.max_peers, options.lobby.max_per_address + options.lobby.address.max_pending);
   options.lobby.room_idle_us = static_cast<TimeUs>(config.room_idle_minutes) * 60'000'000;
+  options.relay_every_us = static_cast<TimeUs>(std::llround(config.relay_every_ms * 1000.0));
   options.lobby.lobby_idle_us = static_cast<TimeUs>(config.lobby_idle_minutes) * 60'000'000;
   options.lobby.address.trusted = split_addresses(config.trusted_addresses);
   options.lobby.web_port = config.web_port;

@@ -22,11 +22,12 @@ struct ServerConfig {
   std::string database;                     // ServerOptions::database
   std::uint64_t replay_low_space_mb = 256;  // warn (log, metric) below this much free space in data_dir
   std::string log_level = "info";
-  int room_idle_minutes = 15;            // LobbyOptions::room_idle_us
-  int lobby_idle_minutes = 10;           // LobbyOptions::lobby_idle_us (0: never)
-  std::string trusted_addresses;         // AddressLimits::trusted, comma-separated
-  std::int64_t connects_per_second = 8;  // ConnectGateLimits::per_second
-  MetricsHttpOptions metrics;            // port 0: no metrics endpoint
+  int room_idle_minutes = 15;                      // LobbyOptions::room_idle_us
+  int lobby_idle_minutes = 10;                     // LobbyOptions::lobby_idle_us (0: never)
+  double relay_every_ms = kRelayEveryUs / 1000.0;  // ServerOptions::relay_every_us
+  std::string trusted_addresses;                   // AddressLimits::trusted, comma-separated
+  std::int64_t connects_per_second = 8;            // ConnectGateLimits::per_second
+  MetricsHttpOptions metrics;                      // port 0: no metrics endpoint
   // Web pages (server/web, deploy/README.md "Web pages"): port 0 = off. The same port as metrics: one server, both.
   std::uint16_t web_port = 0;
   std::string web_bind = "0.0.0.0";

@@ -8,8 +8,8 @@
 namespace sr::hub::records {
 namespace {
 
-using replay::sqlite::Db;
-using replay::sqlite::Statement;
+using Db = detail::BookDb;
+using Statement = detail::BookStatement;
 using Step = Statement::Step;
 
 // SQLite's own settings, kept out of the shared schema. synchronous = FULL: an answered submission is on the disk.
@@ -27,7 +27,11 @@ class Transaction {
   Transaction(const Transaction&) = delete;
   Transaction& operator=(const Transaction&) = delete;
   [[nodiscard]] sr::Status<std::string> begin() {
-    if (auto ok = db_.exec("BEGIN IMMEDIATE"); !ok) return ok;
+    // SQLite: the write lock at once. PostgreSQL: one writer at a time across hubs sharing the book (ids are
+    // MAX(id) + 1), under a transaction-scoped advisory lock.
+    const char* sql =
+        db_.in_database() ? "BEGIN; SELECT pg_advisory_xact_lock(7306915798384911717)" : "BEGIN IMMEDIATE";
+    if (auto ok = db_.exec(sql); !ok) return ok;
     open_ = true;
     return {};
   }
@@ -42,7 +46,39 @@ class Transaction {
   bool open_ = false;
 };
 
+sr::Status<std::string> migrate_postgresql(Db& db) {
+  // The book's version in a table of its own (the replay store's schema_version may share the database), read and
+  // changed under the book's lock so that hubs starting at once create the tables once.
+  const auto rollback = [&](const std::string& why) -> sr::Status<std::string> {
+    (void)db.exec("ROLLBACK");
+    return why;
+  };
+  if (auto ok = db.exec("BEGIN; SELECT pg_advisory_xact_lock(7306915798384911717); CREATE TABLE IF NOT EXISTS "
+                        "records_book_version (version BIGINT NOT NULL)");
+      !ok) {
+    return rollback(ok.error());
+  }
+  auto version = detail::prepare(db, "SELECT COALESCE(MAX(version), 0) FROM records_book_version");
+  if (!version) return rollback(version.error());
+  auto found = detail::scalar(db, version.value());
+  if (!found) return rollback(found.error());
+  if (found.value() > kRecordBookVersion) {
+    return rollback("the record book is version " + std::to_string(found.value()) + ", this build knows up to " +
+                    std::to_string(kRecordBookVersion) + ": use a newer stackrace-hub");
+  }
+  if (auto made = db.exec(detail::to_postgres_schema(detail::kSchema).c_str()); !made) {
+    return rollback("cannot create the record book's tables: " + made.error());
+  }
+  if (found.value() < kRecordBookVersion) {
+    const std::string set = "DELETE FROM records_book_version; INSERT INTO records_book_version VALUES (" +
+                            std::to_string(kRecordBookVersion) + ")";
+    if (auto ok = db.exec(set.c_str()); !ok) return rollback(ok.error());
+  }
+  return db.exec("COMMIT");
+}
+
 sr::Status<std::string> migrate(Db& db) {
+  if (db.in_database()) return migrate_postgresql(db);
   auto version = detail::prepare(db, "PRAGMA user_version");
   if (!version) return version.error();
   auto found = detail::scalar(db, version.value());
@@ -68,12 +104,15 @@ std::optional<ListKind> list_from_name(std::string_view name) {
 
 sr::Result<RecordBook, std::string> RecordBook::open(const std::filesystem::path& file, const TrustList& trust) {
   Db db;
-  if (auto opened = db.open(file); !opened) return opened.error();
-  if (auto set = db.exec(kPragmas); !set) return "cannot set up " + file.string() + ": " + set.error();
-  if (auto migrated = migrate(db); !migrated) return "cannot open " + file.string() + ": " + migrated.error();
+  if (auto opened = db.open(file.string()); !opened) return opened.error();
+  const std::string where = db.where();  // never a password
+  if (!db.in_database()) {
+    if (auto set = db.exec(kPragmas); !set) return "cannot set up " + where + ": " + set.error();
+  }
+  if (auto migrated = migrate(db); !migrated) return "cannot open " + where + ": " + migrated.error();
   RecordBook book(std::move(db));
   if (auto applied = book.apply_trust(trust); !applied) {
-    return "cannot apply the trust list to " + file.string() + ": " + applied.error();
+    return "cannot apply the trust list to " + where + ": " + applied.error();
   }
   return book;
 }

@@ -31,8 +31,8 @@
 #include "common/engine/stats.h"
 #include "common/result.h"
 #include "hub/records/board.h"
+#include "hub/records/detail/book_db.h"
 #include "hub/records/trust.h"
-#include "replays/store/sqlite_db.h"
 
 namespace sr::hub::records {
 
@@ -164,13 +164,13 @@ class RecordBook {
   [[nodiscard]] sr::Result<std::int64_t, std::string> server_count();
 
  private:
-  explicit RecordBook(replay::sqlite::Db db) : db_(std::move(db)) {}
+  explicit RecordBook(detail::BookDb db) : db_(std::move(db)) {}
   [[nodiscard]] sr::Status<std::string> apply_trust(const TrustList& trust);
   [[nodiscard]] sr::Result<std::int64_t, std::string> place_of_best(const std::string& board, ListKind list,
                                                                     std::int64_t rank_value, std::int64_t run_id);
   [[nodiscard]] sr::Status<std::string> fill_best(Entry& entry, std::int64_t run_id, std::int64_t rank_value);
 
-  replay::sqlite::Db db_;
+  detail::BookDb db_;
 };
 
 }  // namespace sr::hub::records

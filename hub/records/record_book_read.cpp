@@ -9,8 +9,8 @@
 namespace sr::hub::records {
 namespace detail {
 
-using replay::sqlite::Db;
-using replay::sqlite::Statement;
+using Db = detail::BookDb;
+using Statement = detail::BookStatement;
 using Step = Statement::Step;
 
 sr::Result<Statement, std::string> prepare(Db& db, const char* sql) {
@@ -77,7 +77,7 @@ EntryRow read_entry(const Statement& s) {
 
 }  // namespace detail
 
-using replay::sqlite::Statement;
+using Statement = detail::BookStatement;
 using Step = Statement::Step;
 
 sr::Result<std::int64_t, std::string> RecordBook::place_of_best(const std::string& board, ListKind list,

@@ -89,17 +89,26 @@ std::string error_json(const std::string& sentence) {
 
 sr::Result<std::unique_ptr<RecordsHub>, std::string> RecordsHub::open(RecordsOptions options, Clock steady_ms,
                                                                       Clock unix_ms) {
-  std::error_code ec;
-  std::filesystem::create_directories(options.data_dir, ec);
-  if (ec) return "cannot create the data directory " + options.data_dir.string() + ": " + ec.message();
-  auto book = RecordBook::open(options.data_dir / RecordBook::kFile, options.trust);
+  const bool in_database = !options.database.empty();
+  if (!in_database) {
+    std::error_code ec;
+    std::filesystem::create_directories(options.data_dir, ec);
+    if (ec) return "cannot create the data directory " + options.data_dir.string() + ": " + ec.message();
+  }
+  // In a database, the book's tables and the replay store's (games, results) side by side: a fleet's servers
+  // writing their games to the same database store each replay once for both (its id is its content's hash).
+  const std::filesystem::path book_at =
+      in_database ? std::filesystem::path(options.database) : options.data_dir / RecordBook::kFile;
+  auto book = RecordBook::open(book_at, options.trust);
   if (!book) return book.error();
-  auto store = replay::ReplayStore::open(options.data_dir / "replays", true);
+  auto store = replay::ReplayStore::open(
+      in_database ? std::filesystem::path(options.database) : options.data_dir / "replays", true);
   if (!store.ok()) return "cannot open the replay store: " + store.error().describe();
   auto reconciled = store.value().reconcile();
   if (!reconciled.ok()) return "cannot reconcile the replay store: " + reconciled.error().describe();
   spdlog::info(
-      "records: {} ({}), replays in {}: {}", (options.data_dir / RecordBook::kFile).string(),
+      "records: {} ({}), replays in {}: {}",
+      in_database ? store.value().where() : (options.data_dir / RecordBook::kFile).string(),
       options.trust.size() == 1 ? "1 trusted server" : std::to_string(options.trust.size()) + " trusted servers",
       store.value().where(), reconciled.value().summary());
   return std::unique_ptr<RecordsHub>(new RecordsHub(std::move(options), std::move(steady_ms), std::move(unix_ms),
@@ -222,15 +231,16 @@ SubmitAnswer RecordsHub::submit(const std::string& source, std::string_view body
     if (held.value()) return duplicate(*held.value());
   }
 
-  // 5. Re-simulation, on a slot of the gate, held to the end: storing re-simulates too (the replay store verifies
-  // what it indexes) and writes to disk, so a slot bounds all the heavy work of a submission.
+  // 5. Re-simulation, on a slot of the gate, held to the end: storing writes to disk (the replay store indexes this
+  // verdict rather than re-simulating again), so a slot bounds all the heavy work of a submission.
   VerifyGate::Pass pass(gate_);
   if (!pass.held()) {
     return answer(SubmitResult::kBusy, 503,
                   error_json("the hub is re-simulating as many submissions as it may at once; try again in 1 s"), 1);
   }
-  if (const replay::VerifyReport report = replay::verify(replay); report.verdict != replay::Verdict::kVerified) {
-    return answer(SubmitResult::kMismatch, 422, error_json("the replay does not verify: " + report.message));
+  const replay::VerifyReport verdict = replay::verify(replay);
+  if (verdict.verdict != replay::Verdict::kVerified) {
+    return answer(SubmitResult::kMismatch, 422, error_json("the replay does not verify: " + verdict.message));
   }
 
   // 6. Each run named.
@@ -322,7 +332,7 @@ SubmitAnswer RecordsHub::submit(const std::string& source, std::string_view body
   std::string game_id;
   {
     std::lock_guard lock(store_mutex_);
-    auto stored = store_.add(replay);
+    auto stored = store_.add(replay, &verdict);  // re-simulated above: not again
     if (!stored.ok()) {
       const std::vector<std::uint8_t> bytes = replay::encode_binary(replay);
       const std::string id = replay::content_id(bytes);

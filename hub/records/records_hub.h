@@ -42,7 +42,8 @@
 namespace sr::hub::records {
 
 struct RecordsOptions {
-  std::filesystem::path data_dir;            // records.sqlite and replays/ are made here
+  std::filesystem::path data_dir;            // records.sqlite and replays/ are made here ...
+  std::string database;                      // ... unless this is a postgresql:// locator: both are kept there
   TrustList trust;                           // the servers the operator trusts
   std::int64_t submissions_per_second = 10;  // per source address group and per server key ...
   std::int64_t submission_burst = 20;        // ... after a burst of this many (RECORDS.md section 3, "Limits")

@@ -58,10 +58,39 @@ ALTER TABLE results ADD COLUMN key_id TEXT COLLATE "C" NOT NULL DEFAULT '';
 CREATE INDEX results_player_key ON results(player, key_id);
 )sql";
 
+// Version 3: the leaderboard's index. Each result keeps its game's mode and limit, its game's time, whether it counts
+// for a best (ranked: the game verified and kBestCounts) and its place in kBestRank's order as one number
+// (rank_value: kRankValue), so that a board's best is the first entry of results_board_rank; modes_played lists the
+// (mode, limit) pairs that have games. Rows of version 2 are filled from their games (the expressions as
+// store_sql.h's at the time: frozen here).
+constexpr const char* kMigration3 = R"sql(
+CREATE TABLE modes_played (
+  mode TEXT COLLATE "C" NOT NULL,
+  limit_kind TEXT COLLATE "C" NOT NULL,
+  limit_value BIGINT NOT NULL,
+  PRIMARY KEY (mode, limit_kind, limit_value)
+);
+ALTER TABLE results ADD COLUMN mode TEXT COLLATE "C" NOT NULL DEFAULT '',
+  ADD COLUMN limit_kind TEXT COLLATE "C" NOT NULL DEFAULT '',
+  ADD COLUMN limit_value BIGINT NOT NULL DEFAULT 0,
+  ADD COLUMN created_unix_ms BIGINT NOT NULL DEFAULT 0,
+  ADD COLUMN ranked BOOLEAN NOT NULL DEFAULT false,
+  ADD COLUMN rank_value BIGINT NOT NULL DEFAULT 0;
+UPDATE results r SET mode = g.mode, limit_kind = g.limit_kind, limit_value = g.limit_value,
+  created_unix_ms = g.created_unix_ms,
+  ranked = g.verified AND (r.status = 'finished' OR (r.status = 'topped_out' AND g.goal <> 'time' AND
+                                                     g.limit_kind <> 'time')),
+  rank_value = CASE g.goal WHEN 'time' THEN r.time_us WHEN 'score' THEN -r.score WHEN 'lines' THEN -r.lines ELSE 0 END
+  FROM games g WHERE g.id = r.game_id;
+INSERT INTO modes_played SELECT DISTINCT mode, limit_kind, limit_value FROM games;
+CREATE INDEX results_board_rank ON results (mode, limit_kind, limit_value, rank_value, created_unix_ms, game_id, racer)
+  WHERE ranked;
+)sql";
+
 }  // namespace
 
-const std::array<const char*, 2> PgStore::kMigrations = {kMigration1, kMigration2};
-static_assert(PgStore::kSchemaVersion == 2, "one migration per version: kMigrations[v - 1] makes version v");
+const std::array<const char*, 3> PgStore::kMigrations = {kMigration1, kMigration2, kMigration3};
+static_assert(PgStore::kSchemaVersion == 3, "one migration per version: kMigrations[v - 1] makes version v");
 
 Error PgStore::fail(const std::string& what, const std::string& why) const {
   return io_error(what + " in the database at " + conn_.describe() + ": " + why);
@@ -121,23 +150,34 @@ Result<PgStore> PgStore::open(const std::string& uri, std::int64_t max_wait_ms) 
 }
 
 sr::Status<std::string> PgStore::write_results(const std::string& id, const Replay& replay) {
+  // The game's row is there already: the columns of the leaderboard's index come from it (migration 3).
+  static const std::string sql =
+      "INSERT INTO results (game_id, racer, player, status, top_out, time_us, lines, score, pieces, key_id, mode, "
+      "limit_kind, limit_value, created_unix_ms, ranked, rank_value) "
+      "SELECT r.game_id, r.racer, r.player, r.status, r.top_out, r.time_us, r.lines, r.score, r.pieces, r.key_id, "
+      "g.mode, g.limit_kind, g.limit_value, g.created_unix_ms, g.verified AND " +
+      std::string(sql::kBestCounts) + ", " + sql::kRankValue +
+      " FROM (VALUES ($1, $2::integer, $3, $4, $5, $6::bigint, $7::bigint, $8::bigint, $9::bigint, $10)) "
+      "AS r (game_id, racer, player, status, top_out, time_us, lines, score, pieces, key_id) "
+      "JOIN games g ON g.id = r.game_id";
   for (std::size_t i = 0; i < replay.racers.size(); ++i) {
     const Racer& r = replay.racers[i];
     auto inserted = conn_.query(
-        "INSERT INTO results (game_id, racer, player, status, top_out, time_us, lines, score, pieces, key_id) "
-        "VALUES ($1, $2::integer, $3, $4, $5, $6::bigint, $7::bigint, $8::bigint, $9::bigint, $10)",
+        sql.c_str(),
         {id, static_cast<std::int64_t>(i), r.name, status_name(r.result.status),
          names::name_of(names::kTopOut, r.result.top_out), r.result.stats.time_us,
          static_cast<std::int64_t>(r.result.stats.lines), static_cast<std::int64_t>(r.result.stats.score),
          static_cast<std::int64_t>(r.result.stats.pieces), r.key ? net::short_key_id(*r.key) : std::string()});
     if (!inserted.ok()) return inserted.error();
+    if (inserted.value().affected() != 1) return "game " + id + " has no row for its results";
   }
   return {};
 }
 
-Result<std::string> PgStore::add(const Replay& replay, const std::vector<std::uint8_t>& bytes, const std::string& id) {
+Result<std::string> PgStore::add(const Replay& replay, const std::vector<std::uint8_t>& bytes, const std::string& id,
+                                 const VerifyReport* verified) {
   // Verified before the transaction: the verifier's CPU time holds no lock.
-  const VerifyReport report = verify(replay);
+  const VerifyReport report = verified != nullptr ? *verified : verify(replay);
   const std::string what = "cannot store game " + id;
   if (auto connected = ensure_connected(); !connected) return io_error(what + ": " + connected.error());
   const auto rollback = [&](const std::string& why) {
@@ -165,6 +205,11 @@ Result<std::string> PgStore::add(const Replay& replay, const std::vector<std::ui
     if (!stored || *stored != bytes) return fail(what, "game " + id + " exists with other contents");
     return id;
   }
+  auto board = conn_.query(
+      "INSERT INTO modes_played (mode, limit_kind, limit_value) VALUES ($1, $2, $3::bigint) ON CONFLICT DO NOTHING",
+      {names::name_of(names::kMode, c.mode), names::name_of(names::kLimit, c.limit),
+       static_cast<std::int64_t>(c.limit_value)});
+  if (!board.ok()) return rollback(board.error());
   if (auto results = write_results(id, replay); !results) return rollback(results.error());
   if (auto committed = conn_.exec("COMMIT"); !committed) return rollback(committed.error());
   return id;
@@ -246,19 +291,34 @@ Result<std::vector<BestResult>> PgStore::best(const StoreQuery& query) {
   if (auto connected = ensure_connected(); !connected) return io_error("cannot list bests: " + connected.error());
   std::optional<std::string> mode;
   if (query.mode) mode = names::name_of(names::kMode, *query.mode);
-  const std::string sql = R"sql(
+  // Every player's: per board, the first entry of the leaderboard's index (results_board_rank), whatever the number
+  // of games. One player's: their results ranked (the player's index finds them).
+  const std::string columns =
+      "g.mode, g.limit_kind, g.limit_value, g.goal, r.player, r.game_id, g.created_unix_ms, r.time_us, r.score, "
+      "r.lines, r.key_id, " +
+      std::string(sql::kNameShared);
+  const std::string every = "SELECT " + columns + R"sql(
+    FROM modes_played b CROSS JOIN LATERAL (
+      SELECT * FROM results x
+      WHERE x.ranked AND x.mode = b.mode AND x.limit_kind = b.limit_kind AND x.limit_value = b.limit_value
+      ORDER BY x.rank_value, x.created_unix_ms, x.game_id, x.racer LIMIT 1) r
+    JOIN games g ON g.id = r.game_id
+    WHERE ($1::text IS NULL OR b.mode = $1) AND $2::text IS NULL
+    ORDER BY g.mode, g.limit_kind, g.limit_value)sql";
+  const std::string one = R"sql(
     SELECT mode, limit_kind, limit_value, goal, player, game_id, created_unix_ms, time_us, score, lines, key_id,
-           name_shared FROM (
+           )sql" + std::string(sql::kNameShared) +
+                          R"sql( FROM (
       SELECT g.mode, g.limit_kind, g.limit_value, g.goal, r.player, r.game_id, g.created_unix_ms, r.time_us,
              r.score, r.lines, r.key_id, )sql" +
-                          std::string(sql::kNameShared) + R"sql( AS name_shared,
-             )sql" + std::string(sql::kBestRank) +
+                          std::string(sql::kBestRank) +
                           R"sql( AS rank
       FROM results r JOIN games g ON g.id = r.game_id
-      WHERE g.verified AND ($1::text IS NULL OR g.mode = $1) AND ($2::text IS NULL OR r.player = $2)
+      WHERE g.verified AND ($1::text IS NULL OR g.mode = $1) AND r.player = $2
         AND )sql" + std::string(sql::kBestCounts) +
-                          R"sql() ranked
+                          R"sql() r
     WHERE rank = 1 ORDER BY mode, limit_kind, limit_value)sql";
+  const std::string& sql = query.player ? one : every;
   auto rows = conn_.query(sql.c_str(), {pg::Param::maybe(mode), pg::Param::maybe(query.player)});
   if (!rows.ok()) return fail("cannot list bests", rows.error());
   const pg::Rows& s = rows.value();

@@ -4,8 +4,10 @@
 // # Layout
 // games: one row per game, the replay's bytes (bytea) and what the folder store's index.sqlite keeps; id is the same
 // 16-hex content id as a folder store's file name, so adding a replay twice stores it once. results: one row per
-// racer (with its key's short id since version 2). schema_version: one row, the version of the schema (kSchemaVersion
-// after open()). The database is the truth: there are no files.
+// racer (with its key's short id since version 2, and since version 3 its game's mode, limit and time, whether it
+// counts for a best and its rank value: the leaderboard's index). modes_played (version 3): the (mode, limit) pairs
+// that have games. schema_version: one row, the version of the schema (kSchemaVersion after open()). The database is
+// the truth: there are no files.
 //
 // # Migrations
 // Numbered from 1 (kMigrations[i] takes the schema from version i to i + 1). open() applies the missing ones in one
@@ -25,6 +27,7 @@
 
 #include "common/replay/error.h"
 #include "common/replay/replay.h"
+#include "common/replay/verify.h"
 #include "replays/store/pg_db.h"
 #include "replays/store/replay_store.h"
 
@@ -34,8 +37,8 @@ class PgStore {
  public:
   // The SQL of each migration: kMigrations[0] makes version 1 from an empty database. Values are stored: never
   // change a migration that has shipped; add one.
-  static const std::array<const char*, 2> kMigrations;
-  static constexpr int kSchemaVersion = 2;
+  static const std::array<const char*, 3> kMigrations;
+  static constexpr int kSchemaVersion = 3;
   // The advisory lock key that open() holds while it migrates ("stackrace" in ASCII, truncated).
   static constexpr std::int64_t kMigrationLock = 0x737461636B72;
 
@@ -47,7 +50,7 @@ class PgStore {
 
   // As ReplayStore::add; `bytes` are the replay's encoding and `id` their content id. # Errors: kIo.
   [[nodiscard]] Result<std::string> add(const Replay& replay, const std::vector<std::uint8_t>& bytes,
-                                        const std::string& id);
+                                        const std::string& id, const VerifyReport* verified = nullptr);
   [[nodiscard]] Result<std::vector<StoredGame>> recent(const StoreQuery& query);
   [[nodiscard]] Result<std::vector<BestResult>> best(const StoreQuery& query);
   // The stored bytes of a game. # Errors: kIo (no such game, a database error).

@@ -194,8 +194,9 @@ Result<ReplayStore> ReplayStore::open(const std::filesystem::path& dir, bool cre
   return ReplayStore(dir, std::move(db));
 }
 
-sr::Status<std::string> ReplayStore::index(const std::string& id, const std::string& file, const Replay& replay) {
-  const VerifyReport report = verify(replay);
+sr::Status<std::string> ReplayStore::index(const std::string& id, const std::string& file, const Replay& replay,
+                                           const VerifyReport* verified) {
+  const VerifyReport report = verified != nullptr ? *verified : verify(replay);
   auto del = db_.prepare("DELETE FROM games WHERE id = ?1");
   auto game = db_.prepare(
       "INSERT INTO games (id, file, created_unix_ms, place, mode, limit_kind, limit_value, goal, rules_version, "
@@ -238,10 +239,10 @@ sr::Status<std::string> ReplayStore::index(const std::string& id, const std::str
   return {};
 }
 
-Result<std::string> ReplayStore::add(const Replay& replay) {
+Result<std::string> ReplayStore::add(const Replay& replay, const VerifyReport* verified) {
   const std::vector<std::uint8_t> bytes = encode_binary(replay);
   const std::string id = content_id(bytes);
-  if (pg_) return pg_->add(replay, bytes, id);
+  if (pg_) return pg_->add(replay, bytes, id, verified);
   const std::filesystem::path path = dir_ / (id + kExtension);
   std::error_code ec;
   bool written_now = false;
@@ -264,7 +265,7 @@ Result<std::string> ReplayStore::add(const Replay& replay) {
   };
   if (auto begun = db_.exec("BEGIN IMMEDIATE"); !begun)
     return unwritten("cannot index " + path.string() + ": " + begun.error());
-  if (auto indexed = index(id, path.filename().string(), replay); !indexed) {
+  if (auto indexed = index(id, path.filename().string(), replay, verified); !indexed) {
     return unwritten("cannot index " + path.string() + ": " + indexed.error());
   }
   if (auto committed = db_.exec("COMMIT"); !committed) {
@@ -459,18 +460,19 @@ Result<std::vector<StoredGame>> ReplayStore::recent(const StoreQuery& query) {
 
 Result<std::vector<BestResult>> ReplayStore::best(const StoreQuery& query) {
   if (pg_) return pg_->best(query);
+  // Whether a name is shared is asked of the bests alone (the outer query), not of every result ranked.
   const std::string sql = R"sql(
     SELECT mode, limit_kind, limit_value, goal, player, game_id, created_unix_ms, time_us, score, lines, key_id,
-           name_shared FROM (
+           )sql" + std::string(sql::kNameShared) +
+                          R"sql( FROM (
       SELECT g.mode, g.limit_kind, g.limit_value, g.goal, r.player, r.game_id, g.created_unix_ms, r.time_us,
              r.score, r.lines, r.key_id, )sql" +
-                          std::string(sql::kNameShared) + R"sql( AS name_shared,
-             )sql" + std::string(sql::kBestRank) +
+                          std::string(sql::kBestRank) +
                           R"sql( AS rank
       FROM results r JOIN games g ON g.id = r.game_id
       WHERE g.verified = 1 AND (?1 IS NULL OR g.mode = ?1) AND (?2 IS NULL OR r.player = ?2)
         AND )sql" + std::string(sql::kBestCounts) +
-                          R"sql()
+                          R"sql() r
     WHERE rank = 1 ORDER BY mode, limit_kind, limit_value)sql";
   auto s = db_.prepare(sql.c_str());
   if (!s) return io_error(db_.last_error());

@@ -29,6 +29,7 @@
 #include "common/engine/events.h"
 #include "common/replay/error.h"
 #include "common/replay/replay.h"
+#include "common/replay/verify.h"
 #include "replays/store/sqlite_db.h"
 
 namespace sr::replay {
@@ -162,7 +163,9 @@ class ReplayStore {
 
   // Stores a replay (valid: check_replay() is ok) as DIR/<id>.srr and indexes it. The id is 16 hex digits of a
   // hash of the file's bytes, so adding the same replay twice stores it once. Returns the id. # Errors: kIo.
-  [[nodiscard]] Result<std::string> add(const Replay& replay);
+  // `verified`: what verify() said of this very replay, for a caller that has just re-simulated it (the records
+  // hub): the store indexes that verdict instead of re-simulating a second time.
+  [[nodiscard]] Result<std::string> add(const Replay& replay, const VerifyReport* verified = nullptr);
 
   // The stored bytes of the game `id` (its binary encoding, decode_binary()). # Errors: kIo (no such game).
   [[nodiscard]] Result<std::vector<std::uint8_t>> load(const std::string& id);
@@ -191,7 +194,8 @@ class ReplayStore {
  private:
   ReplayStore(std::filesystem::path dir, sqlite::Db db);
   explicit ReplayStore(std::unique_ptr<PgStore> pg);
-  [[nodiscard]] sr::Status<std::string> index(const std::string& id, const std::string& file, const Replay& replay);
+  [[nodiscard]] sr::Status<std::string> index(const std::string& id, const std::string& file, const Replay& replay,
+                                              const VerifyReport* verified = nullptr);
   // Removes temporary files of write_file_atomic() whose writer is gone. Returns how many.
   std::size_t remove_leftovers();
 

@@ -19,5 +19,10 @@ inline constexpr const char* kBestRank =
     "CASE g.goal WHEN 'time' THEN r.time_us ELSE 0 END ASC, "
     "CASE g.goal WHEN 'score' THEN r.score WHEN 'lines' THEN r.lines ELSE 0 END DESC, "
     "g.created_unix_ms ASC, r.game_id, r.racer)";
+// kBestRank's order as one number per result (the PostgreSQL store keeps it in results.rank_value, indexed, so that
+// a board's best is the first entry of an index rather than a sort of all its results): ascending rank_value, then
+// the earlier game, then game id and racer, is kBestRank's order within one mode and limit.
+inline constexpr const char* kRankValue =
+    "(CASE g.goal WHEN 'time' THEN r.time_us WHEN 'score' THEN -r.score WHEN 'lines' THEN -r.lines ELSE 0 END)";
 
 }  // namespace sr::replay::sql

@@ -148,8 +148,33 @@ def main():
     check(servers_dir + "/*/" in command, f"cronjob: collects every {servers_dir}/*/ store")
     check(job_container.get("resources", {}).get("limits"), "cronjob: resource limits")
 
+    # The fleet on PostgreSQL: fleet.yaml's fleet, plus --database and the database's address and account from the
+    # Secret of postgresql-secret.yaml, still with its data directory (the spool) on the shared claim.
+    pg_fleet = load(os.path.join(agones_dir, "fleet-postgresql.yaml"))
+    secret = load(os.path.join(agones_dir, "postgresql-secret.yaml"))
+    check(secret.get("kind") == "Secret", "postgresql-secret.yaml: a Secret")
+    pg_container = next(x for x in pg_fleet["spec"]["template"]["spec"]["template"]["spec"]["containers"]
+                        if x["name"] == c["name"])
+    pg_args = pg_container.get("args", [])
+    check(value_after(pg_args, "--database") == "postgresql://", "fleet-postgresql: --database postgresql://")
+    check([a for a in pg_args if a not in ("--database", "postgresql://")] == args,
+          "fleet-postgresql: fleet.yaml's args and --database, nothing else")
+    pg_env = {e["name"]: e for e in pg_container.get("env", [])}
+    for var in ("PGHOST", "PGPORT", "PGDATABASE", "PGUSER", "PGPASSWORD"):
+        ref = pg_env.get(var, {}).get("valueFrom", {}).get("secretKeyRef", {})
+        check(ref.get("name") == secret["metadata"]["name"] and ref.get("key") in secret.get("stringData", {}),
+              f"fleet-postgresql: {var} comes from a key of the Secret")
+    same_container = dict(pg_container, args=args, env=[e for e in pg_container.get("env", []) if e["name"] in env_names])
+    check(same_container == c, "fleet-postgresql: the container is fleet.yaml's but for --database and the PG* env")
+    check(pg_fleet["metadata"] == fleet["metadata"] and pg_fleet["spec"]["template"]["spec"]["ports"] == ports,
+          "fleet-postgresql: fleet.yaml's name and ports (allocation.yaml serves both)")
+    pg_expanded = [re.sub(r"\$\((\w+)\)", "stackrace-abcde-fghij", a) for a in pg_args]
+    run = subprocess.run([server, *pg_expanded, "--check-config"], capture_output=True, text=True)
+    check(run.returncode == 0, f"fleet-postgresql: stackrace-server refuses the args: {run.stdout}{run.stderr}")
+
     # The README walks through each file.
-    for name in ("fleet.yaml", "replays-pvc.yaml", "allocation.yaml", "collect-cronjob.yaml"):
+    for name in ("fleet.yaml", "replays-pvc.yaml", "allocation.yaml", "collect-cronjob.yaml", "fleet-postgresql.yaml",
+                 "postgresql-secret.yaml"):
         check(f"deploy/agones/{name}" in readme, f"deploy/README.md: mentions deploy/agones/{name}")
 
     if failures:

@@ -35,6 +35,8 @@ server::MetricsSnapshot sample_snapshot() {
   s.stats.queries_dropped = 45;
   s.stats.replays_written = 10;
   s.stats.replays_failed = 1;
+  s.stats.replays_spooled = 3;
+  s.stats.replay_spool_pending = 2;
   s.stats.refused[static_cast<std::size_t>(server::Limit::kHelloTimeout)] = 1100;
   s.stats.refused[static_cast<std::size_t>(server::Limit::kJoinRate)] = 9;
   s.stats.pending_connections = 16;
@@ -71,8 +73,9 @@ TEST(PrometheusText, EverySampleHasHelpAndTypeAndAValidName) {
       ++samples;
     }
   }
-  // + 4: datagrams, messages, drops; + 2: queries answered and dropped; + 2: run signatures kept and ignored
-  EXPECT_EQ(samples, 1 + 4 + 2 + 6 + 8 + 4 + static_cast<int>(server::kLimitCount) + 2 + 4 + 2 + 2);
+  // + 4: datagrams, messages, drops; + 2: queries answered and dropped; + 2: run signatures kept and ignored;
+  // + 2: replays spooled and waiting in the spool
+  EXPECT_EQ(samples, 1 + 4 + 2 + 6 + 8 + 4 + static_cast<int>(server::kLimitCount) + 2 + 4 + 2 + 2 + 2);
   EXPECT_TRUE(text.ends_with("\n"));
 }
 
@@ -112,6 +115,8 @@ TEST(PrometheusText, SamplesCarryTheStats) {
            "stackrace_protocol_errors_total 5\n",
            "stackrace_replay_writes_total 10\n",
            "stackrace_replay_write_failures_total 1\n",
+           "stackrace_replay_spooled_total 3\n",
+           "stackrace_replay_spool_pending 2\n",
            "stackrace_replay_disk_free_bytes 123456789\n",
            "stackrace_replay_disk_low 1\n",
            "stackrace_replay_wait_seconds_total 2.5\n",
@@ -126,10 +131,12 @@ TEST(PrometheusText, AContestShowsItsLadder) {
   server::MetricsSnapshot s = sample_snapshot();
   EXPECT_EQ(server::prometheus_text(s).find("stackrace_ladder"), std::string::npos) << "no contest, no ladder";
   // An entrant's name is any printable text: quotes and backslashes are escaped in the label.
-  s.stats.ladder = server::LadderStats{2, 7, 30, {{"rocket", 20'800}, {"a\"b\\c", 4'000}}, 3};
+  s.stats.ladder = server::LadderStats{2, 7, 30, {{"rocket", 20'800}, {"a\"b\\c", 4'000}}, 3, 4, 1};
   const std::string text = server::prometheus_text(s);
   for (const char* expected : {
            "# TYPE stackrace_ladder_entrants gauge\nstackrace_ladder_entrants 2\n",
+           "# TYPE stackrace_ladder_store_errors_total counter\nstackrace_ladder_store_errors_total 4\n",
+           "# TYPE stackrace_ladder_writes_pending gauge\nstackrace_ladder_writes_pending 1\n",
            "# TYPE stackrace_ladder_games_total counter\n"
            "stackrace_ladder_games_total{kind=\"ranked\"} 7\n"
            "stackrace_ladder_games_total{kind=\"practice\"} 30\n",

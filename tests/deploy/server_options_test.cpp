@@ -76,6 +76,8 @@ TEST(ServerExampleConfig, ParsesAndStatesTheDefaults) {
   EXPECT_EQ(parsed.server.lobby.max_per_address, defaults.server.lobby.max_per_address);
   EXPECT_EQ(parsed.server.lobby.address.max_rooms, defaults.server.lobby.address.max_rooms);
   EXPECT_EQ(parsed.room_idle_minutes, defaults.room_idle_minutes);
+  EXPECT_EQ(parsed.relay_every_ms, defaults.relay_every_ms);
+  EXPECT_EQ(server::server_options(parsed).relay_every_us, 2'000);
   EXPECT_EQ(parsed.trusted_addresses, defaults.trusted_addresses);
   EXPECT_EQ(parsed.server.lobby.server_name, defaults.server.lobby.server_name);
   EXPECT_EQ(parsed.server.lobby.motd, defaults.server.lobby.motd);
@@ -188,6 +190,11 @@ TEST(ServerOptions, UnknownConfigKeyAndOutOfRangeValuesAreRefused) {
   EXPECT_NE(parse({"--metrics-port", "65536"}, config), "");
   EXPECT_NE(parse({"--max-per-address", "0"}, config), "");
   EXPECT_NE(parse({"--agones-health-interval", "0"}, config), "");
+  EXPECT_NE(parse({"--relay-every-ms", "51"}, config), "");
+  EXPECT_NE(parse({"--relay-every-ms", "-1"}, config), "");
+  server::ServerConfig relay_at_once;
+  EXPECT_EQ(parse({"--relay-every-ms", "0"}, relay_at_once), "");
+  EXPECT_EQ(server::server_options(relay_at_once).relay_every_us, 0);
   EXPECT_NE(parse({"--config", (dir.path() / "missing.toml").string()}, config), "");
 }
 

@@ -1,6 +1,7 @@
 // hub/records/record_book.h: ranking (one best per key, lower rank first, ties to the earlier run), the two lists,
 // places, duplicates, reads by record and player, persistence across reopening, the trust list changing, and a book
-// of a newer build refused.
+// of a newer build refused. Built twice: on SQLite (hub_tests) and, with STACKRACE_BOOK_ON_POSTGRESQL, on a throwaway
+// PostgreSQL database per test (hub_pg_tests, run under pg_virtualenv: stackrace-hub --database).
 #include "hub/records/record_book.h"
 
 #include <gtest/gtest.h>
@@ -11,6 +12,9 @@
 #include "net/identity/key_id.h"
 #include "net/identity/submission.h"
 #include "replays/store/sqlite_db.h"
+#ifdef STACKRACE_BOOK_ON_POSTGRESQL
+#include "tests/replays/store_backends/pg_test_db.h"
+#endif
 
 namespace sr::hub::records {
 namespace {
@@ -30,9 +34,17 @@ class RecordBookTest : public ::testing::Test {
     book_.reset();
     std::filesystem::remove_all(dir_);
   }
+  // Where the book is: the file, or the test's database.
+  [[nodiscard]] std::filesystem::path where() const {
+#ifdef STACKRACE_BOOK_ON_POSTGRESQL
+    return db_.locator();
+#else
+    return dir_ / RecordBook::kFile;
+#endif
+  }
   void open(const TrustList& trust = {}) {
     book_.reset();
-    auto b = RecordBook::open(dir_ / RecordBook::kFile, trust);
+    auto b = RecordBook::open(where(), trust);
     ASSERT_TRUE(b) << b.error();
     book_.emplace(std::move(b).value());
   }
@@ -89,6 +101,9 @@ class RecordBookTest : public ::testing::Test {
   }
 
   std::filesystem::path dir_;
+#ifdef STACKRACE_BOOK_ON_POSTGRESQL
+  replay::testing::PgTestDb db_;
+#endif
   std::optional<RecordBook> book_;
   unsigned games_ = 0;
 };
@@ -295,16 +310,44 @@ TEST_F(RecordBookTest, ANewTrustListMovesTheRunsItConcerns) {
 
 TEST_F(RecordBookTest, ABookOfANewerBuildIsRefused) {
   book_.reset();
+#ifdef STACKRACE_BOOK_ON_POSTGRESQL
+  replay::pg::Conn c = db_.connect();
+  ASSERT_TRUE(c.exec("UPDATE records_book_version SET version = 2"));
+  const std::string shown = "postgresql://" + c.describe();
+#else
   {
     replay::sqlite::Db db;
     ASSERT_TRUE(db.open(dir_ / RecordBook::kFile));
     ASSERT_TRUE(db.exec("PRAGMA user_version = 2"));
   }
-  auto b = RecordBook::open(dir_ / RecordBook::kFile, {});
+  const std::string shown = (dir_ / RecordBook::kFile).string();
+#endif
+  auto b = RecordBook::open(where(), {});
   ASSERT_FALSE(b);
-  EXPECT_EQ(b.error(), "cannot open " + (dir_ / RecordBook::kFile).string() +
+  EXPECT_EQ(b.error(), "cannot open " + shown +
                            ": the record book is version 2, this build knows up to 1: use a newer stackrace-hub");
 }
+
+#ifdef STACKRACE_BOOK_ON_POSTGRESQL
+// The database dropped the book's connection (a restart, a failover): the request that finds out fails with the
+// database's reason (the hub answers it 503, and the server sends it again), and the next one is served on a new
+// connection, with nothing lost.
+TEST_F(RecordBookTest, ADroppedConnectionFailsOneRequestAndTheNextReconnects) {
+  add({{key('1'), 42'000'000}});
+  ASSERT_TRUE(db_.admin()
+                  .query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> "
+                         "pg_backend_pid()",
+                         {db_.name()})
+                  .ok());
+  const auto first = book_->board("sprint-40l", ListKind::kOther, 0, 10);
+  const auto again = first ? first : book_->board("sprint-40l", ListKind::kOther, 0, 10);
+  ASSERT_TRUE(again) << again.error();
+  ASSERT_TRUE(again.value());
+  EXPECT_EQ(again.value()->total, 1);
+  EXPECT_EQ(add({{key('2'), 41'000'000}}).stored.size(), 1u);
+  EXPECT_EQ(order("sprint-40l", ListKind::kOther), (std::vector<std::string>{"2@41000000#1", "1@42000000#2"}));
+}
+#endif
 
 }  // namespace
 }  // namespace sr::hub::records

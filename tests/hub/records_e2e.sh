@@ -36,17 +36,17 @@ until_ok() {
 
 hub_port=$(free_port)
 hub_url="http://127.0.0.1:$hub_port"
-start_server() {  # NAME: a server with its data dir, submitting to the hub
-  local name=$1 port
-  port=$(free_port)
+start_server() {  # NAME PORT: a server with its data dir, submitting to the hub (not in a subshell: pids must keep it)
+  local name=$1 port=$2
   mkdir -p "$work/$name"
   "$server_bin" --bind 127.0.0.1 --port "$port" --data-dir "$work/$name" --name "$name" --no-lan \
     --records "$hub_url" > "$work/$name.log" 2>&1 &
   pids+=($!)
-  echo "$port"
 }
-alpha_port=$(start_server alpha)
-bravo_port=$(start_server bravo)
+alpha_port=$(free_port)
+bravo_port=$(free_port)
+start_server alpha "$alpha_port"
+start_server bravo "$bravo_port"
 server_key() { grep -o 'public key [0-9a-f]\{64\}' "$work/$1.log" | head -n 1 | awk '{print $3}'; }
 until_ok "alpha logs its server key" 20 grep -q 'public key [0-9a-f]\{64\}' "$work/alpha.log"
 until_ok "bravo logs its server key" 20 grep -q 'public key [0-9a-f]\{64\}' "$work/bravo.log"

@@ -8,7 +8,7 @@
 # the run, and whether every stored game verifies (stackrace-replay verify).
 #
 #   tests/load/fleet_test.sh [SERVERS] [BOTS] [LINES] [RACES]   (defaults: 4 servers, 200 bots, 40-line sprint, 3
-#                                                                races per room; needs ./stackrace.sh build)
+#                                                                rounds of one race per room; needs ./stackrace.sh build)
 #
 # STORE=postgresql runs inside a throwaway cluster that pg_virtualenv (postgresql-common) starts and drops; inside
 # one already (PGHOST set), it uses that server and makes a database of its own. BUILD_DIR=DIR: another build.
@@ -85,27 +85,32 @@ for ((i = 1; i <= servers; ++i)); do
 done
 
 s0=$(date +%s.%N)
-clients=()
-for ((i = 1; i <= servers; ++i)); do
-  port=$((base + 10 * i))
-  count=$per_server
-  [ "$i" = 1 ] && count=$((per_server - 8))
-  common=(--server "127.0.0.1:$port" --create sprint --lines "$lines" --room-size 8 --races "$races" --timeout 900)
-  nice -n 10 "$bot" "${common[@]}" --count "$count" --name-prefix "s${i}load" --poll-ms 16 --recorded "$work/recorded" \
-    > "$work/s$i/load.log" 2>&1 &
-  clients+=($!)
-done
+# RACES rounds: in each, every server's generator fills its rooms for one race (a recorded game is one race) while
+# the probe races once beside them on server 1.
 probe_rc=0
-"$bot" --server "127.0.0.1:$((base + 10))" --create sprint --lines "$lines" --room-size 8 --races "$races" --timeout 900 \
-  --count 8 --name-prefix probe --pps 3 --lookahead 0 --search drops > "$work/probe.log" 2>&1 || probe_rc=$?
 load_rc=0
-for c in "${clients[@]}"; do wait "$c" || load_rc=$?; done
+for ((round = 1; round <= races; ++round)); do
+  clients=()
+  for ((i = 1; i <= servers; ++i)); do
+    port=$((base + 10 * i))
+    count=$per_server
+    [ "$i" = 1 ] && count=$((per_server - 8))
+    nice -n 10 "$bot" --server "127.0.0.1:$port" --create sprint --lines "$lines" --room-size 8 --timeout 900 \
+      --count "$count" --name-prefix "s${i}r${round}load" --poll-ms 16 --recorded "$work/recorded" \
+      >> "$work/s$i/load.log" 2>&1 &
+    clients+=($!)
+  done
+  "$bot" --server "127.0.0.1:$((base + 10))" --create sprint --lines "$lines" --room-size 8 --timeout 900 \
+    --count 8 --name-prefix "probe$round" --pps 3 --lookahead 0 --search drops >> "$work/probe.log" 2>&1 || probe_rc=$?
+  for c in "${clients[@]}"; do wait "$c" || load_rc=$?; done
+done
 s1=$(date +%s.%N)
 
-echo "probe (8 bots on server 1): $(tail -n 1 "$work/probe.log")$([ "$probe_rc" = 0 ] || echo " (exit status $probe_rc)")"
+grep '^summary' "$work/probe.log" | sed 's/^/probe (8 bots on server 1, one race a round): /'
+[ "$probe_rc" = 0 ] || { echo "probe: exit status $probe_rc"; tail -n 5 "$work/probe.log"; }
 for ((i = 1; i <= servers; ++i)); do
   port=$((base + 10 * i))
-  echo "server $i: generator $(grep '^summary' "$work/s$i/load.log" || tail -n 1 "$work/s$i/load.log")"
+  echo "server $i: generator $(grep '^summary' "$work/s$i/load.log" | tr '\n' ' ' || tail -n 1 "$work/s$i/load.log")"
   echo "  replays written $(counter stackrace_replay_writes_total "$port"), failed $(counter stackrace_replay_write_failures_total "$port"), writer wait max $(counter stackrace_replay_wait_seconds_max "$port") s, total $(counter stackrace_replay_wait_seconds_total "$port") s"
 done
 # Stop the servers: each writes what it still holds before it exits.
@@ -119,15 +124,13 @@ if [ "$store" = postgresql ]; then
   span=$(psql -At -d "$db" -c "SELECT (max(created_unix_ms) - min(created_unix_ms)) / 1000.0 FROM games")
   verified=$("$replay_tool" verify --quiet --store "$locator" 2>&1) || verify_rc=$?
 else
+  files=("$work"/s*/*.srr)
   stored=0
   verified=""
-  for ((i = 1; i <= servers; ++i)); do
-    n=$(ls "$work/s$i"/*.srr 2>/dev/null | wc -l)
-    stored=$((stored + n))
-    if [ "$n" -gt 0 ]; then
-      verified+="$("$replay_tool" verify --quiet "$work/s$i"/*.srr 2>&1)"$'\n' || verify_rc=$?
-    fi
-  done
+  if [ -e "${files[0]}" ]; then
+    stored=${#files[@]}
+    verified=$("$replay_tool" verify --quiet "${files[@]}" 2>&1) || verify_rc=$?
+  fi
   span=""
 fi
 awk -v n="$stored" -v s0="$s0" -v s1="$s1" -v span="$span" -v k="$servers" -v b="$bots" \

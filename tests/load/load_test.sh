@@ -19,6 +19,8 @@
 #   PROBE_DELAYS=F   keep every delay the probe measured ("SECONDS DELAY_MS" lines, from the probe's start; the
 #                    last run's)
 #   BUILD_DIR=DIR    another build directory (default build/release)
+#   SERVER_ARGS=...  more options for the server (SERVER_ARGS="--relay-every-ms 0": a relay per input, as before
+#                    relays were batched)
 #   RUNS=1           race this many times, each on a fresh server, and end with the medians (a shared machine's
 #                    scheduling makes a single p99 noisy)
 set -euo pipefail
@@ -53,7 +55,7 @@ run_once() {
   metrics_port=$((port + 1))
   $pin_server nice -n "${SERVER_NICE:-0}" "$server" --port "$port" --bind 127.0.0.1 --data-dir "$data" --max-players "$places" --max-per-address "$places" --max-rooms 1000 \
     --trust-addresses 127.0.0.1 --race-seeds 1 --metrics-port "$metrics_port" --metrics-bind 127.0.0.1 \
-    --log-level warn &
+    --log-level warn ${SERVER_ARGS:-} &
   pid=$!
   # On any exit the server is stopped and waited for before its store goes: it writes replays until it exits.
   trap 'kill $pid 2>/dev/null || true; wait $pid 2>/dev/null || true; rm -rf "$data" "$results" "$cpus" "$recorded"' EXIT

@@ -25,6 +25,9 @@ TEST(InputCopies, ACopyAheadOfAHeldInputIsAppliedAndTheInputIsThenSkipped) {
   f.run_until(kCountdownUs + 600 * kMs);
   // ada's RaceInputs of 400 and 500 ms are held back; the copy sent with the second gets through.
   f.lobby->handle(1, copy_of(0, 500 * kMs, {{400 * kMs, kMoveLeft}, {500 * kMs, 0}}), f.now);
+  EXPECT_TRUE(f.outbox.of<protocol::RacerInputs>(2).empty());  // they go out together, at the room's relay time
+  EXPECT_TRUE(f.outbox.of<protocol::RaceInputAck>(1).empty());
+  f.relay();
   auto relays = f.outbox.of<protocol::RacerInputs>(2);
   ASSERT_EQ(relays.size(), 1u);
   EXPECT_EQ(relays[0].first_seq, 0u);
@@ -36,10 +39,12 @@ TEST(InputCopies, ACopyAheadOfAHeldInputIsAppliedAndTheInputIsThenSkipped) {
   f.run_until(kCountdownUs + 900 * kMs);
   f.send_input(1, 0, 400 * kMs, {{400 * kMs, kMoveLeft}});
   f.send_input(1, 1, 500 * kMs, {{500 * kMs, 0}});
+  f.relay();
   EXPECT_TRUE(f.outbox.dropped.empty());
   EXPECT_EQ(f.outbox.of<protocol::RacerInputs>(2).size(), 1u);
   // The stream goes on from where the copy left it.
   f.send_input(1, 2, 900 * kMs, {{850 * kMs, kMoveRight}});
+  f.relay();
   relays = f.outbox.of<protocol::RacerInputs>(2);
   ASSERT_EQ(relays.size(), 2u);
   EXPECT_EQ(relays[1].first_seq, 2u);
@@ -52,7 +57,9 @@ TEST(InputCopies, ACopyOverlappingWhatTheServerHasAddsOnlyTheRest) {
   RaceFixture f;
   f.run_until(kCountdownUs + 600 * kMs);
   f.send_input(1, 0, 400 * kMs, {{400 * kMs, kMoveLeft}});
+  f.relay();
   f.lobby->handle(1, copy_of(0, 550 * kMs, {{400 * kMs, kMoveLeft}, {500 * kMs, 0}}), f.now);
+  f.relay();
   const auto relays = f.outbox.of<protocol::RacerInputs>(2);
   ASSERT_EQ(relays.size(), 2u);
   EXPECT_EQ(relays[1].first_seq, 1u);
@@ -67,6 +74,7 @@ TEST(InputCopies, ACopyThatWouldLeaveAGapIsIgnoredButARaceInputWithOneIsNot) {
   RaceFixture f;
   f.run_until(kCountdownUs + 600 * kMs);
   f.lobby->handle(1, copy_of(2, 550 * kMs, {{500 * kMs, kMoveLeft}}), f.now);
+  f.relay();
   EXPECT_TRUE(f.outbox.of<protocol::RacerInputs>(2).empty());
   EXPECT_TRUE(f.outbox.dropped.empty());
   f.send_input(1, 2, 550 * kMs, {{500 * kMs, kMoveLeft}});
@@ -78,11 +86,14 @@ TEST(InputCopies, ACopyOfAcknowledgedChangesGetsTheAckAgain) {
   RaceFixture f;
   f.run_until(kCountdownUs + 600 * kMs);
   f.send_input(1, 0, 400 * kMs, {{400 * kMs, kMoveLeft}});
+  f.relay();
   ASSERT_EQ(f.outbox.of<protocol::RaceInputAck>(1).size(), 1u);
   f.lobby->handle(1, copy_of(0, 400 * kMs, {{400 * kMs, kMoveLeft}}), f.now);
+  f.relay();
   EXPECT_EQ(f.outbox.of<protocol::RaceInputAck>(1), (std::vector<protocol::RaceInputAck>{{1, 1}, {1, 1}}));
   // A copy that has nothing to acknowledge again (from what the server has) gets no answer.
   f.lobby->handle(1, copy_of(1, 400 * kMs, {}), f.now);
+  f.relay();
   EXPECT_EQ(f.outbox.of<protocol::RaceInputAck>(1).size(), 2u);
 }
 

@@ -104,6 +104,9 @@ struct RaceFixture {
     now = t;
     lobby->tick(now);
   }
+  // Past the room's next relay time: what the inputs so far owe the others and the racer (relays, acks) goes out
+  // (Room::send_relays, once every kRelayEveryUs).
+  void relay() { run_until(now + kRelayEveryUs); }
   // One batch at race time `race_us` from `player`: an empty batch (the clock) or one change.
   void send_input(PlayerId player, std::uint32_t first_seq, TimeUs race_us,
                   std::vector<engine::InputChange> changes = {}) {

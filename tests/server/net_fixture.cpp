@@ -17,7 +17,7 @@ ServerFixture::ServerFixture(server::ServerOptions options) {
   options.bind = "127.0.0.1";
   options.port = 0;
   options.data_dir = data_dir_;
-  options.lobby.server_name = "test";
+  if (options.lobby.server_name == server::LobbyOptions{}.server_name) options.lobby.server_name = "test";
   options_ = std::move(options);
   (void)start();
 }

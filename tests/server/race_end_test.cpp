@@ -124,6 +124,32 @@ TEST(RaceEnd, ARaceThatCouldNotBeStoredSaysWhy) {
   EXPECT_EQ(f.end_messages(), (std::vector<std::string>{"RaceResults", "ReplayNotStored: the server's disk is full"}));
 }
 
+// The database was away: the replay is durable in the server's spool, under the id it will have in the database.
+// The racers get its id as for any stored race, and a note saying where it is until the database is back.
+TEST(RaceEnd, ASpooledRaceSaysWhereItIsAndThatTheDatabaseIsAway) {
+  EndedRace f;
+  ReplayWriter::Done done;
+  done.room_id = f.room_id();
+  done.race_id = 1;
+  done.game_id = "00000000000000cd";
+  done.spooled = true;
+  f.lobby->on_replay_written(done);
+  EXPECT_EQ(f.end_messages(), (std::vector<std::string>{"RaceResults", "ReplayStored"}));
+  EXPECT_EQ(f.outbox.of<protocol::ReplayStored>(2).at(0), (protocol::ReplayStored{1, 0xcd}));
+  const auto notices = f.outbox.of<protocol::Notice>(2);
+  ASSERT_FALSE(notices.empty());
+  EXPECT_EQ(notices.back().text,
+            "the server's database is away: this race's replay is kept on the server and stored there when it is back");
+  EXPECT_EQ(notices.back().code, protocol::NoticeCode::kInfo);
+}
+
+TEST(RaceEnd, AStoredRaceSendsNoDatabaseNote) {
+  EndedRace f;
+  const std::size_t before = f.outbox.of<protocol::Notice>(2).size();
+  f.written(std::string("00000000000000ab"));
+  EXPECT_EQ(f.outbox.of<protocol::Notice>(2).size(), before);
+}
+
 TEST(RaceEnd, ASlowStoreDelaysTheResultsNoLongerThanTheBound) {
   EndedRace f;
   const TimeUs ended_at = kCountdownUs + kCapUs + 10 * kMs;  // within one 10 ms tick of the cap

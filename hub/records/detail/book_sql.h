@@ -6,8 +6,8 @@
 #include <string>
 
 #include "common/result.h"
+#include "hub/records/detail/book_db.h"
 #include "hub/records/record_book.h"
-#include "replays/store/sqlite_db.h"
 
 namespace sr::hub::records::detail {
 
@@ -100,19 +100,19 @@ struct EntryRow {
   std::int64_t run_id = 0;
   std::int64_t rank_value = 0;
 };
-[[nodiscard]] EntryRow read_entry(const replay::sqlite::Statement& s);
+[[nodiscard]] EntryRow read_entry(const BookStatement& s);
 
 // A board from the boards table's columns (id, mode, limit_kind, limit_value, goal, custom, limit_text) from `first`
 // on.
-[[nodiscard]] Board read_board(const replay::sqlite::Statement& s, int first);
+[[nodiscard]] Board read_board(const BookStatement& s, int first);
 
 // A prepared statement, or the database's sentence.
-[[nodiscard]] sr::Result<replay::sqlite::Statement, std::string> prepare(replay::sqlite::Db& db, const char* sql);
+[[nodiscard]] sr::Result<BookStatement, std::string> prepare(BookDb& db, const char* sql);
 
 // Steps a statement with no rows to the end. # Errors: the database's sentence.
-[[nodiscard]] sr::Status<std::string> run(replay::sqlite::Db& db, replay::sqlite::Statement& s);
+[[nodiscard]] sr::Status<std::string> run(BookDb& db, BookStatement& s);
 
 // The first column of the only row of a query (0 when it gives none). # Errors: the database's sentence.
-[[nodiscard]] sr::Result<std::int64_t, std::string> scalar(replay::sqlite::Db& db, replay::sqlite::Statement& s);
+[[nodiscard]] sr::Result<std::int64_t, std::string> scalar(BookDb& db, BookStatement& s);
 
 }  // namespace sr::hub::records::detail

@@ -129,6 +129,77 @@ TEST(PgStore, ADatabaseOfVersion1IsMigratedWithItsGamesKept) {
   }
 }
 
+// A database of version 2 (version 1 as shipped, then migration 2, which has shipped too: frozen), filled by hand
+// with two sprints and two ultras, opened by this build: migration 3 fills the leaderboard's columns from the games,
+// so the bests read from its index are the ones version 2 gave (the faster sprint, the higher ultra score, an
+// unverified game never), and one player's bests agree with every player's.
+TEST(PgStore, ADatabaseOfVersion2IsMigratedWithItsBestsKept) {
+  testing::PgTestDb db;
+  ASSERT_TRUE(db.ready());
+  pg::Conn c = db.connect();
+  ASSERT_TRUE(c.exec(kShippedVersion1));
+  ASSERT_TRUE(c.exec(PgStore::kMigrations[1]));
+  ASSERT_TRUE(c.exec("UPDATE schema_version SET version = 2"));
+  const auto game = [&](const char* id, const char* mode, const char* limit, std::int64_t value, const char* goal,
+                        bool verified, std::int64_t created) {
+    ASSERT_TRUE(c.query("INSERT INTO games VALUES ($1, '\\x00'::bytea, $2::bigint, 'here', $3, $4, $5::bigint, $6, 1, "
+                        "1, $7::boolean, '')",
+                        {std::string(id), created, std::string(mode), std::string(limit), value, std::string(goal),
+                         std::string(verified ? "true" : "false")})
+                    .ok());
+  };
+  const auto result = [&](const char* id, const char* player, std::int64_t time_us, std::int64_t score) {
+    ASSERT_TRUE(c.query("INSERT INTO results VALUES ($1, 0, $2, 'finished', 'none', $3::bigint, 40, $4::bigint, 100, "
+                        "'')",
+                        {std::string(id), std::string(player), time_us, score})
+                    .ok());
+  };
+  game("00000000000000a1", "sprint", "lines", 40, "time", true, 1000);
+  result("00000000000000a1", "slow", 90'000'000, 5000);
+  game("00000000000000a2", "sprint", "lines", 40, "time", true, 2000);
+  result("00000000000000a2", "fast", 60'000'000, 1000);
+  game("00000000000000a3", "sprint", "lines", 40, "time", false, 3000);  // fastest, but not verified
+  result("00000000000000a3", "cheat", 10'000'000, 1000);
+  game("00000000000000b1", "ultra", "time", 120, "score", true, 1000);
+  result("00000000000000b1", "low", 120'000'000, 20'000);
+  game("00000000000000b2", "ultra", "time", 120, "score", true, 2000);
+  result("00000000000000b2", "high", 120'000'000, 90'000);
+
+  Result<ReplayStore> store = ReplayStore::open(db.locator());
+  ASSERT_TRUE(store.ok()) << store.error().describe();
+  EXPECT_EQ(schema_version(c), PgStore::kSchemaVersion);
+  const std::vector<BestResult> best = store.value().best({}).value();
+  ASSERT_EQ(best.size(), 2u);
+  EXPECT_EQ(best[0].mode, engine::ModeKind::kSprint);
+  EXPECT_EQ(best[0].player, "fast");
+  EXPECT_EQ(best[0].time_us, 60'000'000);
+  EXPECT_EQ(best[1].mode, engine::ModeKind::kUltra);
+  EXPECT_EQ(best[1].player, "high");
+  EXPECT_EQ(best[1].score, 90'000);
+  for (const char* player : {"fast", "slow", "high", "low"}) {
+    StoreQuery q;
+    q.player = player;
+    const std::vector<BestResult> mine = store.value().best(q).value();
+    ASSERT_EQ(mine.size(), 1u) << player;
+    EXPECT_EQ(mine[0].player, player);
+  }
+  StoreQuery cheat;
+  cheat.player = "cheat";
+  EXPECT_TRUE(store.value().best(cheat).value().empty());
+  StoreQuery ultra;
+  ultra.mode = engine::ModeKind::kUltra;
+  const std::vector<BestResult> ultras = store.value().best(ultra).value();
+  ASSERT_EQ(ultras.size(), 1u);
+  EXPECT_EQ(ultras[0].player, "high");
+  // A new, faster sprint takes the board at once (its rows carry the index's columns from the start).
+  Replay sprint = golden("mode_sprint.srr");
+  sprint.racers[0].name = "newcomer";
+  ASSERT_TRUE(store.value().add(sprint).ok());
+  const std::vector<BestResult> now = store.value().best({}).value();
+  ASSERT_FALSE(now.empty());
+  EXPECT_EQ(now[0].player, sprint.racers[0].result.stats.time_us < 60'000'000 ? "newcomer" : "fast");
+}
+
 TEST(PgStore, ANewerSchemaIsRefusedAndLeftAlone) {
   testing::PgTestDb db;
   ASSERT_TRUE(db.ready());

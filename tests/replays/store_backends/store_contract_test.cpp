@@ -141,6 +141,24 @@ TYPED_TEST(StoreContract, AddStoresAReplayOnceAndLoadsItsBytes) {
   EXPECT_EQ(again.recent({}).value().size(), 1u);
 }
 
+// A caller that has just verified the replay (the records hub) hands the store its verdict: the store indexes that
+// verdict, note and all, and does not re-simulate (so an edited verdict shows: this one says the game failed).
+TYPED_TEST(StoreContract, AddIndexesTheVerdictItIsGiven) {
+  ASSERT_TRUE(this->backend_.ready());
+  ReplayStore store = this->open();
+  const Replay sprint = golden("mode_sprint.srr");
+  VerifyReport given = verify(sprint);
+  ASSERT_EQ(given.verdict, Verdict::kVerified);
+  given.verdict = Verdict::kMismatch;
+  given.message = "the caller's verdict";
+  ASSERT_TRUE(store.add(sprint, &given).ok());
+  const std::vector<StoredGame> games = store.recent({}).value();
+  ASSERT_EQ(games.size(), 1u);
+  EXPECT_FALSE(games[0].verified);
+  EXPECT_EQ(games[0].verify_note, "the caller's verdict");
+  EXPECT_TRUE(store.best({}).value().empty()) << "an unverified game counts for no best";
+}
+
 TYPED_TEST(StoreContract, PagesStartAfterTheGameNamed) {
   ASSERT_TRUE(this->backend_.ready());
   ReplayStore store = this->open();
