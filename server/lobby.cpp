@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <cctype>
 #include <chrono>
+#include <string_view>
+#include <unordered_map>
 
 #include "common/protocol/text.h"
 #include "net/identity/player_key.h"
@@ -23,12 +25,6 @@ std::string lower_name(std::string name) {
   return name;
 }
 
-bool same_name(const std::string& a, const std::string& b) {
-  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
-         });
-}
-
 }  // namespace
 
 std::string free_name_like(const std::string& name, const std::function<bool(const std::string&)>& taken) {
@@ -38,7 +34,7 @@ std::string free_name_like(const std::string& name, const std::function<bool(con
   // The trailing number (at most 9 digits are read: a longer one only starts the count again).
   std::uint64_t n = 1;
   if (digits_from < name.size() && name.size() - digits_from <= 9) n = std::stoull(name.substr(digits_from));
-  for (int tries = 0; tries < 1000; ++tries) {
+  for (int tries = 0; tries < kFreeNameTries; ++tries) {
     const std::string number = std::to_string(++n);
     if (number.size() >= protocol::kMaxPlayerNameBytes) break;
     std::string candidate = base.substr(0, protocol::kMaxPlayerNameBytes - number.size()) + number;
@@ -193,6 +189,7 @@ void Lobby::forget(PlayerId id, TimeUs now_us) {
   }
   if (it->second.welcomed) spdlog::info("{} ({}) left", it->second.name, it->second.address);
   addresses_.release(it->second.host, !it->second.welcomed, now_us);
+  uncount_welcomed(it->second);
   away_.erase(id);
   players_.erase(it);
 }
@@ -313,23 +310,13 @@ void Lobby::on_hello(Player& player, const protocol::Hello& hello) {
                   "the key's signature of this connection's challenge does not verify");
   }
   // (The players per address were counted when the connection came: Lobby::connect.)
-  std::size_t welcomed = 0;
-  bool name_taken = false;
-  for (const auto& [other_id, other] : players_) {
-    if (!other.welcomed) continue;
-    ++welcomed;
-    name_taken = name_taken || same_name(other.name, hello.name);
-  }
+  const bool name_taken = welcomed_names_.contains(lower_name(hello.name));
   const NameBook::Check held = names_.check(hello.name, hello.key);
   if (name_taken || held == NameBook::Check::kOther) {
-    // The names in use, lower-cased, looked up once per candidate (a refused Hello costs one pass over the players).
     // A name another key holds is not offered either.
-    std::set<std::string> in_use;
-    for (const auto& [other_id, other] : players_) {
-      if (other.welcomed) in_use.insert(lower_name(other.name));
-    }
     const std::string free = free_name_like(hello.name, [&](const std::string& candidate) {
-      return in_use.contains(lower_name(candidate)) || names_.check(candidate, hello.key) == NameBook::Check::kOther;
+      return welcomed_names_.contains(lower_name(candidate)) ||
+             names_.check(candidate, hello.key) == NameBook::Check::kOther;
     });
     std::string text = name_taken ? "the name '" + hello.name + "' is taken on this server"
                                   : "the name '" + hello.name + "' belongs to another player's key on this server";
@@ -340,13 +327,14 @@ void Lobby::on_hello(Player& player, const protocol::Hello& hello) {
     return reject(protocol::RejectReason::kNameInvalid,
                   "this server holds as many names as it can: use a name you have used here before");
   }
-  if (welcomed >= options_.max_players && !make_room_for(player.host)) {
+  if (welcomed_count_ >= options_.max_players && !make_room_for(player.host)) {
     addresses_.count(Limit::kPlayersFull);
     return reject(protocol::RejectReason::kServerFull, "the server is full");
   }
   player.name = hello.name;
   player.key = hello.key;
   player.welcomed = true;
+  count_welcomed(player);
   addresses_.welcome(player.host);
   if (held == NameBook::Check::kFree) {
     const auto unix_ms =
@@ -362,14 +350,30 @@ void Lobby::on_hello(Player& player, const protocol::Hello& hello) {
       protocol::kChannelControl);
 }
 
-bool Lobby::make_room_for(const std::string& host) {
-  std::map<std::string, std::size_t> places;  // welcomed players per address
-  for (const auto& [id, p] : players_) {
-    if (p.welcomed && !p.away_since_us) ++places[p.host];
+void Lobby::count_welcomed(const Player& player) {
+  ++welcomed_count_;
+  ++welcomed_names_[lower_name(player.name)];
+}
+
+void Lobby::uncount_welcomed(const Player& player) {
+  if (!player.welcomed) return;
+  --welcomed_count_;
+  if (const auto it = welcomed_names_.find(lower_name(player.name)); it != welcomed_names_.end() && --it->second == 0) {
+    welcomed_names_.erase(it);
   }
-  const std::size_t mine = places.count(host) != 0 ? places.at(host) : 0;
+}
+
+bool Lobby::make_room_for(const std::string& host) {
+  std::unordered_map<std::string_view, std::size_t> places;  // welcomed players per address
+  std::size_t most_anywhere = 0;
+  for (const auto& [id, p] : players_) {
+    if (p.welcomed && !p.away_since_us) most_anywhere = std::max(most_anywhere, ++places[p.host]);
+  }
+  const auto found = places.find(host);
+  const std::size_t mine = found != places.end() ? found->second : 0;
   const Player* leaving = nullptr;
-  std::size_t most = mine + 1;  // an address must hold at least two more places than the newcomer's
+  std::size_t most = mine + 1;              // an address must hold at least two more places than the newcomer's
+  if (most_anywhere <= most) return false;  // none does (as from every address of a flood of newcomers)
   for (const auto& [id, p] : players_) {
     if (!p.welcomed || p.away_since_us || p.room != 0 || addresses_.trusted(p.host)) continue;
     const std::size_t held = places.at(p.host);
@@ -444,7 +448,8 @@ void Lobby::on_resume(Player& player, const protocol::Resume& resume, TimeUs now
   const std::string address = player.address;
   const std::string host = player.host;
   addresses_.release(host, /*was_pending=*/true, now_us);
-  players_.erase(from);  // `player` is gone from here on
+  uncount_welcomed(player);  // (a connection that resumes has said no Hello)
+  players_.erase(from);      // `player` is gone from here on
   addresses_.move(racer.host, host, now_us);
   room_services_.outbox->rebind(keep, from);
   if (racer.away_since_us) racer.away_before_us += now_us - *racer.away_since_us;

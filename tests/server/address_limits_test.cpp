@@ -606,6 +606,34 @@ TEST(Names, ATakenNameIsRefusedWithAFreeOneLikeIt) {
   ASSERT_TRUE(named(4, "ADA3"));  // the suggestion is good
 }
 
+// The names in use and the places taken are kept as players come and go (Lobby::welcomed_names_): a name is taken
+// while its player is here, in any case, and free again once they left; a place that was taken is free again too.
+TEST(Names, ANameAndItsPlaceAreFreeAgainOnceItsPlayerLeaves) {
+  LobbyOptions options;
+  options.max_players = 2;
+  LimitsFixture f(options);
+  const net::PlayerKey ada = test::test_key("ada");
+  const auto named = [&](PlayerId id, const std::string& name, const net::PlayerKey& key) {
+    EXPECT_TRUE(f.connect(id, "10.0.0." + std::to_string(id)));
+    f.lobby->handle(id, f.outbox.hello(id, name, key), f.now);
+    return f.outbox.of<protocol::Welcome>(id).size() == 1;
+  };
+  ASSERT_TRUE(named(1, "ada", ada));
+  ASSERT_TRUE(named(2, "bob", test::test_key("bob")));
+  ASSERT_FALSE(named(3, "Ada", ada));  // the same key, but its name is in use here
+  EXPECT_EQ(f.outbox.of<protocol::Reject>(3).at(0).text, "the name 'Ada' is taken on this server; 'Ada2' is free");
+  ASSERT_FALSE(named(4, "cy", test::test_key("cy")));
+  EXPECT_EQ(f.outbox.of<protocol::Reject>(4).at(0).text, "the server is full");
+  f.lobby->disconnect(1, f.now);
+  ASSERT_TRUE(named(5, "ADA", ada));  // the name and the place of the player who left
+  ASSERT_FALSE(named(6, "cy", test::test_key("cy")));
+  EXPECT_EQ(f.outbox.of<protocol::Reject>(6).at(0).text, "the server is full");
+  f.lobby->disconnect(2, f.now);
+  f.lobby->disconnect(5, f.now);
+  ASSERT_TRUE(named(7, "bob", test::test_key("bob")));
+  ASSERT_TRUE(named(8, "ada", ada));
+}
+
 TEST(Names, AFreeNameCountsOnFromTheTrailingNumberAndKeepsWithinTheLimit) {
   const std::set<std::string> taken{"player8", "player9", "sixteen_letters2", "sixteen_letter10"};
   const auto is_taken = [&](const std::string& n) { return taken.contains(n); };
@@ -616,8 +644,17 @@ TEST(Names, AFreeNameCountsOnFromTheTrailingNumberAndKeepsWithinTheLimit) {
   EXPECT_EQ(free_name_like("sixteen_letters!", is_taken), "sixteen_letters3");
   EXPECT_EQ(free_name_like("sixteen_letters9", is_taken), "sixteen_letter11");
   EXPECT_EQ(free_name_like("a b", is_taken), "a b2");
-  // Nothing free among the next 1,000: no suggestion.
-  EXPECT_EQ(free_name_like("x", [](const std::string&) { return true; }), "");
+  // Nothing free among the next kFreeNameTries (100): no suggestion, after exactly that many lookups.
+  int asked = 0;
+  EXPECT_EQ(free_name_like("x",
+                           [&](const std::string&) {
+                             ++asked;
+                             return true;
+                           }),
+            "");
+  EXPECT_EQ(asked, 100);
+  EXPECT_EQ(free_name_like("x", [](const std::string& n) { return n != "x101"; }), "x101");
+  EXPECT_EQ(free_name_like("x", [](const std::string& n) { return n != "x102"; }), "");
   // A trailing number too long to count on.
   EXPECT_EQ(free_name_like("p99999999999999", is_taken), "p2");
 }
