@@ -141,11 +141,12 @@ prepare_test_build() {
 }
 
 # Tests whose result does not depend on which compiler built the tree beyond what the unit suites already check:
-# whole programs driven end to end (the game's window under Xvfb, the network matrix, the kill and abuse tests),
+# whole programs driven end to end (the game's window under Xvfb, the network matrix, the kill and abuse tests,
+# stackrace-bot racing a server with its own bots and with an external one, the sound through OpenAL's wave writer),
 # the packaging checks, the WebAssembly engine under node and the web pages in headless Chromium (WebBrowser.*,
 # tests/web_pages). CI's second pass (CXX=clang++ STACKRACE_SECOND_PASS=1, .ci/run) leaves them out to keep the
 # whole run well under an hour; the first pass, the README's own `./stackrace.sh test`, runs them all.
-ONE_PASS_TESTS='^(ClientWindow\.|RecordsEndToEnd\.|NetMatrix\.Short|KillTest\.Short|Abuse\.Short|DockerfileTest\.|InstallList\.|WasmEngine\.|WebBrowser\.)'
+ONE_PASS_TESTS='^(ClientWindow\.|RecordsEndToEnd\.|NetMatrix\.Short|KillTest\.Short|Abuse\.Short|DockerfileTest\.|InstallList\.|WasmEngine\.|WebBrowser\.|StackraceBotOnline\.|ExternalRace\.|SoundDevice\.)'
 
 cmd_test() {
   install_deps

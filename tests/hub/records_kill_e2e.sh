@@ -60,7 +60,7 @@ start_hub() {
 }
 start_hub
 
-"$bot_bin" --server "127.0.0.1:$port" --create sprint --lines 20 --room-size 2 --count 2 --races "$races" \
+"$bot_bin" --server "127.0.0.1:$port" --create sprint --lines 10 --room-size 2 --count 2 --races "$races" \
   --timeout 300 --name-prefix kb --key "$work/bots.key" > "$work/bots.log" 2>&1 &
 bots=$!
 pids+=($bots)
