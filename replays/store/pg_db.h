@@ -5,6 +5,12 @@
 // Every value reaches the server as a parameter of PQexecParams ($1, $2, ...), never spliced into SQL text. Text
 // values are sent as text, byte strings (bytea) in binary format; results come back as text.
 //
+// # The library
+// libpq is loaded (dlopen) when the first connection is made, so a program that never opens a database does not pay
+// for loading it and the libraries it needs at every start. Without it, connect() says so:
+// "cannot connect to the database at URI: the PostgreSQL client library libpq.so.5 cannot be loaded (...); on Debian
+// it is the package libpq5".
+//
 // # Passwords
 // No message from here names a password: connect() and describe() show HOST:PORT/DB only, and every libpq message
 // has the locator's password (if any) cut out before it is returned.
@@ -23,6 +29,13 @@ struct pg_conn;
 struct pg_result;
 
 namespace sr::replay::pg {
+
+// The name connect() loads libpq by.
+inline constexpr const char* kLibpqName = "libpq.so.5";
+
+// Loads libpq as `soname` and finds every function used here: "" if that works, else connect()'s reason (for tests;
+// connect() loads kLibpqName once per process).
+[[nodiscard]] std::string libpq_load_error(const char* soname);
 
 // True for "postgresql://..." and "postgres://..." (libpq's URI forms): a store in a database, not a folder.
 [[nodiscard]] bool is_locator(std::string_view locator);
