@@ -48,37 +48,14 @@ sr::Status<std::string> PgLadderStore::open(const std::string& uri, std::int64_t
   if (!conn.ok()) return conn.error();
   conn_ = std::move(conn).value();
   const std::string where = "the contest ladder in the database at " + conn_.describe();
-  const auto rollback = [&](const std::string& why) -> sr::Status<std::string> {
-    (void)conn_.exec("ROLLBACK");
-    return "cannot prepare " + where + ": " + why;
-  };
-  if (auto begun = conn_.exec("BEGIN"); !begun) return rollback(begun.error());
-  if (auto locked = conn_.query("SELECT pg_advisory_xact_lock($1::bigint)", {kMigrationLock}); !locked.ok()) {
-    return rollback(locked.error());
+  auto migrated = replay::pg::migrate(conn_, {kMigrationLock, "ladder_schema_version", kMigrations});
+  if (!migrated) {
+    const replay::pg::MigrateError& e = migrated.error();
+    return "cannot prepare " + where + ": " +
+           (e.newer_version == 0 ? e.why
+                                 : "its schema is version " + std::to_string(e.newer_version) +
+                                       "; this build knows up to " + std::to_string(kSchemaVersion));
   }
-  if (auto made = conn_.exec("CREATE TABLE IF NOT EXISTS ladder_schema_version (version INTEGER NOT NULL)"); !made) {
-    return rollback(made.error());
-  }
-  auto current = conn_.query("SELECT max(version) FROM ladder_schema_version", {});
-  if (!current.ok()) return rollback(current.error());
-  const std::int64_t version = current.value().int_at(0, 0);
-  if (version > kSchemaVersion) {
-    return rollback("its schema is version " + std::to_string(version) + "; this build knows up to " +
-                    std::to_string(kSchemaVersion));
-  }
-  for (std::int64_t v = version; v < kSchemaVersion; ++v) {
-    if (auto migrated = conn_.exec(kMigrations[static_cast<std::size_t>(v)]); !migrated) {
-      return rollback("migration to version " + std::to_string(v + 1) + ": " + migrated.error());
-    }
-  }
-  if (version < kSchemaVersion) {
-    if (auto del = conn_.exec("DELETE FROM ladder_schema_version"); !del) return rollback(del.error());
-    if (auto set = conn_.query("INSERT INTO ladder_schema_version (version) VALUES ($1::integer)", {kSchemaVersion});
-        !set.ok()) {
-      return rollback(set.error());
-    }
-  }
-  if (auto committed = conn_.exec("COMMIT"); !committed) return rollback(committed.error());
   return {};
 }
 

@@ -283,4 +283,42 @@ sr::Result<Rows, std::string> Conn::query(const char* sql, const std::vector<Par
   return rows;
 }
 
+sr::Status<MigrateError> migrate(Conn& c, const Schema& schema) {
+  const auto rollback = [&](const std::string& why) -> sr::Status<MigrateError> {
+    (void)c.exec("ROLLBACK");
+    return MigrateError{0, why};
+  };
+  const std::string table = schema.version_table;
+  const auto current_version = static_cast<std::int64_t>(schema.migrations.size());
+  // The lock is the transaction's: released at COMMIT or ROLLBACK, or when the connection dies.
+  if (auto begun = c.exec("BEGIN"); !begun) return rollback(begun.error());
+  if (auto locked = c.query("SELECT pg_advisory_xact_lock($1::bigint)", {schema.lock}); !locked.ok()) {
+    return rollback(locked.error());
+  }
+  if (auto made = c.exec(("CREATE TABLE IF NOT EXISTS " + table + " (version INTEGER NOT NULL)").c_str()); !made) {
+    return rollback(made.error());
+  }
+  auto current = c.query(("SELECT max(version) FROM " + table).c_str(), {});
+  if (!current.ok()) return rollback(current.error());
+  const std::int64_t version = current.value().int_at(0, 0);
+  if (version > current_version) {
+    (void)c.exec("ROLLBACK");
+    return MigrateError{version, {}};
+  }
+  for (std::int64_t v = version; v < current_version; ++v) {
+    if (auto migrated = c.exec(schema.migrations[static_cast<std::size_t>(v)]); !migrated) {
+      return rollback("migration to version " + std::to_string(v + 1) + ": " + migrated.error());
+    }
+  }
+  if (version < current_version) {
+    if (auto del = c.exec(("DELETE FROM " + table).c_str()); !del) return rollback(del.error());
+    if (auto set = c.query(("INSERT INTO " + table + " (version) VALUES ($1::integer)").c_str(), {current_version});
+        !set.ok()) {
+      return rollback(set.error());
+    }
+  }
+  if (auto committed = c.exec("COMMIT"); !committed) return rollback(committed.error());
+  return {};
+}
+
 }  // namespace sr::replay::pg

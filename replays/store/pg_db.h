@@ -18,6 +18,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -127,5 +128,25 @@ class Conn {
   pg_conn* c_ = nullptr;
   std::string password_;  // the locator's password, only to cut it out of messages
 };
+
+// A schema kept at a version by numbered migrations: `version_table` holds one row, the version made so far, and
+// migrations[v - 1] takes the schema from version v - 1 to v (so version migrations.size() is current).
+struct Schema {
+  std::int64_t lock = 0;  // the advisory lock the migrations run under, one number per schema
+  const char* version_table = "";
+  std::span<const char* const> migrations;
+};
+
+// Why migrate() did not bring a schema to its current version.
+struct MigrateError {
+  std::int64_t newer_version = 0;  // > 0: the database's schema is this version, newer than this build knows
+  std::string why;                 // otherwise the database's reason ("migration to version 2: ...")
+};
+
+// Brings `schema` to its current version in one transaction under its advisory lock, so that servers starting
+// together against a new database create it once: creates the version table if missing, applies the migrations the
+// database lacks and records the version. Anything that fails is rolled back; a schema newer than this build's is
+// left as it is.
+[[nodiscard]] sr::Status<MigrateError> migrate(Conn& conn, const Schema& schema);
 
 }  // namespace sr::replay::pg

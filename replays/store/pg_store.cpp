@@ -111,41 +111,13 @@ Result<PgStore> PgStore::open(const std::string& uri, std::int64_t max_wait_ms) 
   auto conn = pg::Conn::connect(uri, max_wait_ms);
   if (!conn.ok()) return io_error(conn.error());
   PgStore store(std::move(conn).value(), max_wait_ms);
-  pg::Conn& c = store.conn_;
-  const auto rollback = [&](const std::string& why) {
-    (void)c.exec("ROLLBACK");
-    return store.fail("cannot prepare the replay store", why);
-  };
-  // The lock is the transaction's: released at COMMIT or ROLLBACK, or when the connection dies.
-  if (auto begun = c.exec("BEGIN"); !begun) return rollback(begun.error());
-  if (auto locked = c.query("SELECT pg_advisory_xact_lock($1::bigint)", {kMigrationLock}); !locked.ok()) {
-    return rollback(locked.error());
+  auto migrated = pg::migrate(store.conn_, {kMigrationLock, "schema_version", kMigrations});
+  if (!migrated) {
+    const pg::MigrateError& e = migrated.error();
+    if (e.newer_version == 0) return store.fail("cannot prepare the replay store", e.why);
+    return io_error("the database at " + store.conn_.describe() + ": the database's schema is version " +
+                    std::to_string(e.newer_version) + "; this build knows up to " + std::to_string(kSchemaVersion));
   }
-  if (auto made = c.exec("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)"); !made) {
-    return rollback(made.error());
-  }
-  auto current = c.query("SELECT max(version) FROM schema_version", {});
-  if (!current.ok()) return rollback(current.error());
-  const std::int64_t version = current.value().int_at(0, 0);
-  if (version > kSchemaVersion) {
-    (void)c.exec("ROLLBACK");
-    return io_error("the database at " + c.describe() + ": the database's schema is version " +
-                    std::to_string(version) + "; this build knows up to " + std::to_string(kSchemaVersion));
-  }
-  for (std::int64_t v = version; v < kSchemaVersion; ++v) {
-    if (auto migrated = c.exec(kMigrations[static_cast<std::size_t>(v)]); !migrated) {
-      return rollback("migration to version " + std::to_string(v + 1) + ": " + migrated.error());
-    }
-  }
-  if (version < kSchemaVersion) {
-    if (auto del = c.exec("DELETE FROM schema_version"); !del) return rollback(del.error());
-    if (auto set = c.query("INSERT INTO schema_version (version) VALUES ($1::integer)",
-                           {static_cast<std::int64_t>(kSchemaVersion)});
-        !set.ok()) {
-      return rollback(set.error());
-    }
-  }
-  if (auto committed = c.exec("COMMIT"); !committed) return rollback(committed.error());
   return store;
 }
 
