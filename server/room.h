@@ -32,6 +32,10 @@ namespace sr::server {
 // long to what a player sees of the others, never anything to their own game (a player plays on without waiting for the
 // server).
 inline constexpr TimeUs kRelayEveryUs = 2'000;
+// LiveStats that fall due wait this long at most for a relay period with news (Room::tick): the relay goes to every
+// member (each other racer's changes, the racer's own RaceInputAck), so stats sent with it cost no datagram of their
+// own. Without relay periods (relay_every_us 0) they go out when due.
+inline constexpr TimeUs kLiveStatsHoldUs = 50'000;
 
 // What a room needs from the server around it.
 struct RoomServices {
@@ -194,6 +198,7 @@ class Room {
     std::unique_ptr<Race> race;
     std::map<PlayerId, RacerSession> sessions;
     TimeUs next_stats_us = 0;
+    TimeUs stats_owed_since = -1;      // LiveStats fell due then and wait for a relay with news (-1: none owed)
     TimeUs next_pace_us = 0;           // pace checks run every kPaceCheckEveryUs, not every tick
     TimeUs next_relay_us = 0;          // send_relays runs every relay_every_us
     bool relays_pending = false;       // some session's relay_due or ack_due is set
@@ -226,7 +231,8 @@ class Room {
   // since the last relay, numbered by the referee's log. Whatever else goes out on the race channel about the racers
   // (endings, results, a catch-up, a resume) calls it first, so every member hears a racer's inputs before what follows
   // from them, and a catch-up or resume that sends a whole log is never followed by part of it again.
-  void send_relays(PlayerId except = 0);
+  // Returns whether some racer's changes (or clock) went to the room, not only acknowledgements.
+  bool send_relays(PlayerId except = 0);
   RequestResult on_hash_report(const Player& player, const protocol::StateHashReport& m);
   // room_run_signature.cpp: a racer's RunSigned, checked at once against their key and the referee's log, and kept
   // on their Race::Entry; any other is logged and counted, never a refusal (PROTOCOL.md "Run signatures").

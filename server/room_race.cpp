@@ -82,9 +82,10 @@ void Room::owe_relay(PlayerId racer, bool relay, bool ack) {
   if (services_.relay_every_us <= 0) send_relays();
 }
 
-void Room::send_relays(PlayerId except) {
-  if (!race_ || !race_->relays_pending) return;
+bool Room::send_relays(PlayerId except) {
+  if (!race_ || !race_->relays_pending) return false;
   race_->relays_pending = false;
+  bool relayed = false;
   for (auto& [id, session] : race_->sessions) {
     if (!session.relay_due && !session.ack_due) continue;
     const Race::Entry* e = race_->race->find(id);
@@ -97,6 +98,7 @@ void Room::send_relays(PlayerId except) {
     }
     if (!session.relay_due) continue;
     session.relay_due = false;
+    relayed = true;
     const auto& log = referee.log();
     const std::span<const engine::InputChange> fresh(log.data() + session.relayed_seq,
                                                      log.size() - session.relayed_seq);
@@ -113,6 +115,7 @@ void Room::send_relays(PlayerId except) {
     session.relayed_seq = static_cast<std::uint32_t>(log.size());
     session.relayed_now_us = referee.clock_us();
   }
+  return relayed;
 }
 
 RequestResult Room::on_hash_report(const Player& player, const protocol::StateHashReport& m) {
@@ -261,8 +264,13 @@ void Room::tick(TimeUs now_us) {
     send_update();
     spdlog::info("room {} race {}: go", id_, race_->race_id);
   }
+  if (phase_ == protocol::RoomPhase::kRacing && now_us >= race_->next_stats_us) {
+    if (race_->stats_owed_since < 0) race_->stats_owed_since = race_->next_stats_us;
+    race_->next_stats_us = next_in_phase(race_->next_stats_us, services_.live_stats_every_us, now_us);
+  }
+  bool relayed = false;
   if (now_us >= race_->next_relay_us) {
-    send_relays();
+    relayed = send_relays();
     race_->next_relay_us = next_in_phase(race_->next_relay_us, services_.relay_every_us, now_us);
   }
   const TimeUs race_time = now_us - race_->start_us;
@@ -276,9 +284,11 @@ void Room::tick(TimeUs now_us) {
     }
     announce_endings();
   }
-  if (phase_ == protocol::RoomPhase::kRacing && now_us >= race_->next_stats_us) {
+  // Owed stats go with a relay of news (in the same datagram to each member), or once they have waited long enough.
+  const TimeUs hold = services_.relay_every_us > 0 ? kLiveStatsHoldUs : 0;
+  if (race_->stats_owed_since >= 0 && (relayed || now_us >= race_->stats_owed_since + hold)) {
+    race_->stats_owed_since = -1;
     send_live_stats(now_us);
-    race_->next_stats_us = next_in_phase(race_->next_stats_us, services_.live_stats_every_us, now_us);
   }
   if (race_->race->over()) {
     const bool timed = settings_.config.limit == engine::LimitKind::kTime;

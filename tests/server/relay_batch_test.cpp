@@ -136,5 +136,59 @@ TEST(RelayBatches, TheResultsComeAfterEveryRelay) {
   EXPECT_EQ(relays_of(f, 1, 2), (std::vector<protocol::RacerInputs>{{1, 2, 0, 550 * kMs, {{550 * kMs, kMoveRight}}}}));
 }
 
+// LiveStats that fall due wait for the next relay with news and go out in the same tick (so in the same datagram to
+// each member), or go out alone once they have waited kLiveStatsHoldUs; either way they keep their 100 ms phase.
+TEST(RelayBatches, LiveStatsGoOutWithTheNextRelayOfNewsOrAfterTheHold) {
+  RaceFixture f;
+  const auto stats = [&](PlayerId p) { return f.outbox.of<protocol::LiveStats>(p).size(); };
+  const auto tick_1ms = [&] {
+    f.now += kMs;
+    f.lobby->tick(f.now);
+  };
+  // Nobody plays: the first stats go out at their due time plus the hold.
+  while (stats(1) == 0) tick_1ms();
+  const TimeUs alone_at = f.now;
+  EXPECT_EQ(stats(2), 1u);
+  const TimeUs due = alone_at - kLiveStatsHoldUs + 100 * kMs;  // the next ones fall due then
+  while (f.now < due + 10 * kMs) tick_1ms();
+  EXPECT_EQ(stats(1), 1u) << "stats owed since " << due << " went out without a relay before the hold";
+
+  // ada's batch at due + 10 ms: the relay of it carries the owed stats to both racers.
+  const auto relays_before = f.outbox.of<protocol::RacerInputs>(2).size();
+  const TimeUs race_us = f.now - kCountdownUs;
+  f.send_input(1, 0, race_us, {{race_us, kMoveLeft}});
+  while (f.outbox.of<protocol::RacerInputs>(2).size() == relays_before) {
+    ASSERT_LT(f.now, due + 10 * kMs + 2 * kRelayEveryUs);
+    EXPECT_EQ(stats(2), 1u);
+    tick_1ms();
+  }
+  EXPECT_EQ(stats(1), 2u);
+  EXPECT_EQ(stats(2), 2u);
+  // The last LiveStats to bob came right after the relay, in the same tick.
+  const auto& to_bob = f.outbox.sent[2];
+  ASSERT_GE(to_bob.size(), 2u);
+  EXPECT_TRUE(std::holds_alternative<protocol::LiveStats>(to_bob.back()));
+  EXPECT_TRUE(std::holds_alternative<protocol::RacerInputs>(to_bob[to_bob.size() - 2]));
+
+  // Quiet again: the next ones wait out the hold from their own due time, 100 ms after the last.
+  while (stats(1) == 2) tick_1ms();
+  EXPECT_EQ(f.now, due + 100 * kMs + kLiveStatsHoldUs);
+}
+
+// Without relay periods (relays at once) the stats go out when due, every 100 ms.
+TEST(RelayBatches, WithNoPeriodLiveStatsGoOutWhenDue) {
+  RaceFixture f([](RoomServices& s) { s.relay_every_us = 0; });
+  std::vector<TimeUs> at;
+  while (at.size() < 3) {
+    f.now += kMs;
+    const auto before = f.outbox.of<protocol::LiveStats>(1).size();
+    f.lobby->tick(f.now);
+    if (f.outbox.of<protocol::LiveStats>(1).size() > before) at.push_back(f.now);
+  }
+  EXPECT_EQ(at[1] - at[0], 100 * kMs);
+  EXPECT_EQ(at[2] - at[1], 100 * kMs);
+  EXPECT_LT(at[0], kCountdownUs + 100 * kMs);  // within the first period of the race
+}
+
 }  // namespace
 }  // namespace sr::server
