@@ -18,11 +18,11 @@
 namespace sr::bot {
 namespace {
 
-using Step = test::PuzzleStep;
-using test::button_of;
+using Step = sr::test::PuzzleStep;
+using sr::test::button_of;
 
 bool solve(const Bitboard& board, const engine::GameConfig& config, std::size_t next, std::vector<Step>& steps) {
-  return test::solve_puzzle(board, config, next, steps);
+  return sr::test::solve_puzzle(board, config, next, steps);
 }
 
 // Plays the steps as taps 1 us apart (soft drop goes to the floor with sdf 0; an auto-shift is taps to the wall).

@@ -35,7 +35,7 @@ struct Lock {
   PieceState state;
   SpinKind spin = SpinKind::kNone;
 };
-Lock play(engine::Game& g, const PlanResult& plan) {
+Lock play_to_lock(engine::Game& g, const PlanResult& plan) {
   Lock lock;
   bool locked = false;
   engine::TimeUs last = -1;
@@ -79,7 +79,7 @@ TEST(Reach, ATSpinDoubleAtTwentyG) {
   ASSERT_TRUE(r.has_value());
   EXPECT_EQ(r->goal, 0);
   EXPECT_EQ(r->spin, SpinKind::kFull);
-  const Lock lock = play(g, r->plan);
+  const Lock lock = play_to_lock(g, r->plan);
   EXPECT_TRUE(same_cells(lock.state, goal.state));
   EXPECT_EQ(lock.spin, SpinKind::kFull);
   EXPECT_EQ(g.stats().lines, 2);
@@ -91,7 +91,7 @@ TEST(Reach, ATSpinDoubleAtLevelFifteen) {
   ReachPlanner planner;
   const auto r = planner.plan(g, std::span(&goal, 1), ReachRequest{});
   ASSERT_TRUE(r.has_value());
-  const Lock lock = play(g, r->plan);
+  const Lock lock = play_to_lock(g, r->plan);
   EXPECT_EQ(lock.spin, SpinKind::kFull);
   EXPECT_EQ(g.stats().lines, 2);
 }
@@ -115,7 +115,7 @@ TEST(Reach, AKickedTSpinTripleAtTwentyGAndAtLevelFifteen) {
     const auto r = planner.plan(g, std::span(&goal, 1), ReachRequest{});
     ASSERT_TRUE(r.has_value()) << (twenty_g ? "20G" : "level 15");
     EXPECT_EQ(r->spin, SpinKind::kFull);
-    const Lock lock = play(g, r->plan);
+    const Lock lock = play_to_lock(g, r->plan);
     EXPECT_TRUE(same_cells(lock.state, goal.state));
     EXPECT_EQ(lock.spin, SpinKind::kFull);
     EXPECT_EQ(g.stats().lines, 3) << (twenty_g ? "20G" : "level 15");
@@ -136,7 +136,7 @@ TEST(Reach, ATuckUnderAnOverhangAtLevelFifteen) {
   ReachPlanner planner;
   const auto r = planner.plan(g, std::span(&goal, 1), ReachRequest{});
   ASSERT_TRUE(r.has_value());
-  EXPECT_TRUE(same_cells(play(g, r->plan).state, goal.state));
+  EXPECT_TRUE(same_cells(play_to_lock(g, r->plan).state, goal.state));
 }
 
 TEST(Reach, AFarPlacementOverATallStackAtLevelFifteen) {
@@ -152,7 +152,7 @@ TEST(Reach, AFarPlacementOverATallStackAtLevelFifteen) {
   ReachPlanner planner;
   const auto r = planner.plan(g, std::span(&goal, 1), ReachRequest{});
   ASSERT_TRUE(r.has_value());
-  EXPECT_TRUE(same_cells(play(g, r->plan).state, goal.state));
+  EXPECT_TRUE(same_cells(play_to_lock(g, r->plan).state, goal.state));
 }
 
 TEST(Reach, TriesTheGoalsInOrderAndSkipsWhatCannotBeReached) {
@@ -167,7 +167,7 @@ TEST(Reach, TriesTheGoalsInOrderAndSkipsWhatCannotBeReached) {
   const auto r = planner.plan(g, goals, ReachRequest{});
   ASSERT_TRUE(r.has_value());
   EXPECT_EQ(r->goal, 2);
-  EXPECT_TRUE(same_cells(play(g, r->plan).state, goals[2].state));
+  EXPECT_TRUE(same_cells(play_to_lock(g, r->plan).state, goals[2].state));
 }
 
 TEST(Reach, ForfeitsOnlyWhenNoGoalCanBeReached) {
@@ -189,7 +189,7 @@ TEST(Reach, TheSameCellsWithAnotherSpinAreALastResort) {
   const auto r = planner.plan(g, std::span(&goal, 1), ReachRequest{});
   ASSERT_TRUE(r.has_value());
   EXPECT_EQ(r->spin, SpinKind::kFull);
-  EXPECT_EQ(play(g, r->plan).spin, SpinKind::kFull);
+  EXPECT_EQ(play_to_lock(g, r->plan).spin, SpinKind::kFull);
 }
 
 TEST(Reach, HoldsForTheOtherPiece) {
@@ -198,7 +198,7 @@ TEST(Reach, HoldsForTheOtherPiece) {
   ReachPlanner planner;
   const auto r = planner.plan(g, std::span(&goal, 1), ReachRequest{});
   ASSERT_TRUE(r.has_value());
-  EXPECT_EQ(play(g, r->plan).spin, SpinKind::kFull);
+  EXPECT_EQ(play_to_lock(g, r->plan).spin, SpinKind::kFull);
   EXPECT_EQ(g.hold(), Piece::kI);
 }
 

@@ -11,7 +11,7 @@ namespace {
 
 using Answer = sr::Result<std::vector<std::uint8_t>, HttpError>;
 
-Answer body(const std::string& text) { return std::vector<std::uint8_t>(text.begin(), text.end()); }
+Answer answer_of(const std::string& text) { return std::vector<std::uint8_t>(text.begin(), text.end()); }
 
 protocol::RacerResult result(protocol::RacerStatus status, engine::TimeUs time_us, std::int64_t score = 0,
                              std::int64_t lines = 40) {
@@ -38,7 +38,7 @@ TEST(RecordPlace, AFinishedSprintAsksWithItsTime) {
   EXPECT_EQ(ask->value(), 41'234'000);
   EXPECT_FALSE(ask->has_answer());
   EXPECT_EQ(ask->line(), "Asking hub.example.org where this run would place...");
-  ask->answered(body(R"({"board":"sprint-40l","list":"trusted","place":4,"of":12})"));
+  ask->answered(answer_of(R"({"board":"sprint-40l","list":"trusted","place":4,"of":12})"));
   EXPECT_TRUE(ask->has_answer());
   EXPECT_EQ(ask->line(), "On the records of hub.example.org this run would place #4 of 12 (sprint-40l)");
 }
@@ -48,7 +48,7 @@ TEST(RecordPlace, ScoresAndTheOtherList) {
                                     result(protocol::RacerStatus::kFinished, 120'000'000, 98'765));
   ASSERT_TRUE(ultra);
   EXPECT_EQ(ultra->url(), "http://127.0.0.1:8080/api/records/ultra-120s/place?score=98765");
-  ultra->answered(body(R"({"board":"ultra-120s","list":"other","place":1,"of":0})"));
+  ultra->answered(answer_of(R"({"board":"ultra-120s","list":"other","place":1,"of":0})"));
   EXPECT_EQ(ultra->line(),
             "On the records of 127.0.0.1:8080 this run would place #1 of 0 on its other list (ultra-120s)");
   // A marathon topped out counts (its usual end), with its score.
@@ -98,10 +98,10 @@ TEST(RecordPlace, EveryFailureIsAShortReason) {
                                     "service not known"})),
             "Where this run would place on the records is unknown: hub.example.org cannot be reached (cannot find the "
             "host hub.example.org: Name or service not known).");
-  EXPECT_EQ(line(body(R"({"error":"no such board"})")),
+  EXPECT_EQ(line(answer_of(R"({"error":"no such board"})")),
             "Where this run would place on the records is unknown: hub.example.org did not answer with the records "
             "API's JSON (\"board\" is missing).");
-  EXPECT_EQ(line(body(R"({"board":"sprint-40l","list":"trusted","place":40,"of":12})")),
+  EXPECT_EQ(line(answer_of(R"({"board":"sprint-40l","list":"trusted","place":40,"of":12})")),
             "Where this run would place on the records is unknown: hub.example.org did not answer with the records "
             "API's JSON (\"place\" is not a whole number from 1 to 13).");
 }

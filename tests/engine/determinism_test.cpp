@@ -29,7 +29,7 @@ std::vector<Change> random_log(std::uint64_t seed, int changes) {
   return random_changes(seed, changes, kWeighted, 200'000);
 }
 
-enum class Feed { kOnePerChange, kExtraUpdates, kTimeThenButtons, kRepeatedButtons };
+enum class FeedWay { kOnePerChange, kExtraUpdates, kTimeThenButtons, kRepeatedButtons };
 
 struct FedGame {
   std::vector<std::uint64_t> hashes;  // after every change
@@ -37,7 +37,7 @@ struct FedGame {
   std::int64_t locks = 0;
 };
 
-FedGame feed(const GameConfig& config, std::uint64_t seed, const std::vector<Change>& log, Feed how) {
+FedGame feed(const GameConfig& config, std::uint64_t seed, const std::vector<Change>& log, FeedWay how) {
   Game g(config, seed);
   Random extra(seed ^ 0x5EED);
   FedGame run;
@@ -49,8 +49,8 @@ FedGame feed(const GameConfig& config, std::uint64_t seed, const std::vector<Cha
   };
   for (const Change& c : log) {
     switch (how) {
-      case Feed::kOnePerChange: break;
-      case Feed::kExtraUpdates: {
+      case FeedWay::kOnePerChange: break;
+      case FeedWay::kExtraUpdates: {
         std::vector<TimeUs> times;
         const int n = static_cast<int>(extra.below(4));
         for (int i = 0; i < n; ++i) times.push_back(prev + extra.below(static_cast<std::uint32_t>(c.t - prev + 1)));
@@ -58,11 +58,11 @@ FedGame feed(const GameConfig& config, std::uint64_t seed, const std::vector<Cha
         for (TimeUs t : times) step(t, std::nullopt);
         break;
       }
-      case Feed::kTimeThenButtons: step(c.t, std::nullopt); break;
-      case Feed::kRepeatedButtons: step(std::max(prev, c.t - 1), g.state().held); break;
+      case FeedWay::kTimeThenButtons: step(c.t, std::nullopt); break;
+      case FeedWay::kRepeatedButtons: step(std::max(prev, c.t - 1), g.state().held); break;
     }
     step(c.t, c.buttons);
-    if (how == Feed::kRepeatedButtons) step(c.t, c.buttons);
+    if (how == FeedWay::kRepeatedButtons) step(c.t, c.buttons);
     run.hashes.push_back(g.state_hash());
     prev = c.t;
   }
@@ -113,9 +113,9 @@ std::vector<NamedConfig> configs() {
 }
 
 void expect_same_outcome_for_every_feed(const NamedConfig& nc, std::uint64_t seed, const std::vector<Change>& log) {
-  const FedGame base = feed(nc.config, seed, log, Feed::kOnePerChange);
+  const FedGame base = feed(nc.config, seed, log, FeedWay::kOnePerChange);
   EXPECT_GT(base.locks, 5) << "the log should play a real game";
-  for (Feed how : {Feed::kExtraUpdates, Feed::kTimeThenButtons, Feed::kRepeatedButtons}) {
+  for (FeedWay how : {FeedWay::kExtraUpdates, FeedWay::kTimeThenButtons, FeedWay::kRepeatedButtons}) {
     const FedGame other = feed(nc.config, seed, log, how);
     ASSERT_EQ(other.hashes.size(), base.hashes.size());
     for (std::size_t i = 0; i < base.hashes.size(); ++i) {
@@ -147,8 +147,8 @@ INSTANTIATE_TEST_SUITE_P(Configs, FeedDeterminism, testing::ValuesIn(configs()),
 
 TEST(Determinism, DifferentSeedsGiveDifferentGames) {
   const std::vector<Change> log = random_log(11, 300);
-  const FedGame a = feed(make_endless(), 1, log, Feed::kOnePerChange);
-  const FedGame b = feed(make_endless(), 2, log, Feed::kOnePerChange);
+  const FedGame a = feed(make_endless(), 1, log, FeedWay::kOnePerChange);
+  const FedGame b = feed(make_endless(), 2, log, FeedWay::kOnePerChange);
   EXPECT_NE(a.hashes.back(), b.hashes.back());
 }
 

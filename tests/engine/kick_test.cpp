@@ -88,13 +88,8 @@ std::string case_name(const KickCase& c) {
          names[static_cast<int>(c.to)] + "_test" + std::to_string(c.test + 1);
 }
 
-using CellSet = std::set<std::pair<int, int>>;
-
-CellSet cells_at(Piece p, Rotation r, int x, int y) {
-  CellSet out;
-  for (const Cell c : piece_cells(p, r)) out.insert({x + c.x, y + c.y});
-  return out;
-}
+using test::cells_at;
+using test::CellSet;
 
 // A board and the taps that bring the piece, turned to `from`, to where the tested turn happens.
 struct KickSetup {

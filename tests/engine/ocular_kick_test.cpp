@@ -25,8 +25,12 @@ namespace {
 
 using Offset = std::pair<int, int>;
 using Offsets = std::vector<Offset>;
-using CellSet = std::set<std::pair<int, int>>;
-constexpr Rotation kN = Rotation::kNorth, kE = Rotation::kEast, kS = Rotation::kSouth, kW = Rotation::kWest;
+using test::CellSet;
+using test::kE;
+using test::kN;
+using test::kS;
+using test::kW;
+using test::mirror_orientation;
 
 // The published cells of each piece per orientation, relative to the tight box (falling-tetromino-engine
 // src/core.rs, Tetromino::minos).
@@ -58,8 +62,6 @@ CellSet published_minos(Piece p, Rotation r) {
     default: ADD_FAILURE() << "not a tetromino"; return {};
   }
 }
-
-Rotation mirror_orientation(Rotation r) { return r == kE ? kW : r == kW ? kE : r; }
 
 enum class Turn { kCw, kCcw, kHalf };
 

@@ -16,16 +16,15 @@
 namespace sr::engine {
 namespace {
 
+using test::cells_at;
+using test::CellSet;
 using test::Driver;
+using test::kE;
+using test::kN;
+using test::kS;
+using test::kW;
+using test::mirror_orientation;
 using test::rows_of;
-using CellSet = std::set<std::pair<int, int>>;
-constexpr Rotation kN = Rotation::kNorth, kE = Rotation::kEast, kS = Rotation::kSouth, kW = Rotation::kWest;
-
-CellSet cells_at(Piece p, Rotation r, int x, int y) {
-  CellSet out;
-  for (const Cell c : piece_cells(p, r)) out.insert({x + c.x, y + c.y});
-  return out;
-}
 
 CellSet mirrored(const CellSet& cells) {
   CellSet out;
@@ -42,8 +41,6 @@ Piece mirror_piece(Piece p) {
     default: return p;
   }
 }
-
-Rotation mirror_orientation(Rotation r) { return r == kE ? kW : r == kW ? kE : r; }
 
 // The cells the piece covers after the turn, or nothing if every kick collides.
 std::optional<CellSet> turned(const Matrix& m, Piece p, Rotation from, Rotation to, int x, int y) {

@@ -11,6 +11,7 @@
 #include <iterator>
 #include <optional>
 #include <ostream>
+#include <set>
 #include <sstream>
 #include <string>
 #include <string_view>
@@ -20,6 +21,7 @@
 #include "common/engine/events.h"
 #include "common/engine/game.h"
 #include "common/engine/matrix.h"
+#include "common/engine/pieces.h"
 #include "common/engine/types.h"
 #include "tests/support/status.h"
 
@@ -209,6 +211,21 @@ class Driver {
   bool started_ = false;
   std::vector<Event> log_;
 };
+
+// The four orientations by their compass letters, for tables of turns.
+inline constexpr Rotation kN = Rotation::kNorth, kE = Rotation::kEast, kS = Rotation::kSouth, kW = Rotation::kWest;
+
+// The cells of the matrix a piece covers, as a set of (x, y): what comparisons of positions and mirror images need.
+using CellSet = std::set<std::pair<int, int>>;
+
+inline CellSet cells_at(Piece p, Rotation r, int x, int y) {
+  CellSet out;
+  for (const Cell c : piece_cells(p, r)) out.insert({x + c.x, y + c.y});
+  return out;
+}
+
+// The orientation of the mirror image: east and west swap, north and south stay.
+inline Rotation mirror_orientation(Rotation r) { return r == kE ? kW : r == kW ? kE : r; }
 
 }  // namespace test
 }  // namespace sr::engine

@@ -12,9 +12,9 @@ namespace sr::server {
 namespace {
 
 using lobby_test::kMs;
+using lobby_test::kSecond;
 using lobby_test::RecordingOutbox;
 using protocol::NoticeCode;
-constexpr TimeUs kSecond = 1'000'000;
 
 std::uint64_t refused(const AddressBook& book, Limit limit) { return book.refused()[static_cast<std::size_t>(limit)]; }
 

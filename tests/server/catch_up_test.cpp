@@ -12,7 +12,7 @@ namespace sr::server {
 namespace {
 
 using lobby_test::kMs;
-constexpr TimeUs kSecond = 1'000'000;
+using lobby_test::kSecond;
 
 // Sends every request at `bytes` and notes who got theirs, in order.
 struct Recorder {

@@ -16,7 +16,7 @@
 namespace sr::server {
 namespace {
 
-constexpr std::int64_t kSecond = 1'000'000;
+constexpr std::int64_t kSecondUs = 1'000'000;
 constexpr std::uint32_t kA = 0x0100000a;  // 10.0.0.1 in network byte order (on either endianness it is one value)
 constexpr std::uint32_t kB = 0x0200000a;
 
@@ -31,10 +31,10 @@ TEST(ConnectGate, ABurstPassesThenTheRate) {
   ConnectGate gate(limits(4, 2));
   for (int i = 0; i < 4; ++i) EXPECT_TRUE(gate.allow(kA, 0)) << i;
   EXPECT_FALSE(gate.allow(kA, 0));
-  EXPECT_FALSE(gate.allow(kA, kSecond / 2 - 1));  // 2 a second: the next token comes after 0.5 s
-  EXPECT_TRUE(gate.allow(kA, kSecond / 2));
-  EXPECT_FALSE(gate.allow(kA, kSecond / 2));
-  EXPECT_TRUE(gate.allow(kB, kSecond / 2));  // every address has its own bucket
+  EXPECT_FALSE(gate.allow(kA, kSecondUs / 2 - 1));  // 2 a second: the next token comes after 0.5 s
+  EXPECT_TRUE(gate.allow(kA, kSecondUs / 2));
+  EXPECT_FALSE(gate.allow(kA, kSecondUs / 2));
+  EXPECT_TRUE(gate.allow(kB, kSecondUs / 2));  // every address has its own bucket
 }
 
 TEST(ConnectGate, DroppedAttemptsAreReportedOnceByAddress) {
@@ -62,12 +62,12 @@ TEST(ConnectGate, TrustedAddressesAreNeverDropped) {
 TEST(ConnectGate, AnAddressIsForgottenOnlyOnceItsBucketIsFullAgain) {
   ConnectGate gate(limits(4, 2));  // empty to full: 2 s
   for (int i = 0; i < 4; ++i) ASSERT_TRUE(gate.allow(kA, 0));
-  (void)gate.take_dropped(kSecond);
+  (void)gate.take_dropped(kSecondUs);
   EXPECT_EQ(gate.tracked(), 1u);  // forgetting it now would hand it a full bucket early
-  EXPECT_FALSE(gate.allow(kA, kSecond / 4));
-  (void)gate.take_dropped(3 * kSecond);
+  EXPECT_FALSE(gate.allow(kA, kSecondUs / 4));
+  (void)gate.take_dropped(3 * kSecondUs);
   EXPECT_EQ(gate.tracked(), 0u);
-  for (int i = 0; i < 4; ++i) EXPECT_TRUE(gate.allow(kA, 3 * kSecond)) << i;
+  for (int i = 0; i < 4; ++i) EXPECT_TRUE(gate.allow(kA, 3 * kSecondUs)) << i;
 }
 
 // hold(): an address told the server is full is dropped until the hold ends, whatever its bucket holds, and is
@@ -76,16 +76,16 @@ TEST(ConnectGate, AHeldAddressIsDroppedUntilItsHoldEnds) {
   ConnectGateLimits l = limits(64, 8);
   l.trusted = {kB};
   ConnectGate gate(l);
-  gate.hold(kA, 2 * kSecond);
-  gate.hold(kA, kSecond);  // a shorter hold does not shorten it
+  gate.hold(kA, 2 * kSecondUs);
+  gate.hold(kA, kSecondUs);  // a shorter hold does not shorten it
   EXPECT_FALSE(gate.allow(kA, 0));
-  EXPECT_FALSE(gate.allow(kA, 2 * kSecond - 1));
-  (void)gate.take_dropped(kSecond);
+  EXPECT_FALSE(gate.allow(kA, 2 * kSecondUs - 1));
+  (void)gate.take_dropped(kSecondUs);
   EXPECT_EQ(gate.tracked(), 1u);
-  EXPECT_TRUE(gate.allow(kA, 2 * kSecond));
-  gate.hold(kB, 2 * kSecond);
+  EXPECT_TRUE(gate.allow(kA, 2 * kSecondUs));
+  gate.hold(kB, 2 * kSecondUs);
   EXPECT_TRUE(gate.allow(kB, 0));
-  auto dropped = gate.take_dropped(2 * kSecond);
+  auto dropped = gate.take_dropped(2 * kSecondUs);
   EXPECT_TRUE(dropped.empty());  // reported at the first take
 }
 

@@ -16,7 +16,8 @@
 namespace sr::server::lobby_test {
 
 inline constexpr TimeUs kMs = 1000;
-inline constexpr TimeUs kCountdownUs = 3000 * kMs;
+inline constexpr TimeUs kSecond = 1000 * kMs;
+inline constexpr TimeUs kCountdownUs = 3 * kSecond;
 
 class RecordingOutbox : public Outbox {
  public:

@@ -19,8 +19,8 @@
 namespace sr::server {
 namespace {
 
-constexpr TimeUs kMs = 1000;
-constexpr TimeUs kCountdownUs = 3000 * kMs;
+using lobby_test::kCountdownUs;
+using lobby_test::kMs;
 constexpr std::uint64_t kSeed = 7;
 
 std::uint64_t fixed_seed(void*) { return kSeed; }

@@ -11,15 +11,16 @@
 #include "common/engine/config.h"
 #include "common/replay/replay.h"
 #include "server/replay_writer.h"
+#include "tests/server/lobby_race_fixture.h"
 #include "tests/support/status.h"
 
 namespace sr::server {
 namespace {
 
-constexpr TimeUs kMs = 1000;
+using lobby_test::kMs;
 
 // Remembers, for every LiveStats sent, the tick it was sent in and the room's race (by the first recipient).
-class RecordingOutbox : public Outbox {
+class StatsOutbox : public Outbox {
  public:
   void close_quietly(PlayerId) override {}
   void send(PlayerId player, const protocol::Message& message, std::uint8_t) override {
@@ -61,7 +62,7 @@ TEST(Stagger, ConsecutiveRoomsAreSpreadOverThePeriod) {
 // Before rooms kept their own phase, rooms started in the same loop pass sent their live stats in the same pass
 // forever after: with 125 rooms of 8, a burst of 1,000 datagrams every 100 ms that held up the relays behind it.
 TEST(Room, RoomsStartedTogetherSendLiveStatsInTheirOwnPhaseTenTimesASecond) {
-  RecordingOutbox outbox;
+  StatsOutbox outbox;
   RoomServices services;
   services.outbox = &outbox;
   services.next_seed = &fixed_seed;
