@@ -62,13 +62,14 @@ run_once() {
   sleep 1
   ticks() { awk '{print $14 + $15}' "/proc/$pid/stat"; }
   hz=$(getconf CLK_TCK)
-  # The server's own counters (its /metrics): UDP datagrams it sent, and the button changes it received.
+  # The server's own counters (its /metrics): UDP datagrams it sent and received, and the button changes it received.
   counter() {
     python3 -c 'import sys, urllib.request; print(urllib.request.urlopen(sys.argv[1], timeout=5).read().decode())' \
       "http://127.0.0.1:$metrics_port/metrics" 2>/dev/null | awk -v m="$1" '$1 == m { print $2 }'
   }
   t0=$(ticks); s0=$(date +%s.%N); d0=$(counter stackrace_sent_datagrams_total); i0=$(counter stackrace_inputs_total)
   m0=$(counter stackrace_sent_messages_total); x0=$(counter stackrace_socket_drops_total)
+  v0=$(counter stackrace_received_datagrams_total)
   g0=$(counter stackrace_run_signatures_total); r0=$(counter stackrace_run_signatures_refused_total)
   common=(--server "127.0.0.1:$port" --create sprint --lines "$lines" --room-size 8 --races 1 --timeout 900)
   # The generator stands in for a thousand players' machines; at nice 10 it takes the CPU the server and the probe
@@ -90,12 +91,15 @@ run_once() {
   echo "probe (8 bots):                  $(tail -n 1 "$data/probe.log")$([ "$probe_rc" = 0 ] || echo " (exit status $probe_rc)")"
   t1=$(ticks); s1=$(date +%s.%N); d1=$(counter stackrace_sent_datagrams_total); i1=$(counter stackrace_inputs_total)
   m1=$(counter stackrace_sent_messages_total); x1=$(counter stackrace_socket_drops_total)
+  v1=$(counter stackrace_received_datagrams_total)
   g1=$(counter stackrace_run_signatures_total); r1=$(counter stackrace_run_signatures_refused_total)
   awk -v t="$((t1 - t0))" -v hz="$hz" -v s0="$s0" -v s1="$s1" -v n="$bots" \
     'BEGIN { wall = s1 - s0; cpu = t / hz; printf "server: %d racers refereed, %.1f s CPU over %.1f s wall (%.0f%% of one core)\n", n, cpu, wall, 100 * cpu / wall }'
   awk -v d="$(( ${d1:-0} - ${d0:-0} ))" -v i="$(( ${i1:-0} - ${i0:-0} ))" -v m="$(( ${m1:-0} - ${m0:-0} ))" \
     -v s0="$s0" -v s1="$s1" \
     'BEGIN { printf "server sends: %d datagrams, %.0f a second, %.2f per input (%d inputs), %.2f messages per datagram\n", d, d / (s1 - s0), (i > 0 ? d / i : 0), i, (d > 0 ? m / d : 0) }'
+  awk -v v="$(( ${v1:-0} - ${v0:-0} ))" -v i="$(( ${i1:-0} - ${i0:-0} ))" -v s0="$s0" -v s1="$s1" -v n="$bots" \
+    'BEGIN { printf "server receives: %d datagrams, %.0f a second, %.2f per input, %.1f a second per racer\n", v, v / (s1 - s0), (i > 0 ? v / i : 0), v / (s1 - s0) / n }'
   echo "server socket drops (its queue was full: the loop fell behind): $(( ${x1:-0} - ${x0:-0} ))"
   echo "run signatures (one per racer whose game ended): $(( ${g1:-0} - ${g0:-0} )) checked and kept, $(( ${r1:-0} - ${r0:-0} )) ignored"
   echo "replays stored: $(ls "$data"/*.srr 2>/dev/null | wc -l)"
