@@ -10,16 +10,16 @@ namespace {
 
 using testing::tool;
 
-std::string golden(const char* file) { return "'" + (testing::data_dir() / file).string() + "'"; }
+std::string golden_arg(const char* file) { return "'" + (testing::data_dir() / file).string() + "'"; }
 
 TEST(PgCli, AddListVerifyAndReindexWorkOnADatabase) {
   testing::PgTestDb db;
   ASSERT_TRUE(db.ready());
   const std::string store = " --store " + db.locator();
-  const auto added = tool("add" + store + " " + golden("mode_sprint.srr") + " " + golden("race_sprint.srr"));
+  const auto added = tool("add" + store + " " + golden_arg("mode_sprint.srr") + " " + golden_arg("race_sprint.srr"));
   ASSERT_EQ(added.exit_code, 0) << added.out;
   EXPECT_NE(added.out.find("mode_sprint.srr -> "), std::string::npos) << added.out;
-  const auto again = tool("add" + store + " " + golden("mode_sprint.srr"));
+  const auto again = tool("add" + store + " " + golden_arg("mode_sprint.srr"));
   EXPECT_EQ(again.exit_code, 0) << again.out;
 
   const auto listed = tool("list" + store);
@@ -42,7 +42,7 @@ TEST(PgCli, AddListVerifyAndReindexWorkOnADatabase) {
 TEST(PgCli, AnUnreachableDatabaseIsNamedWithoutThePassword) {
   for (const char* command : {"list", "add", "verify"}) {
     const auto run = tool(std::string(command) + " --store postgresql://racer:s3cr3tpw@127.0.0.1:1/games" +
-                          (std::string(command) == "add" ? " " + golden("mode_sprint.srr") : ""));
+                          (std::string(command) == "add" ? " " + golden_arg("mode_sprint.srr") : ""));
     EXPECT_EQ(run.exit_code, 2) << command << ": " << run.out;
     EXPECT_NE(run.out.find("cannot connect to the database at 127.0.0.1:1/games: "), std::string::npos)
         << command << ": " << run.out;

@@ -16,7 +16,7 @@
 namespace sr::replay {
 namespace {
 
-Replay golden(const char* file) { return load_replay_file(testing::data_dir() / file).value(); }
+Replay pg_golden(const char* file) { return load_replay_file(testing::data_dir() / file).value(); }
 
 std::int64_t schema_version(pg::Conn& c) {
   auto v = c.query("SELECT version FROM schema_version", {});
@@ -85,7 +85,7 @@ TEST(PgStore, ADatabaseOfVersion1IsMigratedWithItsGamesKept) {
   ASSERT_TRUE(db.ready());
   pg::Conn c = db.connect();
   ASSERT_TRUE(c.exec(kShippedVersion1));
-  const Replay sprint = golden("mode_sprint.srr");
+  const Replay sprint = pg_golden("mode_sprint.srr");
   const std::vector<std::uint8_t> bytes = encode_binary(sprint);
   const std::string id = content_id(bytes);
   ASSERT_TRUE(c.query("INSERT INTO games VALUES ($1, $2::bytea, $3::bigint, $4, 'sprint', 'lines', 40, 'time', "
@@ -117,7 +117,7 @@ TEST(PgStore, ADatabaseOfVersion1IsMigratedWithItsGamesKept) {
   ASSERT_EQ(best.size(), 1u);
   EXPECT_EQ(best[0].game_id, id);
   // And it takes new games, with their keys, as a new database does.
-  Replay keyed = golden("mode_ultra.srr");
+  Replay keyed = pg_golden("mode_ultra.srr");
   keyed.racers[0].key = RacerKey{};
   keyed.racers[0].key->fill(7);
   EXPECT_TRUE(store.value().add(keyed).ok());
@@ -192,7 +192,7 @@ TEST(PgStore, ADatabaseOfVersion2IsMigratedWithItsBestsKept) {
   ASSERT_EQ(ultras.size(), 1u);
   EXPECT_EQ(ultras[0].player, "high");
   // A new, faster sprint takes the board at once (its rows carry the index's columns from the start).
-  Replay sprint = golden("mode_sprint.srr");
+  Replay sprint = pg_golden("mode_sprint.srr");
   sprint.racers[0].name = "newcomer";
   ASSERT_TRUE(store.value().add(sprint).ok());
   const std::vector<BestResult> now = store.value().best({}).value();
@@ -244,7 +244,7 @@ TEST(PgStore, ARowThatDoesNotDecodeIsNamedNotFatal) {
   ASSERT_TRUE(db.ready());
   Result<ReplayStore> store = ReplayStore::open(db.locator());
   ASSERT_TRUE(store.ok());
-  const std::string good = store.value().add(golden("mode_sprint.srr")).value();
+  const std::string good = store.value().add(pg_golden("mode_sprint.srr")).value();
   pg::Conn c = db.connect();
   ASSERT_TRUE(c.query("INSERT INTO games (id, replay, created_unix_ms, place, mode, limit_kind, limit_value, goal, "
                       "rules_version, racers, verified, verify_note) VALUES ('00000000000000aa', $1::bytea, 5, '', "
@@ -276,18 +276,18 @@ TEST(PgStore, ADroppedConnectionFailsOneWriteAndTheNextReconnects) {
   ASSERT_TRUE(db.ready());
   Result<ReplayStore> store = ReplayStore::open(db.locator());
   ASSERT_TRUE(store.ok());
-  ASSERT_TRUE(store.value().add(golden("mode_sprint.srr")).ok());
+  ASSERT_TRUE(store.value().add(pg_golden("mode_sprint.srr")).ok());
   auto killed = db.admin().query(
       "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND application_name = 'stackrace' "
       "AND pid <> pg_backend_pid()",
       {db.name()});
   ASSERT_TRUE(killed.ok()) << killed.error();
   ASSERT_EQ(killed.value().size(), 1);
-  Result<std::string> failed = store.value().add(golden("mode_ultra.srr"));
+  Result<std::string> failed = store.value().add(pg_golden("mode_ultra.srr"));
   ASSERT_FALSE(failed.ok());
   EXPECT_EQ(failed.error().kind, ErrorKind::kIo);
   EXPECT_NE(failed.error().message.find("cannot store game "), std::string::npos) << failed.error().message;
-  Result<std::string> again = store.value().add(golden("mode_ultra.srr"));
+  Result<std::string> again = store.value().add(pg_golden("mode_ultra.srr"));
   ASSERT_TRUE(again.ok()) << again.error().describe();
   EXPECT_EQ(store.value().recent({}).value().size(), 2u);
 }
@@ -299,7 +299,7 @@ TEST(PgStore, AReadOnlyDatabaseRefusesTheWriteClearly) {
   ASSERT_TRUE(db.ready());
   Result<ReplayStore> store = ReplayStore::open(db.locator());
   ASSERT_TRUE(store.ok());
-  ASSERT_TRUE(store.value().add(golden("mode_sprint.srr")).ok());
+  ASSERT_TRUE(store.value().add(pg_golden("mode_sprint.srr")).ok());
   ASSERT_TRUE(db.admin().exec(("ALTER DATABASE " + db.name() + " SET default_transaction_read_only = on").c_str()));
   // New sessions only: the store's next one (after this drop) is read-only.
   ASSERT_TRUE(db.admin()
@@ -307,8 +307,8 @@ TEST(PgStore, AReadOnlyDatabaseRefusesTheWriteClearly) {
                          "application_name = 'stackrace'",
                          {db.name()})
                   .ok());
-  (void)store.value().add(golden("mode_ultra.srr"));  // may fail on the dropped connection
-  Result<std::string> refused = store.value().add(golden("mode_marathon.srr"));
+  (void)store.value().add(pg_golden("mode_ultra.srr"));  // may fail on the dropped connection
+  Result<std::string> refused = store.value().add(pg_golden("mode_marathon.srr"));
   ASSERT_FALSE(refused.ok());
   EXPECT_NE(refused.error().message.find("read-only"), std::string::npos) << refused.error().message;
   EXPECT_FALSE(store.value().recent({}).value().empty());
