@@ -59,32 +59,41 @@ class LoopbackSocket {
   std::array<std::uint8_t, 2048> buffer_{};
 };
 
-void BM_SendAndReceive(benchmark::State& state) {
-  LoopbackSocket socket;
-  const std::vector<std::uint8_t> datagram(static_cast<std::size_t>(state.range(0)), 0x5a);
+// The benchmark's datagram (state.range(0) bytes), or nothing when the socket could not be bound (the run is then
+// skipped with the reason).
+std::vector<std::uint8_t> datagram_for(benchmark::State& state, const LoopbackSocket& socket) {
   if (!socket.ok()) {
     state.SkipWithError("cannot bind a UDP socket on 127.0.0.1");
-    return;
+    return {};
   }
+  return std::vector<std::uint8_t>(static_cast<std::size_t>(state.range(0)), 0x5a);
+}
+
+// Datagrams a second, and their inverse: CPU time per datagram.
+void report_datagrams(benchmark::State& state, std::int64_t datagrams) {
+  state.SetItemsProcessed(datagrams);
+  state.counters["per_datagram"] =
+      benchmark::Counter(static_cast<double>(datagrams), benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+}
+
+void BM_SendAndReceive(benchmark::State& state) {
+  LoopbackSocket socket;
+  const std::vector<std::uint8_t> datagram = datagram_for(state, socket);
+  if (datagram.empty()) return;
   for (auto _ : state) {
     if (!socket.send(datagram) || !socket.receive()) {
       state.SkipWithError("a datagram sent on loopback did not arrive");
       return;
     }
   }
-  state.SetItemsProcessed(state.iterations());
-  state.counters["per_datagram"] = benchmark::Counter(static_cast<double>(state.iterations()),
-                                                      benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+  report_datagrams(state, static_cast<std::int64_t>(state.iterations()));
 }
 BENCHMARK(BM_SendAndReceive)->Arg(60)->Arg(200)->MeasureProcessCPUTime();
 
 void BM_Receive(benchmark::State& state) {
   LoopbackSocket socket;
-  const std::vector<std::uint8_t> datagram(static_cast<std::size_t>(state.range(0)), 0x5a);
-  if (!socket.ok()) {
-    state.SkipWithError("cannot bind a UDP socket on 127.0.0.1");
-    return;
-  }
+  const std::vector<std::uint8_t> datagram = datagram_for(state, socket);
+  if (datagram.empty()) return;
   std::int64_t received = 0;
   for (auto _ : state) {
     state.PauseTiming();
@@ -103,9 +112,7 @@ void BM_Receive(benchmark::State& state) {
     }
     received += kBatch;
   }
-  state.SetItemsProcessed(received);
-  state.counters["per_datagram"] =
-      benchmark::Counter(static_cast<double>(received), benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+  report_datagrams(state, received);
 }
 BENCHMARK(BM_Receive)->Arg(60)->Arg(200)->MeasureProcessCPUTime();
 
